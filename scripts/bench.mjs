@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the production app and reports what each page loads (gzip bytes of JS and
+// CSS: the entry, the page's lazy chunk and everything they import statically), then a Lighthouse
+// mobile run of /login. Writes bench-output/bench.json and prints a Markdown table for the README.
+// Options: --no-build (reuse dist/), --no-lighthouse.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = new Set(process.argv.slice(2));
+const dist = 'dist';
+const env = {
+  ...process.env,
+  VITE_API_BASE_URL: process.env.VITE_API_BASE_URL || 'https://api.example.invalid:8686',
+  VITE_WECHAT_APP_ID: process.env.VITE_WECHAT_APP_ID || 'wx0000000000000000',
+  VITE_AES_KEY: process.env.VITE_AES_KEY || '0000000000000000',
+};
+
+if (!args.has('--no-build')) {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const gzipCache = new Map();
+const gzipSize = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+
+/** Files a manifest chunk loads before it runs: itself, its static imports (transitively), their CSS. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+function files(keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+  }
+  return { js, css };
+}
+const sum = (set) => [...set].reduce((total, file) => total + gzipSize(file), 0);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = closure(entryKey);
+const pages = Object.keys(manifest).filter((k) => k.startsWith('src/features/') && k.includes('/pages/'));
+const loginKey = pages.find((k) => k.endsWith('login-page.tsx'));
+const loginFiles = files(closure(loginKey, new Set(entry)));
+const loginJs = sum(loginFiles.js);
+const loginCss = sum(loginFiles.css);
+
+const rows = pages
+  .map((key) => {
+    const all = files(closure(key, new Set(entry)));
+    const extraJs = [...all.js].filter((f) => !loginFiles.js.has(f));
+    return {
+      page: key.replace(/^src\/features\//, '').replace(/\.tsx$/, ''),
+      js: sum(all.js),
+      css: sum(all.css),
+      addedOverLoginJs: extraJs.reduce((t, f) => t + gzipSize(f), 0),
+    };
+  })
+  .sort((a, b) => a.page.localeCompare(b.page));
+
+const pdfChunks = Object.values(manifest).filter((c) => /pdf/i.test(c.file) || /pdfjs/.test(c.src ?? ''));
+const inAnyPage = pages.some((key) => [...files(closure(key, new Set(entry))).js].some((f) => pdfChunks.some((c) => c.file === f)));
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+console.log('\n## Bundle (gzip, production build)\n');
+console.log(`Login page: ${kb(loginJs)} kB JS + ${kb(loginCss)} kB CSS = ${kb(loginJs + loginCss)} kB\n`);
+console.log('| page | JS kB | CSS kB | JS added over login kB |');
+console.log('|---|---:|---:|---:|');
+for (const r of rows) console.log(`| ${r.page} | ${kb(r.js)} | ${kb(r.css)} | ${kb(r.addedOverLoginJs)} |`);
+console.log(`\npdf.js in any page's static imports: ${inAnyPage ? 'YES (bad)' : 'no'}`);
+
+const result = { login: { js: loginJs, css: loginCss }, pages: rows, pdfInPageChunks: inAnyPage };
+
+async function lighthouse(paths) {
+  const { default: lh } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const port = 4399;
+  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port)], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const out = {};
+  try {
+    for (const path of paths) {
+      const runnerResult = await lh(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const lhr = runnerResult.lhr;
+      out[path] = {
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      };
+    }
+  } finally {
+    await chrome.kill();
+    server.kill();
+  }
+  return out;
+}
+
+if (!args.has('--no-lighthouse')) {
+  result.lighthouse = await lighthouse(['/login']);
+  console.log('\n## Lighthouse (mobile, default throttling)\n');
+  console.log('| page | performance | accessibility | LCP ms | FCP ms | TBT ms | CLS |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [path, r] of Object.entries(result.lighthouse)) {
+    console.log(`| ${path} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.fcpMs} | ${r.tbtMs} | ${r.cls.toFixed(3)} |`);
+  }
+}
+mkdirSync('bench-output', { recursive: true });
+writeFileSync('bench-output/bench.json', JSON.stringify(result, null, 2));

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Serves a built app the way production should: history-mode fallback to index.html,
+// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, and the CSP.
+// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /]
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contentSecurityPolicy } from './csp.mjs';
+
+const { values } = parseArgs({
+  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4173' }, base: { type: 'string', default: '/' }, api: { type: 'string', default: '' } },
+});
+const root = resolve(values.dir);
+const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.bcmap': 'application/octet-stream', '.pdf': 'application/pdf', '.wasm': 'application/wasm',
+};
+if (!existsSync(join(root, 'index.html'))) {
+  console.error(`serve-static: ${root}/index.html not found; build first.`);
+  process.exit(1);
+}
+const indexHtml = readFileSync(join(root, 'index.html'));
+const csp = contentSecurityPolicy({ apiOrigin: values.api });
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let pathname = decodeURIComponent(url.pathname);
+  if (!pathname.startsWith(base)) pathname = base;
+  const relative = normalize(pathname.slice(base.length)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(root, relative);
+  res.setHeader('Content-Security-Policy', csp);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (relative && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+    const hashed = relative.startsWith('assets/');
+    res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    createReadStream(file).pipe(res);
+    return;
+  }
+  if (extname(relative) && relative !== 'index.html') {
+    res.statusCode = 404;
+    res.end('not found');
+    return;
+  }
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.end(indexHtml);
+}).listen(Number(values.port), '127.0.0.1', () => {
+  console.log(`serve-static: ${root} on http://127.0.0.1:${values.port}${base}`);
+});

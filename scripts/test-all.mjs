@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, then one closing line that CI reads:
+//   tests: N passed, N failed
+// Lint, typecheck and each build count as one test each; vitest and Playwright report their own counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const node = process.execPath;
+const results = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(name, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const started = Date.now();
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+function counted(name, args, jsonFile, read, env = {}) {
+  rmSync(jsonFile, { force: true });
+  const ok = run(name, args, env);
+  if (!existsSync(jsonFile)) {
+    results.push({ name, passed: 0, failed: 1 });
+    return;
+  }
+  const { passed, failed } = read(JSON.parse(readFileSync(jsonFile, 'utf8')));
+  // A runner that crashed after writing partial results still counts as a failure.
+  results.push({ name, passed, failed: failed + (ok || failed > 0 ? 0 : 1) });
+}
+
+const vitestCounts = (json) => ({ passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0) });
+const playwrightCounts = (json) => ({ passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0), failed: json.stats?.unexpected ?? 0 });
+
+/** Placeholder values for the production build check: it must build with them and without the demo. */
+const productionEnv = {
+  VITE_API_BASE_URL: 'https://api.example.invalid:8686',
+  VITE_WECHAT_APP_ID: 'wx0000000000000000',
+  VITE_AES_KEY: '0000000000000000',
+};
+
+results.push({ name: 'lint', ...(run('lint', ['node_modules/eslint/bin/eslint.js', '.']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+results.push({ name: 'typecheck', ...(run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+counted('unit and component tests', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], 'test-results/unit.json', vitestCounts);
+results.push({
+  name: 'production build',
+  ...(run('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], productionEnv) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+});
+counted('build output tests', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.build.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/build.json'], 'test-results/build.json', vitestCounts);
+counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts);
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

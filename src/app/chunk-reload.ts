@@ -1,0 +1,29 @@
+/**
+ * After a deploy, a webview holding an old index.html asks for chunks that no longer exist. Reload
+ * once to pick up the new index.html; a second failure in the same tab is shown, not looped.
+ */
+const RELOAD_FLAG = 'chunk-reload-at';
+const RELOAD_WINDOW_MS = 10_000;
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(
+    message,
+  );
+}
+
+export async function loadWithReload<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(RELOAD_FLAG);
+    return module;
+  } catch (error) {
+    const last = Number(sessionStorage.getItem(RELOAD_FLAG) ?? 0);
+    if (isChunkLoadError(error) && Date.now() - last > RELOAD_WINDOW_MS) {
+      sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+      window.location.reload();
+      return new Promise<T>(() => {});
+    }
+    throw error;
+  }
+}

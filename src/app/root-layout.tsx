@@ -1,0 +1,40 @@
+import { Activity, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { ScrollRestoration, useLocation, useOutlet } from 'react-router';
+import { PageLoading } from '@/components/async-view';
+import { getToken } from '@/lib/token';
+import { useRouteMeta } from '@/lib/route-meta';
+
+/**
+ * The app frame: keeps keep-alive pages mounted (hidden with React 19 <Activity>, which preserves
+ * state and DOM; their effects re-run when shown, so data refreshes then), sets the title, and
+ * restores scroll (top on a new visit, the saved position on Back).
+ */
+export function RootLayout() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const meta = useRouteMeta();
+  const [kept, setKept] = useState<ReadonlyMap<string, ReactNode>>(new Map());
+
+  const keepAlive = meta?.keepAlive === true;
+  if (keepAlive && !kept.has(location.pathname)) {
+    // Adjusting state during render (not in an effect) so the page mounts in its Activity at once.
+    setKept(new Map(kept).set(location.pathname, outlet));
+  }
+
+  useLayoutEffect(() => {
+    // Spec §2: the title follows the route only while a session exists.
+    if (meta && getToken()) document.title = meta.title;
+  }, [location.pathname, meta]);
+
+  return (
+    <>
+      {[...kept].map(([pathname, element]) => (
+        <Activity key={pathname} mode={keepAlive && pathname === location.pathname ? 'visible' : 'hidden'}>
+          <Suspense fallback={<PageLoading />}>{element}</Suspense>
+        </Activity>
+      ))}
+      {!keepAlive && <Suspense fallback={<PageLoading />}>{outlet}</Suspense>}
+      <ScrollRestoration getKey={(loc) => loc.key} />
+    </>
+  );
+}

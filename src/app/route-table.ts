@@ -1,0 +1,85 @@
+import type { ComponentType } from 'react';
+import { paths, type AppPath } from '@/config/paths';
+import type { RouteMeta } from '@/lib/route-meta';
+
+type PageModule = { default: ComponentType };
+
+export interface AppRoute extends RouteMeta {
+  path: AppPath;
+  load: () => Promise<PageModule>;
+}
+
+const page = {
+  login: () => import('@/features/auth/pages/login-page'),
+  callback: () => import('@/features/auth/pages/callback-page'),
+  workHome: () => import('@/features/home/pages/work-home-page'),
+  checkHome: () => import('@/features/home/pages/check-home-page'),
+  infoEnter: () => import('@/features/registration/pages/info-enter-page'),
+  bindSuccess: () => import('@/features/registration/pages/bind-success-page'),
+  bindError: () => import('@/features/registration/pages/bind-error-page'),
+  infoSearch: () => import('@/features/registration/pages/info-search-page'),
+  infoDetail: () => import('@/features/registration/pages/info-detail-page'),
+  unbind: () => import('@/features/registration/pages/unbind-page'),
+  reportSearch: () => import('@/features/reports/pages/report-search-page'),
+  searchType: () => import('@/features/reports/pages/search-type-page'),
+  reportList: () => import('@/features/reports/pages/report-list-page'),
+  reportDetail: () => import('@/features/reports/pages/report-detail-page'),
+  downloadSuccess: () => import('@/features/reports/pages/download-success-page'),
+  downloadError: () => import('@/features/reports/pages/download-error-page'),
+  questionnaireList: () => import('@/features/questionnaires/pages/questionnaire-list-page'),
+  questionnaireDetail: () => import('@/features/questionnaires/pages/questionnaire-detail-page'),
+  messageType: () => import('@/features/messages/pages/message-type-page'),
+  messageList: () => import('@/features/messages/pages/message-list-page'),
+  messageDetail: () => import('@/features/messages/pages/message-detail-page'),
+  announcementList: () => import('@/features/announcements/pages/announcement-list-page'),
+  announcementDetail: () => import('@/features/announcements/pages/announcement-detail-page'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+/**
+ * The one route table (spec §2): exact paths, Chinese titles, audience and keep-alive.
+ * Pages that do the same job for both audiences are one module; they read the audience from the route.
+ */
+export const routeTable: readonly AppRoute[] = [
+  // work users
+  { path: paths.login, title: '登录', audience: 'public', load: page.login },
+  { path: paths.workUser, title: '首页', audience: 'work', load: page.workHome },
+  { path: paths.infoEnter, title: '信息录入', audience: 'work', load: page.infoEnter },
+  { path: paths.bindSuccess, title: '绑定成功', audience: 'work', load: page.bindSuccess },
+  { path: paths.bindErr, title: '绑定失败', audience: 'work', load: page.bindError },
+  { path: paths.infoSearch, title: '信息查询', audience: 'work', keepAlive: true, load: page.infoSearch },
+  { path: paths.infoDetail, title: '信息详情', audience: 'work', load: page.infoDetail },
+  { path: paths.infoSearchBindSuccess, title: '信息详情', audience: 'work', load: page.infoDetail },
+  { path: paths.unbindTube, title: '解绑采样管', audience: 'work', load: page.unbind },
+  { path: paths.reportSearch, title: '报告查询', audience: 'work', load: page.reportSearch },
+  { path: paths.searchType, title: '报告查询', audience: 'work', load: page.searchType },
+  { path: paths.repoetList, title: '检测报告', audience: 'work', keepAlive: true, load: page.reportList },
+  { path: paths.repoetDetail, title: '检测报告详情', audience: 'work', load: page.reportDetail },
+  { path: paths.questionnaireList, title: '历史问卷', audience: 'work', keepAlive: true, load: page.questionnaireList },
+  { path: paths.questionnaireDetail, title: '历史问卷详情', audience: 'work', load: page.questionnaireDetail },
+  { path: paths.messageType, title: '消息', audience: 'work', load: page.messageType },
+  { path: paths.messageList, title: '消息列表', audience: 'work', keepAlive: true, load: page.messageList },
+  { path: paths.messageDetail, title: '消息详情', audience: 'work', load: page.messageDetail },
+  { path: paths.downSuccess, title: '下载成功', audience: 'work', load: page.downloadSuccess },
+  { path: paths.downErr, title: '下载失败', audience: 'work', load: page.downloadError },
+  { path: paths.announcement, title: '公告', audience: 'work', keepAlive: true, load: page.announcementList },
+  { path: paths.announcementDetail, title: '公告详情', audience: 'work', load: page.announcementDetail },
+  // check users
+  { path: paths.callback, title: '授权', audience: 'public', load: page.callback },
+  { path: paths.checkUser, title: '首页', audience: 'check', load: page.checkHome },
+  { path: paths.checkUserInfoEnter, title: '信息录入', audience: 'check', load: page.infoEnter },
+  { path: paths.checkUserBindSuccess, title: '提交成功', audience: 'check', load: page.bindSuccess },
+  { path: paths.checkUserInfoSearch, title: '信息查询', audience: 'check', keepAlive: true, load: page.infoSearch },
+  { path: paths.checkUserInfoDetail, title: '信息详情', audience: 'check', load: page.infoDetail },
+  { path: paths.checkReportSearch, title: '报告查询', audience: 'check', load: page.reportSearch },
+  { path: paths.checkUserSearchType, title: '报告查询', audience: 'check', load: page.searchType },
+  { path: paths.checkUserRepoetList, title: '检测报告', audience: 'check', keepAlive: true, load: page.reportList },
+  { path: paths.checkUserRepoetDetail, title: '检测报告详情', audience: 'check', load: page.reportDetail },
+  { path: paths.checkUserQuestionnaireList, title: '历史问卷', audience: 'check', keepAlive: true, load: page.questionnaireList },
+  { path: paths.checkUserQuestionnaireDetail, title: '历史问卷详情', audience: 'check', load: page.questionnaireDetail },
+];
+
+export const APP_NAME = '肠道健康筛查';
+
+export function findRoute(pathname: string): AppRoute | undefined {
+  return routeTable.find((route) => route.path === pathname);
+}

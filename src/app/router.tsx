@@ -1,0 +1,46 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading } from '@/components/async-view';
+import { config } from '@/config/env';
+import { paths } from '@/config/paths';
+import type { RouteMeta } from '@/lib/route-meta';
+import { getSessionAudience } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { loadWithReload } from './chunk-reload';
+import { RootErrorBoundary } from './root-error-boundary';
+import { RootLayout } from './root-layout';
+import { routeTable } from './route-table';
+
+function StartPage() {
+  const home = getSessionAudience() === 'check' ? paths.checkUser : paths.workUser;
+  return <Navigate to={getToken() ? home : paths.login} replace />;
+}
+
+/** react-router wants the basename without a trailing slash (except the root). */
+export function routerBasename(publicBase: string): string {
+  return publicBase === '/' ? '/' : publicBase.replace(/\/+$/, '');
+}
+
+export function createAppRoutes() {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RootErrorBoundary />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { index: true, element: <StartPage /> },
+        ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
+          path,
+          handle: { title, audience, keepAlive } satisfies RouteMeta,
+          lazy: async () => ({ Component: (await loadWithReload(load)).default }),
+        })),
+        { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes(), { basename: routerBasename(config.publicBase) });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,29 @@
+import { config } from '@/config/env';
+import { paths, withQuery } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/http';
+import { clearSession, getSessionAudience } from '@/lib/session';
+import { uuidV4 } from '@/lib/uuid';
+import { startAuthorization } from '@/lib/wechat/oauth';
+import type { AppRouter } from './router';
+import { findRoute } from './route-table';
+
+/** Where a lost session leads, then back to the page the user was on (their drafts are stored). */
+export function installSessionExpiry(router: AppRouter): void {
+  setUnauthorizedHandler(() => {
+    const { pathname, search } = router.state.location;
+    const here = `${pathname}${search}`;
+    const audience = getSessionAudience() ?? findRoute(pathname)?.audience;
+    clearSession();
+    if (pathname === paths.login || pathname === paths.callback) return;
+    if (audience === 'check') {
+      if (config.demo) {
+        // The demo has no WeChat: simulate the OAuth round trip with a fresh demo code.
+        void router.navigate(withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: here }), { replace: true });
+      } else {
+        startAuthorization(here);
+      }
+      return;
+    }
+    void router.navigate(withQuery(paths.login, { redirect: here }));
+  });
+}

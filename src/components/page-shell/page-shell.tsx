@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useRouteMeta } from '@/lib/route-meta';
+import styles from './page-shell.module.css';
+
+export interface PageShellProps {
+  /** Defaults to the route's title. */
+  title?: string;
+  /** Show the back button (default true). */
+  back?: boolean;
+  /** Where Back goes when there is no in-app history (e.g. the page was opened from a link). */
+  fallbackPath?: string;
+  /** Right side of the header. */
+  extra?: ReactNode;
+  /** Sticky bottom bar, typically the page's main action. */
+  footer?: ReactNode;
+  children?: ReactNode;
+}
+
+function hasInAppHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** The frame every page uses: header with back and title, content, optional sticky footer. */
+export function PageShell({ title, back = true, fallbackPath, extra, footer, children }: PageShellProps) {
+  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const heading = title ?? meta?.title ?? '';
+
+  const goBack = () => {
+    if (hasInAppHistory()) void navigate(-1);
+    else void navigate(fallbackPath ?? (meta?.audience === 'check' ? paths.checkUser : paths.workUser), { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        {back ? (
+          <button type="button" className={styles.back} onClick={goBack} aria-label="返回">
+            ‹ 返回
+          </button>
+        ) : (
+          <span className={styles.extra} />
+        )}
+        <h1 className={styles.title}>{heading}</h1>
+        <span className={styles.extra}>{extra}</span>
+      </header>
+      <main className={styles.body}>{children}</main>
+      {footer && <footer className={styles.footer}>{footer}</footer>}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Every route path, once (spec §2; spellings such as "repoet" are the deployed URLs and stay as they are).
+ * Pages navigate with these constants; ids travel in the query string, never personal data.
+ */
+export const paths = {
+  // work users
+  login: '/login',
+  workUser: '/workUser',
+  infoEnter: '/infoEnter',
+  bindSuccess: '/bindSuccess',
+  bindErr: '/bindErr',
+  infoSearch: '/infoSearch',
+  infoDetail: '/infoDetail',
+  infoSearchBindSuccess: '/infoSearchBindSuccess',
+  reportSearch: '/reportSearch',
+  searchType: '/searchType',
+  repoetList: '/repoetList',
+  repoetDetail: '/repoetDetail',
+  questionnaireList: '/questionnaireList',
+  questionnaireDetail: '/questionnaireDetail',
+  messageType: '/messageType',
+  messageList: '/messageList',
+  messageDetail: '/messageDetail',
+  downSuccess: '/downSuccess',
+  downErr: '/downErr',
+  announcement: '/announcement',
+  announcementDetail: '/announcementDetail',
+  /** The spec names an unbind page without a path; this one is our choice. */
+  unbindTube: '/unbindTube',
+  // check users
+  callback: '/callback',
+  checkUser: '/checkUser',
+  checkUserInfoEnter: '/checkUserInfoEnter',
+  checkUserBindSuccess: '/checkUserBindSuccess',
+  checkUserInfoSearch: '/checkUserInfoSearch',
+  checkUserInfoDetail: '/checkUserInfoDetail',
+  checkReportSearch: '/checkReportSearch',
+  checkUserSearchType: '/checkUserSearchType',
+  checkUserRepoetList: '/checkUserRepoetList',
+  checkUserRepoetDetail: '/checkUserRepoetDetail',
+  checkUserQuestionnaireList: '/checkUserQuestionnaireList',
+  checkUserQuestionnaireDetail: '/checkUserQuestionnaireDetail',
+} as const;
+
+export type PathKey = keyof typeof paths;
+export type AppPath = (typeof paths)[PathKey];
+
+/** Who a route is for. 'public' routes are reachable without a session (login, OAuth callback). */
+export type Audience = 'work' | 'check' | 'public';
+
+/** Builds `path?key=value` for ids; values are encoded, empty ones dropped. */
+export function withQuery(path: AppPath, query: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,172 @@
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { config } from '@/config/env';
+import { buildQueryString } from '@/lib/query-string';
+import { getToken, removeToken } from '@/lib/token';
+import { uuidV4 } from '@/lib/uuid';
+import { ApiError } from './errors';
+import {
+  DEFAULT_STATUS_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  SESSION_EXPIRED_MESSAGE,
+  SUCCESS_CODE,
+  TIMEOUT_MESSAGE,
+  WARNING_CODE,
+  httpFailureMessage,
+  statusMessage,
+} from './messages';
+import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
+import { showError } from './toast-policy';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Send the stored token as Authorization (default true; the login call opts out). */
+    withToken?: boolean;
+    /** Apply the repeat-submit guard (POST/PUT only). */
+    repeatSubmit?: boolean;
+    /** Do not show the automatic error toast; the caller presents the error itself. */
+    silent?: boolean;
+  }
+}
+
+/** The response envelope agreed with the backend (spec §3 and §8). */
+export interface ApiResponse<T> {
+  /** Absent means success (2000). */
+  statusCode?: number;
+  responseMessage?: string | null;
+  responseData: T;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The app decides where a lost session leads (work users to /login, check users to WeChat OAuth). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export const http = axios.create({
+  baseURL: config.apiBaseUrl,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json;charset=utf-8' },
+  paramsSerializer: { serialize: (params) => buildQueryString(params) },
+});
+
+http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
+  request.headers.set('requestId', uuidV4());
+  const token = request.withToken === false ? null : getToken();
+  if (token) request.headers.set('Authorization', token);
+  const method = (request.method ?? 'get').toLowerCase();
+  if (request.repeatSubmit && (method === 'post' || method === 'put')) {
+    guardRepeatSubmit(request.url ?? '', request.data);
+  }
+  return request;
+});
+
+function isBinary(request: AxiosRequestConfig): boolean {
+  return request.responseType === 'blob' || request.responseType === 'arraybuffer';
+}
+
+async function readBinaryAsText(data: unknown): Promise<string> {
+  if (data instanceof Blob) return data.text();
+  if (data instanceof ArrayBuffer) return new TextDecoder('utf-8').decode(data);
+  return String(data);
+}
+
+function fail(error: ApiError, request: AxiosRequestConfig | undefined, level: 'error' | 'warning' = 'error'): never {
+  if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
+  if (!request?.silent) showError(error, level);
+  throw error;
+}
+
+/** Turns a 2xx envelope into its data, or a typed business error (spec §8). */
+function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiResponse<T> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    fail(new ApiError('malformed', DEFAULT_STATUS_MESSAGE, { body }), request);
+  }
+  const envelope = body as ApiResponse<T>;
+  const code = envelope.statusCode ?? SUCCESS_CODE;
+  if (code === SUCCESS_CODE) return envelope;
+  const message = statusMessage(code, envelope.responseMessage);
+  if (code === 401) onUnauthorized();
+  fail(
+    new ApiError('business', message, { code, body }),
+    request,
+    code === WARNING_CODE ? 'warning' : 'error',
+  );
+}
+
+async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
+  const request = response.config;
+  if (isBinary(request)) {
+    const contentType = String(response.headers['content-type'] ?? '');
+    // A download that failed on the server comes back as a JSON envelope instead of a file.
+    if (contentType.includes('application/json')) {
+      const text = await readBinaryAsText(response.data);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        fail(new ApiError('malformed', DEFAULT_STATUS_MESSAGE, { body: text }), request);
+      }
+      unwrapEnvelope(body, request);
+    }
+    return response;
+  }
+  response.data = unwrapEnvelope(response.data, request);
+  return response;
+}
+
+function onRejected(error: unknown): never {
+  if (error instanceof ApiError) fail(error, undefined); // thrown by the request interceptor (repeat submit)
+  if (!axios.isAxiosError(error)) fail(new ApiError('network', NETWORK_ERROR_MESSAGE), undefined);
+  const axiosError = error as AxiosError;
+  const request = axiosError.config;
+  if (axiosError.code === AxiosError.ECONNABORTED || axiosError.code === AxiosError.ETIMEDOUT) {
+    fail(new ApiError('timeout', TIMEOUT_MESSAGE), request);
+  }
+  const response = axiosError.response;
+  if (!response) fail(new ApiError('network', NETWORK_ERROR_MESSAGE), request);
+  if (response.status === 401) {
+    if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
+    removeToken();
+    onUnauthorized();
+    throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
+  }
+  fail(new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }), request);
+}
+
+http.interceptors.response.use(onFulfilled, onRejected);
+
+/** A JSON call: resolves with `responseData`, rejects with an ApiError. */
+export async function request<T>(options: AxiosRequestConfig): Promise<T> {
+  const response = await http.request<ApiResponse<T>>(options);
+  return response.data.responseData;
+}
+
+/** A downloaded file (spec §7: blob or arraybuffer, returned untouched). */
+export interface BinaryFile<T extends Blob | ArrayBuffer = Blob | ArrayBuffer> {
+  data: T;
+  contentType: string;
+  /** From Content-Disposition when the server sends one. */
+  fileName?: string;
+}
+
+function fileNameFrom(disposition: string | undefined): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? decodeURIComponent(plain[1].trim()) : undefined;
+}
+
+export async function requestBinary<T extends Blob | ArrayBuffer>(
+  options: AxiosRequestConfig & { responseType: 'blob' | 'arraybuffer' },
+): Promise<BinaryFile<T>> {
+  const response = await http.request<T>(options);
+  return {
+    data: response.data,
+    contentType: String(response.headers['content-type'] ?? ''),
+    fileName: fileNameFrom(response.headers['content-disposition'] as string | undefined),
+  };
+}

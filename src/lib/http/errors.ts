@@ -1,0 +1,37 @@
+/**
+ * How a request failed. Callers branch on `kind`, never on message text.
+ * - business: the server answered 2xx with a statusCode other than 2000 (code = statusCode)
+ * - unauthorized: HTTP 401 (code = 401); the session is gone
+ * - http: any other HTTP failure status (code = HTTP status)
+ * - network: no response at all
+ * - timeout: no response within the timeout
+ * - repeat-submit: the repeat-submit guard refused an identical request
+ * - malformed: a response that is not the agreed JSON envelope
+ */
+export type ApiErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** statusCode for business errors, HTTP status for http/unauthorized errors. */
+  readonly code?: number;
+  /** The response body, when there was one. */
+  readonly body?: unknown;
+
+  constructor(kind: ApiErrorKind, message: string, options: { code?: number; body?: unknown } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = options.code;
+    this.body = options.body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A message fit for the user, whatever was thrown. */
+export function errorMessage(error: unknown, fallback = '系统未知错误，请联系客服'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

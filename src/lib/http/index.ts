@@ -1,0 +1,3 @@
+export { ApiError, isApiError, errorMessage, type ApiErrorKind } from './errors';
+export { request, requestBinary, setUnauthorizedHandler, http, type ApiResponse, type BinaryFile } from './client';
+export * from './messages';

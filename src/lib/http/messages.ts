@@ -1,0 +1,30 @@
+/** Spec §8, exactly. */
+export const SUCCESS_CODE = 2000;
+export const WARNING_CODE = 9001;
+export const SERVER_ERROR_CODE = 500;
+
+export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  401: '认证失败，无法访问系统资源',
+  403: '当前操作没有权限',
+  404: '访问资源不存在',
+};
+export const DEFAULT_STATUS_MESSAGE = '系统未知错误，请联系客服';
+
+export const NETWORK_ERROR_MESSAGE = '后端接口连接异常';
+export const TIMEOUT_MESSAGE = '系统接口请求超时';
+export const SESSION_EXPIRED_MESSAGE = '无效的会话，或者会话已过期，请重新登录。';
+export const REPEAT_SUBMIT_MESSAGE = '数据正在处理，请勿重复提交';
+
+export function httpFailureMessage(status: number): string {
+  return `系统接口${String(status).slice(-3)}异常`;
+}
+
+/** Spec §8: the code table first, then the server's responseMessage, then the default. */
+export function statusMessage(code: number, responseMessage?: string | null): string {
+  return STATUS_MESSAGES[code] ?? (responseMessage || DEFAULT_STATUS_MESSAGE);
+}
+
+/** Spec §9. */
+export const REQUEST_TIMEOUT_MS = 10000;
+export const REPEAT_SUBMIT_WINDOW_MS = 1000;
+export const REPEAT_SUBMIT_SIZE_LIMIT = 5 * 1024 * 1024;

@@ -1,0 +1,33 @@
+import type { Audience } from '@/config/paths';
+import { removeToken } from '@/lib/token';
+
+/**
+ * Which group the current session belongs to, so that a lost session (HTTP 401) sends a work user to
+ * /login and a check user back through WeChat authorization. Per tab, like the token.
+ */
+const AUDIENCE_KEY = 'session-audience';
+
+export type SessionAudience = Exclude<Audience, 'public'>;
+
+export function getSessionAudience(): SessionAudience | null {
+  try {
+    const value = sessionStorage.getItem(AUDIENCE_KEY);
+    return value === 'work' || value === 'check' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setSessionAudience(audience: SessionAudience): void {
+  sessionStorage.setItem(AUDIENCE_KEY, audience);
+}
+
+/** Ends the local session: token and audience. */
+export function clearSession(): void {
+  removeToken();
+  try {
+    sessionStorage.removeItem(AUDIENCE_KEY);
+  } catch {
+    // storage unavailable
+  }
+}

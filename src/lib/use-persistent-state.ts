@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * State that survives a reload, a back navigation, a failed request and a 401 re-login: it is written
+ * to localStorage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after
+ * a successful submit. Drafts hold personal data, so they stay on this device only and expire.
+ */
+const PREFIX = 'draft:';
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Stored<T> {
+  savedAt: number;
+  value: T;
+}
+
+export function readPersisted<T>(key: string): T | undefined {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as Stored<T>;
+    if (Date.now() - stored.savedAt > MAX_AGE_MS) {
+      localStorage.removeItem(PREFIX + key);
+      return undefined;
+    }
+    return stored.value;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writePersisted<T>(key: string, value: T): void {
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
+  } catch {
+    // Storage full or unavailable: the draft lives in memory only.
+  }
+}
+
+export function removePersisted(key: string): void {
+  try {
+    localStorage.removeItem(PREFIX + key);
+  } catch {
+    // storage unavailable
+  }
+}
+
+export interface PersistentState<T> {
+  value: T;
+  setValue: (next: T | ((previous: T) => T)) => void;
+  /** Forget the stored draft and return to the initial value. */
+  clear: () => void;
+  /** True when the value was restored from an earlier visit. */
+  restored: boolean;
+}
+
+export function usePersistentState<T>(key: string, initial: T, debounceMs = 300): PersistentState<T> {
+  const [restored] = useState(() => readPersisted<T>(key) !== undefined);
+  const [value, setValueState] = useState<T>(() => readPersisted<T>(key) ?? initial);
+  const initialRef = useRef(initial);
+  const pending = useRef<number | undefined>(undefined);
+  const latest = useRef(value);
+  const dirty = useRef(false);
+
+  const flush = useCallback(() => {
+    window.clearTimeout(pending.current);
+    pending.current = undefined;
+    if (dirty.current) writePersisted(key, latest.current);
+    dirty.current = false;
+  }, [key]);
+
+  const setValue = useCallback(
+    (next: T | ((previous: T) => T)) => {
+      setValueState((previous) => {
+        const resolved = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
+        latest.current = resolved;
+        dirty.current = true;
+        window.clearTimeout(pending.current);
+        pending.current = window.setTimeout(flush, debounceMs);
+        return resolved;
+      });
+    },
+    [debounceMs, flush],
+  );
+
+  const clear = useCallback(() => {
+    window.clearTimeout(pending.current);
+    dirty.current = false;
+    removePersisted(key);
+    latest.current = initialRef.current;
+    setValueState(initialRef.current);
+  }, [key]);
+
+  // Write what is pending when the page is left or hidden (WeChat may kill a backgrounded webview).
+  useEffect(() => {
+    const onHide = () => flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      flush();
+    };
+  }, [flush]);
+
+  return { value, setValue, clear, restored };
+}

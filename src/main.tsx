@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { startDebugTools } from '@/app/debug-tools';
+import { createAppRouter } from '@/app/router';
+import { installSessionExpiry } from '@/app/session-expiry';
+import { installAntdReact19Renderer } from '@/lib/antd-react19';
+import { captureEntryUrl } from '@/lib/wechat/entry-url';
+import '@/styles/global.css';
+
+// iOS WeChat signs the URL the app was entered with: remember it before the router changes it.
+captureEntryUrl();
+installAntdReact19Renderer();
+startDebugTools();
+
+async function start(): Promise<void> {
+  // Constant-folded by Vite: the demo backend is absent from production and test builds.
+  if (import.meta.env.MODE !== 'production' && import.meta.env.VITE_DEMO === 'true') {
+    const { startDemoBackend } = await import('@/mocks/browser');
+    await startDemoBackend();
+  }
+  const router = createAppRouter();
+  installSessionExpiry(router);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

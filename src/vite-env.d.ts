@@ -1,0 +1,17 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL: string;
+  readonly VITE_PUBLIC_BASE: string;
+  readonly VITE_WECHAT_APP_ID: string;
+  readonly VITE_AES_KEY: string;
+  readonly VITE_DEMO: string;
+  readonly VITE_VCONSOLE: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+
+/** Build identifier, injected by vite.config.ts; compared with /version.json to detect a new deploy. */
+declare const __APP_VERSION__: string;

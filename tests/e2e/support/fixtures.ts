@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { getResponse, type HttpHandler } from 'msw';
+import { createDemoDb, createHandlers } from '../../../src/mocks/handlers';
+import { weChatBridgeInitScript } from './wechat-bridge';
+
+/** The API origin of the test build (.env.test); answered here, never on the network. */
+export const API_ORIGIN = 'https://api.screening.test:8686';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Authorization, Content-Type, requestId',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'access-control-expose-headers': 'Content-Disposition, Content-Type',
+};
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the origin, e.g. /api/v1/Sampling/BindSamplingTube */
+  path: string;
+  search: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fault the next matching requests suffer (see ApiMock.fault). */
+export type Fault =
+  | { kind: 'network' }
+  | { kind: 'timeout' }
+  | { kind: 'http'; status: number }
+  | { kind: 'status'; statusCode: number; responseMessage?: string }
+  | { kind: 'malformed' };
+
+export interface ApiMock {
+  /** The demo backend's state for this test (fresh per test). */
+  db: ReturnType<typeof createDemoDb>;
+  /** Prepend msw handlers for this test (error cases). */
+  use: (...handlers: HttpHandler[]) => void;
+  /** Make requests whose path ends with `pathSuffix` fail `times` times (default: until cleared). */
+  fault: (pathSuffix: string, fault: Fault, times?: number) => void;
+  clearFaults: () => void;
+  /** Every API request the page sent, in order (CORS preflights excluded). */
+  requests: RecordedRequest[];
+  requestsTo: (pathSuffix: string) => RecordedRequest[];
+}
+
+function parseBody(raw: string | null): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+async function installApi(context: BrowserContext): Promise<ApiMock> {
+  const db = createDemoDb();
+  const extra: HttpHandler[] = [];
+  const faults: { suffix: string; fault: Fault; remaining: number }[] = [];
+  const requests: RecordedRequest[] = [];
+
+  const fulfillFault = async (route: Route, fault: Fault) => {
+    switch (fault.kind) {
+      case 'network':
+        return route.abort('failed');
+      case 'timeout':
+        // Never answer within the app's 10 s timeout.
+        await new Promise((resolve) => setTimeout(resolve, 10_500));
+        return route.abort('timedout').catch(() => undefined);
+      case 'http':
+        return route.fulfill({ status: fault.status, headers: CORS_HEADERS, contentType: 'application/json', body: '{}' });
+      case 'status':
+        return route.fulfill({
+          status: 200,
+          headers: CORS_HEADERS,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: fault.statusCode, responseMessage: fault.responseMessage ?? null, responseData: null }),
+        });
+      case 'malformed':
+        return route.fulfill({ status: 200, headers: CORS_HEADERS, contentType: 'application/json', body: '{"statusCode": 2000, "responseData": ' });
+    }
+  };
+
+  await context.route(`${API_ORIGIN}/**`, async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') {
+      return route.fulfill({ status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '600' } });
+    }
+    const url = new URL(request.url());
+    const headers = await request.allHeaders();
+    requests.push({ method: request.method(), path: url.pathname, search: url.search, headers, body: parseBody(request.postData()) });
+
+    const faultIndex = faults.findIndex((f) => url.pathname.endsWith(f.suffix) && f.remaining !== 0);
+    if (faultIndex >= 0) {
+      const entry = faults[faultIndex];
+      entry.remaining -= 1;
+      return fulfillFault(route, entry.fault);
+    }
+
+    const body = request.postDataBuffer();
+    const fetchRequest = new Request(url, {
+      method: request.method(),
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':'))),
+      body: body && request.method() !== 'GET' && request.method() !== 'HEAD' ? new Uint8Array(body) : undefined,
+    });
+    const response = await getResponse([...extra, ...createHandlers(db)], fetchRequest);
+    if (!response) {
+      return route.fulfill({ status: 404, headers: CORS_HEADERS, body: `no demo handler for ${request.method()} ${url.pathname}` });
+    }
+    return route.fulfill({
+      status: response.status,
+      headers: { ...Object.fromEntries(response.headers.entries()), ...CORS_HEADERS },
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  });
+
+  return {
+    db,
+    use: (...handlers) => extra.unshift(...handlers),
+    fault: (suffix, fault, times = -1) => faults.push({ suffix, fault, remaining: times }),
+    clearFaults: () => faults.splice(0, faults.length),
+    requests,
+    requestsTo: (suffix) => requests.filter((r) => r.path.endsWith(suffix)),
+  };
+}
+
+export const test = base.extend<{ api: ApiMock }>({
+  api: async ({ context }, use) => {
+    await context.addInitScript(weChatBridgeInitScript());
+    await use(await installApi(context));
+  },
+});
+
+export { expect };
+
+/** Demo accounts (README). */
+export const WORK_ACCOUNT = { accountName: 'admin', accountPwd: '123456' };
+
+/**
+ * Starts a session without going through the login form: mints a token from the demo backend and
+ * puts it where the app keeps it. Use the real login page when the test is about logging in.
+ */
+export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check' = 'work'): Promise<string> {
+  const isWork = audience === 'work';
+  const path = isWork ? '/api/v1/Account/LoginManage' : '/api/v1/Account/LoginWeChat';
+  const payload = isWork ? WORK_ACCOUNT : { code: `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` };
+  const response = await getResponse(
+    createHandlers(api.db),
+    new Request(`${API_ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+  );
+  const envelope = (await response?.json()) as { responseData?: { token?: string } } | undefined;
+  const token = envelope?.responseData?.token;
+  if (!token) throw new Error(`signIn(${audience}) got no token from the demo backend`);
+  if (page.url() === 'about:blank') await page.goto('/login');
+  await page.evaluate(
+    ([t, a]) => {
+      sessionStorage.setItem('token', t);
+      sessionStorage.setItem('session-audience', a);
+    },
+    [token, audience] as const,
+  );
+  return token;
+}
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, 'axe serious/critical violations').toEqual([]);
+}
+
+/** Screenshot into the ignored output folder for review (tests/e2e/output/screenshots). */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `tests/e2e/output/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,82 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+/** Variables a production build cannot do without: a missing one would silently ship a wrong URL or key. */
+const REQUIRED_IN_PRODUCTION = ['VITE_API_BASE_URL', 'VITE_WECHAT_APP_ID', 'VITE_AES_KEY'] as const;
+
+function assertProductionEnv(env: Record<string, string>): void {
+  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) {
+    throw new Error(
+      `[config] Production build needs ${missing.join(', ')}. ` +
+        'Set them in the environment, e.g. VITE_API_BASE_URL=https://api.example.cn:8686 npm run build.',
+    );
+  }
+  if (!/^https?:\/\/[^/]+/.test(env.VITE_API_BASE_URL)) {
+    throw new Error(`[config] VITE_API_BASE_URL must be an absolute http(s) URL, got "${env.VITE_API_BASE_URL}".`);
+  }
+  if (env.VITE_DEMO === 'true') {
+    throw new Error('[config] VITE_DEMO=true is not allowed in a production build.');
+  }
+}
+
+/**
+ * Serves msw's service worker in the dev server only, so the demo backend never lands in `public/`
+ * (and therefore never in a production build).
+ */
+function mswWorkerInDev(base: string): Plugin {
+  return {
+    name: 'msw-worker-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      const workerPath = require.resolve('msw/mockServiceWorker.js');
+      server.middlewares.use(`${base}mockServiceWorker.js`, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Service-Worker-Allowed', base);
+        res.end(readFileSync(workerPath));
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  if (mode === 'production') assertProductionEnv(env);
+  const base = env.VITE_PUBLIC_BASE || '/';
+
+  return {
+    base,
+    plugins: [react(), mswWorkerInDev(base)],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    define: {
+      __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? new Date().toISOString()),
+    },
+    build: {
+      // Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69.
+      target: ['chrome69', 'safari13'],
+      outDir: mode === 'production' ? 'dist' : `dist-${mode}`,
+      sourcemap: false,
+      manifest: true,
+      chunkSizeWarningLimit: 800,
+    },
+    server: { port: 5173 },
+    preview: { port: 4173 },
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+      setupFiles: ['tests/setup.ts'],
+      css: false,
+      testTimeout: 15000,
+      restoreMocks: true,
+    },
+  };
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+/** Tests over the production build in dist/ (run after `vite build`, see scripts/test-all.mjs). */
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['tests/build/**/*.test.ts'],
+    testTimeout: 120_000,
+  },
+});
