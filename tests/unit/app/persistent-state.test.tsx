@@ -1,0 +1,40 @@
+import { act, renderHook } from '@testing-library/react';
+import { readPersisted, usePersistentState, writePersisted } from '@/lib/use-persistent-state';
+
+describe('usePersistentState (drafts)', () => {
+  it('restores what was typed after a remount (reload, back)', async () => {
+    const first = renderHook(() => usePersistentState('form', { name: '' }, 10));
+    act(() => first.result.current.setValue({ name: '李建国' }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    first.unmount();
+    const second = renderHook(() => usePersistentState('form', { name: '' }, 10));
+    expect(second.result.current.value).toEqual({ name: '李建国' });
+    expect(second.result.current.restored).toBe(true);
+  });
+
+  it('writes a pending change when the page is hidden, before the debounce', () => {
+    const { result } = renderHook(() => usePersistentState('form', { name: '' }, 10_000));
+    act(() => result.current.setValue({ name: '王芳' }));
+    expect(readPersisted('form')).toBeUndefined();
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(readPersisted('form')).toEqual({ name: '王芳' });
+  });
+
+  it('clear() forgets the draft', async () => {
+    const { result, unmount } = renderHook(() => usePersistentState('form', { name: '' }, 10));
+    act(() => result.current.setValue({ name: '赵敏' }));
+    act(() => result.current.clear());
+    expect(result.current.value).toEqual({ name: '' });
+    unmount();
+    expect(readPersisted('form')).toBeUndefined();
+  });
+
+  it('drops drafts older than seven days', () => {
+    writePersisted('old', { name: 'x' });
+    const raw = JSON.parse(localStorage.getItem('draft:old')!) as { savedAt: number };
+    localStorage.setItem('draft:old', JSON.stringify({ ...raw, savedAt: Date.now() - 8 * 24 * 3600 * 1000 }));
+    expect(readPersisted('old')).toBeUndefined();
+  });
+});
