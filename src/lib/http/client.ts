@@ -58,7 +58,14 @@ http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   if (token) request.headers.set('Authorization', token);
   const method = (request.method ?? 'get').toLowerCase();
   if (request.repeatSubmit && (method === 'post' || method === 'put')) {
-    guardRepeatSubmit(request.url ?? '', request.data);
+    try {
+      guardRepeatSubmit(request.url ?? '', request.data);
+    } catch (error) {
+      // Shown here because only here are the request's options (silent) known. Not via fail(): a
+      // refused repeat must not release the guard held by the identical request still in flight.
+      if (error instanceof ApiError && !request.silent) showError(error, 'error');
+      throw error;
+    }
   }
   return request;
 });
@@ -88,7 +95,10 @@ function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiRespo
   const code = envelope.statusCode ?? SUCCESS_CODE;
   if (code === SUCCESS_CODE) return envelope;
   const message = statusMessage(code, envelope.responseMessage);
-  if (code === 401) onUnauthorized();
+  if (code === 401) {
+    removeToken();
+    onUnauthorized();
+  }
   fail(
     new ApiError('business', message, { code, body }),
     request,
@@ -118,7 +128,9 @@ async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
 }
 
 function onRejected(error: unknown): never {
-  if (error instanceof ApiError) fail(error, undefined); // thrown by the request interceptor (repeat submit)
+  if (error instanceof ApiError) throw error; // the repeat-submit refusal, already shown by the request interceptor
+  // A request the page abandoned (unmounted, superseded) is nobody's error: no toast.
+  if (axios.isCancel(error)) throw new ApiError('canceled', '请求已取消');
   if (!axios.isAxiosError(error)) fail(new ApiError('network', NETWORK_ERROR_MESSAGE), undefined);
   const axiosError = error as AxiosError;
   const request = axiosError.config;

@@ -7,8 +7,9 @@
  * - timeout: no response within the timeout
  * - repeat-submit: the repeat-submit guard refused an identical request
  * - malformed: a response that is not the agreed JSON envelope
+ * - canceled: the caller aborted the request (never shown)
  */
-export type ApiErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed';
+export type ApiErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed' | 'canceled';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;

@@ -1,0 +1,112 @@
+import { HttpResponse, delay, http as mswHttp } from 'msw';
+import { request, setUnauthorizedHandler } from '@/lib/http';
+import { getToken, setToken } from '@/lib/token';
+import { server } from '../../msw-server';
+import { api, expectFailToast, expectNoToast, isolateRequestTests, rejectionOf } from './helpers';
+
+isolateRequestTests();
+
+const URL_PATH = '/api/v1/Test/Transport';
+
+describe('transport failures (spec §8)', () => {
+  it('network error: rejects as network with 后端接口连接异常', async () => {
+    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.error()));
+    const error = await rejectionOf(request({ url: URL_PATH }));
+    expect(error).toMatchObject({ kind: 'network', message: '后端接口连接异常' });
+    await expectFailToast('后端接口连接异常');
+  });
+
+  it('timeout: a server slower than the timeout rejects as timeout with 系统接口请求超时', async () => {
+    server.use(
+      mswHttp.get(api(URL_PATH), async () => {
+        await delay(1000);
+        return HttpResponse.json({ responseData: 'too late' });
+      }),
+    );
+    // msw's XMLHttpRequest stand-in ignores xhr.timeout, so this request goes through axios's fetch
+    // adapter, where the timeout is a real timer that aborts the request.
+    const started = Date.now();
+    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50, adapter: 'fetch' }));
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(error).toMatchObject({ kind: 'timeout', message: '系统接口请求超时' });
+    await expectFailToast('系统接口请求超时');
+  });
+
+  it('timeout in a browser XMLHttpRequest (the adapter the app uses) is also a timeout', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    server.use(
+      mswHttp.get(api(URL_PATH), async () => {
+        // Do what the browser does once xhr.timeout has elapsed without a response.
+        const xhr = open.mock.contexts.at(-1) as XMLHttpRequest;
+        expect(xhr.timeout).toBe(50);
+        await delay(xhr.timeout);
+        xhr.dispatchEvent(new ProgressEvent('timeout'));
+        return HttpResponse.json({ responseData: 'too late' });
+      }),
+    );
+    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50 }));
+    expect(error).toMatchObject({ kind: 'timeout', message: '系统接口请求超时' });
+    await expectFailToast('系统接口请求超时');
+  });
+
+  it('uses the spec timeout of 10000 ms by default', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 1 })));
+    await request({ url: URL_PATH });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(10000);
+  });
+
+  it('HTTP 401: rejects with the session message, no toast, token removed, handler called', async () => {
+    setToken('expired-token');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    const error = await rejectionOf(request({ url: URL_PATH }));
+    expect(error).toMatchObject({
+      kind: 'unauthorized',
+      code: 401,
+      message: '无效的会话，或者会话已过期，请重新登录。',
+    });
+    expect(getToken()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    await expectNoToast();
+  });
+
+  it.each([
+    [400, '系统接口400异常'],
+    [403, '系统接口403异常'],
+    [404, '系统接口404异常'],
+    [500, '系统接口500异常'],
+    [502, '系统接口502异常'],
+    [503, '系统接口503异常'],
+  ])('HTTP %i: rejects as http with %s and a failure toast', async (status, message) => {
+    setToken('still-valid');
+    server.use(mswHttp.get(api(URL_PATH), () => new HttpResponse('error page', { status })));
+    const error = await rejectionOf(request({ url: URL_PATH }));
+    expect(error).toMatchObject({ kind: 'http', code: status, message });
+    await expectFailToast(message);
+    expect(getToken()).toBe('still-valid');
+  });
+
+  it.each([
+    ['network', () => HttpResponse.error()],
+    ['http', () => new HttpResponse(null, { status: 500 })],
+    ['unauthorized', () => new HttpResponse(null, { status: 401 })],
+  ])('silent: %s rejects the same way with no toast', async (kind, resolver) => {
+    server.use(mswHttp.get(api(URL_PATH), resolver));
+    expect((await rejectionOf(request({ url: URL_PATH, silent: true }))).kind).toBe(kind);
+    await expectNoToast();
+  });
+
+  it('silent: timeout rejects with no toast', async () => {
+    server.use(
+      mswHttp.get(api(URL_PATH), async () => {
+        await delay(1000);
+        return HttpResponse.json({});
+      }),
+    );
+    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50, adapter: 'fetch', silent: true }));
+    expect(error.kind).toBe('timeout');
+    await expectNoToast();
+  });
+});
