@@ -1,19 +1,37 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
+import { resetDemoState } from '@/mocks/db';
 import { server } from './msw-server';
 
 installAntdReact19Renderer();
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
+// jsdom's Blob has no stream(); msw's XHR interceptor needs it to observe a blob response.
+if (typeof Blob.prototype.stream !== 'function') {
+  Object.defineProperty(Blob.prototype, 'stream', {
+    configurable: true,
+    value(this: Blob) {
+      return new ReadableStream<Uint8Array>({
+        start: async (controller) => {
+          controller.enqueue(new Uint8Array(await this.arrayBuffer()));
+          controller.close();
+        },
+      });
+    },
+  });
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetRepeatSubmitGuard();
+  resetDemoState();
+  clearDictionaryCache();
   sessionStorage.clear();
   localStorage.clear();
 });

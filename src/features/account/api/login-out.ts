@@ -1,0 +1,12 @@
+import { request } from '@/lib/http';
+import type { CallOptions } from '@/types/api';
+
+export const loginOutUrl = '/api/v1/Account/LoginOut';
+
+/**
+ * 退出登录 POST /api/v1/Account/LoginOut
+ * Invalidates the token on the server; the caller removes it locally.
+ */
+export function loginOut(options?: CallOptions): Promise<null> {
+  return request<null>({ url: loginOutUrl, method: 'post', ...options });
+}

@@ -1,0 +1,22 @@
+import { requestBinary } from '@/lib/http';
+import type { BinaryFile, CallOptions, DownloadAttachmentQuery } from '@/types/api';
+
+/** The path is spelled "Attachement" on the server (spec §7); keep it. */
+export const downloadAttachmentUrl = '/api/v1/Attachement/Download';
+
+/**
+ * 下载公告附件 GET /api/v1/Attachement/Download
+ * Resolves with the file untouched (spec §7: blob); a failure envelope rejects like any call.
+ */
+export function downloadAttachment(
+  query: DownloadAttachmentQuery,
+  options?: CallOptions,
+): Promise<BinaryFile<Blob>> {
+  return requestBinary<Blob>({
+    url: downloadAttachmentUrl,
+    method: 'get',
+    params: query,
+    responseType: 'blob',
+    ...options,
+  });
+}

@@ -1,0 +1,2 @@
+/** The dictionary endpoints (spec §7), one file each. */
+export * from './page-dictionary-item';

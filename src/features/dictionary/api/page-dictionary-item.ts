@@ -1,0 +1,20 @@
+import { request } from '@/lib/http';
+import type { CallOptions, DictionaryItemRaw, Page, PageDictionaryItemPayload } from '@/types/api';
+
+export const pageDictionaryItemUrl = '/api/v1/Dictionary/PageDictionaryItem';
+
+/**
+ * 字典分页 POST /api/v1/Dictionary/PageDictionaryItem
+ * The spec shows "/PageDictionaryItem" only: the /api/v1/Dictionary prefix is our assumption.
+ */
+export function pageDictionaryItem(
+  payload: PageDictionaryItemPayload,
+  options?: CallOptions,
+): Promise<Page<DictionaryItemRaw>> {
+  return request<Page<DictionaryItemRaw>>({
+    url: pageDictionaryItemUrl,
+    method: 'post',
+    data: payload,
+    ...options,
+  });
+}

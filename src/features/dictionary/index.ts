@@ -1,0 +1,3 @@
+export * from './api';
+export * from './dictionary-cache';
+export * from './use-dictionary';

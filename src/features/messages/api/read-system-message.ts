@@ -1,0 +1,12 @@
+import { request } from '@/lib/http';
+import type { CallOptions, ReadSystemMessagePayload, SystemMessage } from '@/types/api';
+
+export const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
+
+/** 标记消息已读 POST /api/v1/SystemMessage/ReadSystemMessage */
+export function readSystemMessage(
+  payload: ReadSystemMessagePayload,
+  options?: CallOptions,
+): Promise<SystemMessage> {
+  return request<SystemMessage>({ url: readSystemMessageUrl, method: 'post', data: payload, ...options });
+}

@@ -1,0 +1,18 @@
+import { request } from '@/lib/http';
+import type { CallOptions, QuestionnaireResponse, ResponseAddPayload } from '@/types/api';
+
+export const addResponseUrl = '/api/v1/Response/Add';
+
+/** 保存答卷草稿 POST /api/v1/Response/Add */
+export function addResponse(
+  payload: ResponseAddPayload,
+  options?: CallOptions,
+): Promise<QuestionnaireResponse> {
+  return request<QuestionnaireResponse>({
+    url: addResponseUrl,
+    method: 'post',
+    data: payload,
+    repeatSubmit: true,
+    ...options,
+  });
+}

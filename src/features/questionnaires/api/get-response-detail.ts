@@ -1,0 +1,17 @@
+import { request } from '@/lib/http';
+import type { CallOptions, QuestionnaireResponseDetail, ResponseDetailQuery } from '@/types/api';
+
+export const getResponseDetailUrl = '/api/v1/Response/GetDetail';
+
+/** 答卷详情 GET /api/v1/Response/GetDetail */
+export function getResponseDetail(
+  query: ResponseDetailQuery,
+  options?: CallOptions,
+): Promise<QuestionnaireResponseDetail> {
+  return request<QuestionnaireResponseDetail>({
+    url: getResponseDetailUrl,
+    method: 'get',
+    params: query,
+    ...options,
+  });
+}

@@ -1,0 +1,17 @@
+import { request } from '@/lib/http';
+import type { CallOptions, QuestionnaireResponse, ResponseUpdatePayload } from '@/types/api';
+
+export const updateResponseUrl = '/api/v1/Response/Update';
+
+/** 更新答卷草稿 POST /api/v1/Response/Update */
+export function updateResponse(
+  payload: ResponseUpdatePayload,
+  options?: CallOptions,
+): Promise<QuestionnaireResponse> {
+  return request<QuestionnaireResponse>({
+    url: updateResponseUrl,
+    method: 'post',
+    data: payload,
+    ...options,
+  });
+}

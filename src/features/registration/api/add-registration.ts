@@ -1,0 +1,21 @@
+import { request } from '@/lib/http';
+import type { CallOptions, RegistrationInput, RegistrationSaveResult } from '@/types/api';
+
+export const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
+
+/**
+ * 保存登记（草稿） POST /api/v1/ScreeningRegister/Add
+ * Fails with API_STATUS.idCardRegistered (responseData IdCardRegisteredData) when the ID card is already registered.
+ */
+export function addRegistration(
+  payload: RegistrationInput,
+  options?: CallOptions,
+): Promise<RegistrationSaveResult> {
+  return request<RegistrationSaveResult>({
+    url: addRegistrationUrl,
+    method: 'post',
+    data: payload,
+    repeatSubmit: true,
+    ...options,
+  });
+}

@@ -1,0 +1,5 @@
+/** The registration endpoints (spec §7), one file each. */
+export * from './add-registration';
+export * from './get-registration-detail';
+export * from './search-registrations';
+export * from './submit-registration';

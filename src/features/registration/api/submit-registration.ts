@@ -1,0 +1,21 @@
+import { request } from '@/lib/http';
+import type { CallOptions, RegistrationInput, RegistrationSaveResult } from '@/types/api';
+
+export const submitRegistrationUrl = '/api/v1/ScreeningRegister/Submit';
+
+/**
+ * 提交登记 POST /api/v1/ScreeningRegister/Submit
+ * Fails with API_STATUS.idCardRegistered (responseData IdCardRegisteredData) when the ID card is already registered.
+ */
+export function submitRegistration(
+  payload: RegistrationInput,
+  options?: CallOptions,
+): Promise<RegistrationSaveResult> {
+  return request<RegistrationSaveResult>({
+    url: submitRegistrationUrl,
+    method: 'post',
+    data: payload,
+    repeatSubmit: true,
+    ...options,
+  });
+}

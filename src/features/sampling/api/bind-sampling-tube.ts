@@ -1,0 +1,21 @@
+import { request } from '@/lib/http';
+import type { BindSamplingTubePayload, CallOptions, SamplingTube } from '@/types/api';
+
+export const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
+
+/**
+ * 绑定采样管 POST /api/v1/Sampling/BindSamplingTube
+ * Failures: tubeNotFound, tubeAlreadyBound, registrationHasTube, registrationNotSubmitted, and 9001 for a future collectedAt.
+ */
+export function bindSamplingTube(
+  payload: BindSamplingTubePayload,
+  options?: CallOptions,
+): Promise<SamplingTube> {
+  return request<SamplingTube>({
+    url: bindSamplingTubeUrl,
+    method: 'post',
+    data: payload,
+    repeatSubmit: true,
+    ...options,
+  });
+}

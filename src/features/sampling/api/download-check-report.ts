@@ -1,0 +1,21 @@
+import { requestBinary } from '@/lib/http';
+import type { BinaryFile, CallOptions, DownloadCheckReportQuery } from '@/types/api';
+
+export const downloadCheckReportUrl = '/api/v1/Sampling/DownloadCheckReport';
+
+/**
+ * 下载检测报告 GET /api/v1/Sampling/DownloadCheckReport
+ * Resolves with the PDF bytes untouched (spec §7: arraybuffer); a failure envelope rejects like any call.
+ */
+export function downloadCheckReport(
+  query: DownloadCheckReportQuery,
+  options?: CallOptions,
+): Promise<BinaryFile<ArrayBuffer>> {
+  return requestBinary<ArrayBuffer>({
+    url: downloadCheckReportUrl,
+    method: 'get',
+    params: query,
+    responseType: 'arraybuffer',
+    ...options,
+  });
+}

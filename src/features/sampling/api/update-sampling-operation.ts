@@ -1,0 +1,21 @@
+import { request } from '@/lib/http';
+import type { CallOptions, SamplingTube, UpdateSamplingOperationPayload } from '@/types/api';
+
+export const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
+
+/**
+ * 解绑采样管 POST /api/v1/Sampling/UpdateSamplingOperation
+ * Refused with 9001 once the lab has received the sample (see canUnbind).
+ */
+export function updateSamplingOperation(
+  payload: UpdateSamplingOperationPayload,
+  options?: CallOptions,
+): Promise<SamplingTube> {
+  return request<SamplingTube>({
+    url: updateSamplingOperationUrl,
+    method: 'post',
+    data: payload,
+    repeatSubmit: true,
+    ...options,
+  });
+}

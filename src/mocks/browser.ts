@@ -1,0 +1,44 @@
+import { setupWorker } from 'msw/browser';
+import { clearSession } from '@/lib/session';
+import { defaultDb, resetDemoDb } from './db';
+import { createHandlers } from './handlers';
+
+declare global {
+  interface Window {
+    /** Demo only: restores the seed data, ends the session and reloads. */
+    __resetDemo?: () => void;
+  }
+}
+
+const RESET_PARAM = 'resetDemo';
+
+function resetAndForgetSession(): void {
+  resetDemoDb();
+  clearSession();
+}
+
+/**
+ * Starts the demo backend in the browser (dev mode only). `?resetDemo=1` in the URL restores the seed data
+ * once and removes itself from the address bar; `window.__resetDemo()` does the same from the console.
+ */
+export async function startDemoBackend(): Promise<void> {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(RESET_PARAM) === '1') {
+    resetAndForgetSession();
+    url.searchParams.delete(RESET_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  window.__resetDemo = () => {
+    resetAndForgetSession();
+    window.location.reload();
+  };
+
+  const worker = setupWorker(
+    ...createHandlers(defaultDb, { latencyMs: () => 150 + Math.floor(Math.random() * 350) }),
+  );
+  await worker.start({
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+}

@@ -1,0 +1,138 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import {
+  clearDictionaryCache,
+  dictionaryLabel,
+  getDictionary,
+  peekDictionary,
+  useDictionary,
+} from '@/features/dictionary';
+import { setToken } from '@/lib/token';
+import { loginManage } from '@/features/account/api';
+import { server } from '../../msw-server';
+
+const PATH = '*/api/v1/Dictionary/PageDictionaryItem';
+
+/** Counts dictionary requests that reach the network layer, with their bodies. */
+function recordDictionaryRequests() {
+  const bodies: unknown[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (request.url.endsWith('/api/v1/Dictionary/PageDictionaryItem')) {
+      void request
+        .clone()
+        .json()
+        .then((body: unknown) => bodies.push(body));
+    }
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return bodies;
+}
+
+beforeEach(async () => {
+  clearDictionaryCache();
+  setToken((await loginManage({ accountName: 'admin', accountPwd: '123456' })).token);
+});
+
+describe('dictionary cache', () => {
+  test('two concurrent calls for one type share one request; later calls use the cache', async () => {
+    const bodies = recordDictionaryRequests();
+    const [first, second] = await Promise.all([getDictionary('gender'), getDictionary('gender')]);
+    expect(first).toBe(second);
+    expect(first).toEqual([
+      { label: '男', value: 1 },
+      { label: '女', value: 2 },
+    ]);
+    expect(await getDictionary('gender')).toBe(first);
+    expect(peekDictionary('gender')).toBe(first);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ dictionaryTypeCode: 'gender', pageIndex: 1, pageSize: 1000 });
+
+    await getDictionary('relation');
+    await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  test('a failed fetch is not cached: the next call asks again', async () => {
+    server.use(
+      http.post(
+        PATH,
+        () => HttpResponse.json({ statusCode: 500, responseMessage: '字典服务异常', responseData: null }),
+        {
+          once: true,
+        },
+      ),
+    );
+    const bodies = recordDictionaryRequests();
+    await expect(getDictionary('education')).rejects.toMatchObject({
+      kind: 'business',
+      message: '字典服务异常',
+    });
+    expect(peekDictionary('education')).toBeUndefined();
+    const items = await getDictionary('education');
+    expect(items[0]).toEqual({ label: '文盲或半文盲', value: 1 });
+    await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  test('maps itemText, itemValue (numeric to number) and customAttribute', async () => {
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseMessage: 'ok',
+          responseData: {
+            records: [
+              { itemText: '阳性', itemValue: 'positive', customAttribute: 'danger' },
+              { itemText: '三', itemValue: ' 3 ', customAttribute: null },
+              { itemText: '小数', itemValue: '1.5' },
+              { itemText: '空', itemValue: '', customAttribute: '' },
+            ],
+            total: 4,
+            pageIndex: 1,
+            pageSize: 1000,
+          },
+        }),
+      ),
+    );
+    const items = await getDictionary('report_result');
+    expect(items).toEqual([
+      { label: '阳性', value: 'positive', tagType: 'danger' },
+      { label: '三', value: 3 },
+      { label: '小数', value: 1.5 },
+      { label: '空', value: '' },
+    ]);
+    expect(dictionaryLabel(items, '3')).toBe('三');
+    expect(dictionaryLabel(items, 'missing')).toBe('');
+  });
+});
+
+describe('useDictionary', () => {
+  test('loads, then serves the cache at once; reload fetches again', async () => {
+    const bodies = recordDictionaryRequests();
+    const { result } = renderHook(() => useDictionary('message_type'));
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.items.map((item) => item.label)).toEqual(['报告通知', '系统通知', '采样提醒']);
+    expect(result.current.error).toBeNull();
+
+    const second = renderHook(() => useDictionary('message_type'));
+    expect(second.result.current.loading).toBe(false);
+    expect(second.result.current.items).toHaveLength(3);
+
+    act(() => result.current.reload());
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.items).toHaveLength(3);
+  });
+
+  test('exposes the error when the fetch fails', async () => {
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json({ statusCode: 500, responseMessage: '字典服务异常', responseData: null }),
+      ),
+    );
+    const { result } = renderHook(() => useDictionary('nation'));
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    expect(result.current.loading).toBe(false);
+    expect(result.current.items).toEqual([]);
+  });
+});

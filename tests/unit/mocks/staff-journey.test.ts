@@ -1,0 +1,141 @@
+import { getUserManageProfile, loginOut } from '@/features/account/api';
+import {
+  addRegistration,
+  getRegistrationDetail,
+  searchRegistrations,
+  submitRegistration,
+} from '@/features/registration/api';
+import { bindSamplingTube, getSamplingTubeStatus, updateSamplingOperation } from '@/features/sampling/api';
+import { getToken } from '@/lib/token';
+import { EXPIRED_DEMO_TOKEN, SPARE_TUBE_CODES } from '@/mocks/seed';
+import { makeIdCard } from '@/mocks/id-card-generator';
+import { setToken } from '@/lib/token';
+import { API_STATUS, type RegistrationInput } from '@/types/api';
+import { minutesFromNow, rejection, signInStaff } from './helpers';
+
+const newPerson: RegistrationInput = {
+  name: '马丽君',
+  idCard: makeIdCard('310104', '1964-06-18', 77, '2'),
+  phone: '138 1234 5678',
+  address: '上海市徐汇区枫林路 180 弄 3 号 502 室',
+  nation: '1',
+  education: '4',
+  occupation: '8',
+  emergencyContactName: '马建国',
+  emergencyContactPhone: '13912345678',
+  emergencyContactRelation: '1',
+  familyHistory: false,
+};
+
+describe('staff journey through the demo backend', () => {
+  test('login -> register -> tube status -> bind -> search finds it -> unbind', async () => {
+    await signInStaff('admin');
+    const profile = await getUserManageProfile();
+    expect(profile).toMatchObject({ name: '王医生', role: 'work', accountName: 'admin' });
+    expect(profile.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+
+    const draft = await addRegistration(newPerson);
+    expect(draft).toMatchObject({
+      status: 'draft',
+      gender: '2',
+      birthDate: '1964-06-18',
+      phone: '13812345678',
+    });
+    expect(draft.registeredByName).toBe('王医生');
+
+    const submitted = await submitRegistration({ ...newPerson, id: draft.id });
+    expect(submitted).toMatchObject({ id: draft.id, status: 'submitted' });
+    expect(submitted.tube).toBeUndefined();
+
+    const tubeCode = SPARE_TUBE_CODES[0];
+    expect(await getSamplingTubeStatus({ tubeCode })).toMatchObject({
+      tubeCode,
+      exists: true,
+      status: 'unbound',
+    });
+
+    const collectedAt = minutesFromNow(-90);
+    const tube = await bindSamplingTube({
+      registrationId: draft.id,
+      tubeCode: ` ${tubeCode.toLowerCase()} `,
+      collectedAt,
+    });
+    expect(tube).toMatchObject({ code: tubeCode, status: 'bound', registrationId: draft.id });
+    expect(Date.parse(tube.collectedAt!)).toBe(Math.floor(Date.parse(collectedAt) / 1000) * 1000);
+    expect(tube.timeline.at(-1)?.status).toBe('bound');
+
+    const status = await getSamplingTubeStatus({ tubeCode });
+    expect(status).toMatchObject({
+      status: 'bound',
+      boundRegistrationId: draft.id,
+      boundPersonName: '马*君',
+    });
+
+    const byTube = await searchRegistrations({
+      keyword: tubeCode,
+      searchType: 'tubeCode',
+      pageIndex: 1,
+      pageSize: 10,
+    });
+    expect(byTube.total).toBe(1);
+    expect(byTube.records[0]).toMatchObject({ id: draft.id, tube: { code: tubeCode, status: 'bound' } });
+    const byName = await searchRegistrations({ keyword: '马丽君', pageIndex: 1, pageSize: 10 });
+    expect(byName.records.map((registration) => registration.id)).toContain(draft.id);
+
+    const unbound = await updateSamplingOperation({
+      tubeCode,
+      registrationId: draft.id,
+      operation: 'unbind',
+      reason: '1',
+      note: '扫错管',
+    });
+    expect(unbound.status).toBe('unbound');
+    expect(unbound.timeline.at(-1)?.note).toBe('解绑：扫码绑定错误（绑错受检者）（扫错管）');
+    const detail = await getRegistrationDetail({ id: draft.id });
+    expect(detail.tube).toBeUndefined();
+    expect(await getSamplingTubeStatus({ tubeCode })).toMatchObject({ status: 'unbound' });
+    expect((await getSamplingTubeStatus({ tubeCode })).boundRegistrationId).toBeUndefined();
+  });
+
+  test('search pages through every registration, newest first', async () => {
+    await signInStaff('worker');
+    const first = await searchRegistrations({ pageIndex: 1, pageSize: 10 });
+    expect(first.total).toBe(36);
+    expect(first.records).toHaveLength(10);
+    const last = await searchRegistrations({ pageIndex: 4, pageSize: 10 });
+    expect(last.records).toHaveLength(6);
+    const times = first.records.map((registration) => Date.parse(registration.registeredAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const drafts = await searchRegistrations({ status: 'draft', pageIndex: 1, pageSize: 50 });
+    expect(drafts.total).toBe(4);
+  });
+
+  test('logout ends the session: the next call is HTTP 401', async () => {
+    await signInStaff();
+    await loginOut();
+    const error = await rejection(getUserManageProfile({ silent: true }));
+    expect(error.kind).toBe('unauthorized');
+    expect(getToken()).toBeNull();
+  });
+
+  test('no token and an expired token are HTTP 401', async () => {
+    expect(
+      (await rejection(searchRegistrations({ pageIndex: 1, pageSize: 10 }, { silent: true }))).kind,
+    ).toBe('unauthorized');
+    setToken(EXPIRED_DEMO_TOKEN);
+    const error = await rejection(getUserManageProfile({ silent: true }));
+    expect(error).toMatchObject({ kind: 'unauthorized', code: 401 });
+  });
+
+  test('wrong password is a business error', async () => {
+    const { loginManage } = await import('@/features/account/api');
+    const error = await rejection(
+      loginManage({ accountName: 'admin', accountPwd: '654321' }, { silent: true }),
+    );
+    expect(error).toMatchObject({
+      kind: 'business',
+      code: API_STATUS.loginFailed,
+      message: '账号或密码错误',
+    });
+  });
+});
