@@ -1,0 +1,140 @@
+import { Button, Input } from 'antd-mobile';
+import { useId, useState } from 'react';
+import { toast, toastFail } from '@/lib/feedback';
+import { isApiError } from '@/lib/http';
+import {
+  cleanScanResult,
+  isWeChat,
+  scanTubeCode,
+  ScanCancelledError,
+  ScanFailedError,
+  WeChatConfigError,
+  WeChatUnavailableError,
+} from '@/lib/wechat';
+import { CameraScanner, canScanWithCamera, SCAN_UNSUPPORTED_MESSAGE } from './camera-scanner';
+import styles from './tube-code-input.module.css';
+
+const SCAN_FAILED_MESSAGE = '扫码失败，请重试或手动输入采样管编码';
+
+/** A tube code as the backend expects it: no surrounding spaces, upper case. */
+export function normalizeTubeCode(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/** Cancelling is silent; API failures were already shown by lib/http; our own errors carry Chinese text. */
+function reportScanError(error: unknown): void {
+  if (error instanceof ScanCancelledError || isApiError(error)) return;
+  const known =
+    error instanceof ScanFailedError ||
+    error instanceof WeChatConfigError ||
+    error instanceof WeChatUnavailableError;
+  toastFail(known ? error.message : SCAN_FAILED_MESSAGE);
+}
+
+export interface TubeCodeInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called after a successful scan (after onChange), e.g. to look the tube up at once. */
+  onScanned?: (code: string) => void;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/**
+ * The tube code field: large type for typing, and a scan button that uses WeChat's scanner in WeChat,
+ * the camera where the browser can read codes, and otherwise asks the user to type.
+ */
+export function TubeCodeInput({
+  value,
+  onChange,
+  onScanned,
+  label = '采样管编码',
+  placeholder = '请输入或扫描采样管编码',
+  disabled = false,
+}: TubeCodeInputProps) {
+  const inputId = useId();
+  const [scanning, setScanning] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+
+  // Scanned codes get the same normalization as typed ones: one field, one form of the code.
+  const accept = (scanned: string) => {
+    const code = normalizeTubeCode(scanned);
+    onChange(code);
+    onScanned?.(code);
+  };
+
+  const scan = async () => {
+    if (isWeChat()) {
+      setScanning(true);
+      try {
+        accept(await scanTubeCode());
+      } catch (error) {
+        reportScanError(error);
+      } finally {
+        setScanning(false);
+      }
+      return;
+    }
+    if (canScanWithCamera()) setCameraOpen(true);
+    else toast(SCAN_UNSUPPORTED_MESSAGE);
+  };
+
+  const onCameraDetected = (raw: string) => {
+    setCameraOpen(false);
+    let code: string;
+    try {
+      code = cleanScanResult(raw);
+    } catch (error) {
+      reportScanError(error);
+      return;
+    }
+    if (code) accept(code);
+    else toastFail(SCAN_FAILED_MESSAGE);
+  };
+
+  const onCameraError = (message: string) => {
+    setCameraOpen(false);
+    toastFail(message);
+  };
+
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={styles.row}>
+        <Input
+          id={inputId}
+          className={styles.input}
+          value={value}
+          onChange={(text) => onChange(normalizeTubeCode(text))}
+          placeholder={placeholder}
+          disabled={disabled}
+          clearable
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="characters"
+          enterKeyHint="done"
+        />
+        <Button
+          className={styles.scanButton}
+          color="primary"
+          fill="outline"
+          aria-label="扫描采样管二维码"
+          disabled={disabled || scanning}
+          loading={scanning}
+          onClick={scan}
+        >
+          扫码
+        </Button>
+      </div>
+      <CameraScanner
+        visible={cameraOpen}
+        onDetected={onCameraDetected}
+        onError={onCameraError}
+        onClose={() => setCameraOpen(false)}
+      />
+    </div>
+  );
+}

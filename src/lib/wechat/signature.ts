@@ -1,0 +1,21 @@
+import { request } from '@/lib/http';
+import type { CallOptions, WeChatSignaturePayload, WeChatSignatureResult } from '@/types/api';
+
+export const generateWeChatSignatureUrl = '/api/v1/Account/GenerateWeChatSignature';
+
+/** What wx.config needs from the server. `timestamp` may arrive as a number or a numeric string. */
+export type WeChatSignature = WeChatSignatureResult;
+
+/**
+ * 生成微信 JS-SDK 签名 POST /api/v1/Account/GenerateWeChatSignature
+ * `url` is the page URL to sign; the hash is never sent (WeChat signs without it).
+ */
+export function generateWeChatSignature(url: string, options?: CallOptions): Promise<WeChatSignature> {
+  const payload: WeChatSignaturePayload = { url: url.split('#')[0] };
+  return request<WeChatSignature>({
+    url: generateWeChatSignatureUrl,
+    method: 'post',
+    data: payload,
+    ...options,
+  });
+}

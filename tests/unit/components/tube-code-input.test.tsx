@@ -1,0 +1,191 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TubeCodeInput } from '@/components/tube-code-input';
+import { ScanCancelledError, ScanFailedError, WeChatConfigError, isWeChat, scanTubeCode } from '@/lib/wechat';
+
+vi.mock('@/lib/wechat', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/wechat')>()),
+  isWeChat: vi.fn(() => false),
+  scanTubeCode: vi.fn(),
+}));
+
+const mockedIsWeChat = vi.mocked(isWeChat);
+const mockedScan = vi.mocked(scanTubeCode);
+
+function Harness({ onScanned, initial = '' }: { onScanned?: (code: string) => void; initial?: string }) {
+  const [value, setValue] = useState(initial);
+  return <TubeCodeInput value={value} onChange={setValue} onScanned={onScanned} />;
+}
+
+const scanButton = () => screen.getByRole('button', { name: '扫描采样管二维码' });
+
+beforeEach(() => {
+  mockedIsWeChat.mockReset().mockReturnValue(false);
+  mockedScan.mockReset();
+});
+
+afterEach(() => {
+  act(() => Toast.clear());
+  Reflect.deleteProperty(window, 'BarcodeDetector');
+});
+
+describe('TubeCodeInput', () => {
+  it('normalizes what the user types: no surrounding spaces, upper case', async () => {
+    const onChange = vi.fn();
+    render(<TubeCodeInput value="" onChange={onChange} />);
+    await userEvent.type(screen.getByLabelText('采样管编码'), ' a');
+    expect(onChange).toHaveBeenLastCalledWith('A');
+
+    render(<Harness />);
+    const [, input] = screen.getAllByLabelText('采样管编码');
+    await userEvent.type(input, '  tb-2024-001 ');
+    expect(input).toHaveValue('TB-2024-001');
+  });
+
+  it('fills in the code scanned in WeChat, normalized, and reports it', async () => {
+    mockedIsWeChat.mockReturnValue(true);
+    mockedScan.mockResolvedValue('tube-0042');
+    const onScanned = vi.fn();
+    render(<Harness onScanned={onScanned} />);
+
+    await userEvent.click(scanButton());
+
+    expect(await screen.findByDisplayValue('TUBE-0042')).toBeInTheDocument();
+    expect(onScanned).toHaveBeenCalledWith('TUBE-0042');
+    expect(mockedScan).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing and keeps the typed code when the user cancels the scan', async () => {
+    mockedIsWeChat.mockReturnValue(true);
+    mockedScan.mockRejectedValue(new ScanCancelledError());
+    const show = vi.spyOn(Toast, 'show');
+    const onScanned = vi.fn();
+    render(<Harness initial="TB-1" onScanned={onScanned} />);
+
+    await userEvent.click(scanButton());
+
+    await waitFor(() => expect(scanButton()).toBeEnabled());
+    expect(show).not.toHaveBeenCalled();
+    expect(onScanned).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('采样管编码')).toHaveValue('TB-1');
+  });
+
+  it('shows a Chinese message when the scan fails, keeping the typed code', async () => {
+    mockedIsWeChat.mockReturnValue(true);
+    mockedScan.mockRejectedValue(new ScanFailedError());
+    render(<Harness initial="TB-1" />);
+
+    await userEvent.click(scanButton());
+
+    expect(await screen.findByText('扫码失败，请重试或手动输入采样管编码')).toBeInTheDocument();
+    expect(screen.getByLabelText('采样管编码')).toHaveValue('TB-1');
+  });
+
+  it('shows the configuration failure message', async () => {
+    mockedIsWeChat.mockReturnValue(true);
+    mockedScan.mockRejectedValue(new WeChatConfigError());
+    render(<Harness />);
+
+    await userEvent.click(scanButton());
+
+    expect(await screen.findByText('微信接口初始化失败，请稍后重试')).toBeInTheDocument();
+  });
+
+  it('asks the user to type the code where nothing can scan', async () => {
+    render(<Harness />);
+
+    await userEvent.click(scanButton());
+
+    expect(await screen.findByText('当前环境不支持扫码，请手动输入采样管编码')).toBeInTheDocument();
+    expect(mockedScan).not.toHaveBeenCalled();
+  });
+
+  it('does not scan while disabled', () => {
+    mockedIsWeChat.mockReturnValue(true);
+    render(<TubeCodeInput value="" onChange={vi.fn()} disabled />);
+
+    expect(scanButton()).toBeDisabled();
+    expect(screen.getByLabelText('采样管编码')).toBeDisabled();
+  });
+
+  describe('outside WeChat with BarcodeDetector', () => {
+    let track: { stop: ReturnType<typeof vi.fn> };
+    let getUserMediaMock: ReturnType<typeof vi.fn>;
+
+    function installCamera(
+      detect: () => Promise<{ rawValue: string }[]>,
+      getUserMedia?: () => Promise<unknown>,
+    ) {
+      track = { stop: vi.fn() };
+      const stream = { getTracks: () => [track] };
+      Object.defineProperty(window, 'BarcodeDetector', {
+        configurable: true,
+        value: class {
+          detect = detect;
+        },
+      });
+      getUserMediaMock = vi.fn(getUserMedia ?? (() => Promise.resolve(stream)));
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia: getUserMediaMock },
+      });
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+      vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(
+        HTMLMediaElement.HAVE_ENOUGH_DATA,
+      );
+    }
+
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    });
+
+    it('reads a code with the camera, cleans and normalizes it, and closes the camera', async () => {
+      installCamera(() => Promise.resolve([{ rawValue: 'CODE_128,tube-77 ' }]));
+      const onScanned = vi.fn();
+      render(<Harness onScanned={onScanned} />);
+
+      await userEvent.click(scanButton());
+
+      expect(await screen.findByDisplayValue('TUBE-77')).toBeInTheDocument();
+      expect(onScanned).toHaveBeenCalledWith('TUBE-77');
+      await waitFor(() => expect(track.stop).toHaveBeenCalled());
+      expect(mockedScan).not.toHaveBeenCalled();
+    });
+
+    it('closes the camera on 关闭 without changing the code', async () => {
+      installCamera(() => Promise.resolve([]));
+      render(<Harness initial="TB-1" />);
+
+      await userEvent.click(scanButton());
+      expect(await screen.findByRole('dialog', { name: '扫描采样管二维码' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(getUserMediaMock).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false }),
+      );
+      // A plain click: jsdom lacks the pointer capture the popup's swipe gesture sets up on pointerdown.
+      fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: '扫描采样管二维码' })).not.toBeInTheDocument(),
+      );
+      expect(track.stop).toHaveBeenCalled();
+      expect(screen.getByLabelText('采样管编码')).toHaveValue('TB-1');
+    });
+
+    it('explains when the camera cannot be opened', async () => {
+      installCamera(
+        () => Promise.resolve([]),
+        () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+      );
+      render(<Harness />);
+
+      await userEvent.click(scanButton());
+
+      expect(
+        await screen.findByText('无法打开摄像头，请允许使用摄像头或手动输入采样管编码'),
+      ).toBeInTheDocument();
+    });
+  });
+});
