@@ -1,4 +1,4 @@
-import SHA1 from 'crypto-js/sha1';
+import SHA1 from 'crypto-js/sha1.js';
 import type { HttpHandler } from 'msw';
 import { uuidV4 } from '@/lib/uuid';
 import { API_STATUS, type LoginResult, type WeChatSignatureResult } from '@/types/api';

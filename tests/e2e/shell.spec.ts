@@ -1,0 +1,42 @@
+import { expect, signIn, test } from './support/fixtures';
+
+test.describe('app shell', () => {
+  test('the first screen is painted by index.html before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByText('肠道健康筛查')).toBeVisible();
+    await expect(page.getByText('正在加载…')).toBeVisible();
+    await context.close();
+  });
+
+  test('an unknown path shows the Chinese not-found page', async ({ page, api }) => {
+    await signIn(page, api);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+  });
+
+  test('the app runs under its Content-Security-Policy without violations', async ({ page, api }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await signIn(page, api);
+    await page.goto('/workUser');
+    await page.waitForLoadState('networkidle');
+    const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+    expect(csp).toContain("script-src 'self'");
+    expect(violations).toEqual([]);
+  });
+
+  test('hashed assets are cached immutably and index.html is revalidated', async ({ page }) => {
+    const responses: { url: string; cacheControl: string | null }[] = [];
+    page.on('response', (response) => responses.push({ url: response.url(), cacheControl: response.headers()['cache-control'] ?? null }));
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    const document = responses.find((r) => r.url.endsWith('/login'));
+    expect(document?.cacheControl).toBe('no-cache');
+    const asset = responses.find((r) => r.url.includes('/assets/') && r.url.endsWith('.js'));
+    expect(asset?.cacheControl).toContain('immutable');
+  });
+});
