@@ -45,19 +45,31 @@ function mswWorkerInDev(base: string): Plugin {
   };
 }
 
+/** Writes version.json next to index.html, so a running app can notice a new deploy. */
+function versionFile(version: string): Plugin {
+  return {
+    name: 'version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (mode === 'production') assertProductionEnv(env);
   const base = env.VITE_PUBLIC_BASE || '/';
+  const version = process.env.APP_VERSION ?? new Date().toISOString();
 
   return {
     base,
-    plugins: [react(), mswWorkerInDev(base)],
+    plugins: [react(), mswWorkerInDev(base), versionFile(version)],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },
     define: {
-      __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? new Date().toISOString()),
+      __APP_VERSION__: JSON.stringify(version),
     },
     build: {
       // Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69.

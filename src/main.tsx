@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { startDebugTools } from '@/app/debug-tools';
 import { createAppRouter } from '@/app/router';
+import { installKeyboardFix, installVersionCheck } from '@/app/platform';
 import { installSessionExpiry } from '@/app/session-expiry';
+import { config } from '@/config/env';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { captureEntryUrl } from '@/lib/wechat/entry-url';
 import '@/styles/global.css';
@@ -21,6 +23,8 @@ async function start(): Promise<void> {
   }
   const router = createAppRouter();
   installSessionExpiry(router);
+  installVersionCheck(router, __APP_VERSION__, config.publicBase);
+  installKeyboardFix();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,8 +1,9 @@
-import { Activity, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ScrollRestoration, useLocation, useOutlet } from 'react-router';
 import { PageLoading } from '@/components/async-view';
 import { getToken } from '@/lib/token';
 import { useRouteMeta } from '@/lib/route-meta';
+import { prefetchLikelyNext } from './platform';
 
 /**
  * The app frame: keeps keep-alive pages mounted (hidden with React 19 <Activity>, which preserves
@@ -25,6 +26,8 @@ export function RootLayout() {
     // Spec §2: the title follows the route only while a session exists.
     if (meta && getToken()) document.title = meta.title;
   }, [location.pathname, meta]);
+
+  useEffect(() => prefetchLikelyNext(location.pathname), [location.pathname]);
 
   return (
     <>

@@ -83,3 +83,29 @@ export const APP_NAME = '肠道健康筛查';
 export function findRoute(pathname: string): AppRoute | undefined {
   return routeTable.find((route) => route.path === pathname);
 }
+
+/** The pages a user most likely opens next from each page; their chunks are fetched when idle. */
+export const prefetchAfter: Partial<Record<AppPath, readonly AppPath[]>> = {
+  [paths.login]: [paths.workUser],
+  [paths.workUser]: [paths.infoEnter, paths.infoSearch, paths.searchType],
+  [paths.infoEnter]: [paths.bindSuccess],
+  [paths.bindSuccess]: [paths.infoDetail, paths.infoEnter],
+  [paths.infoSearch]: [paths.infoDetail],
+  [paths.infoDetail]: [paths.unbindTube, paths.repoetDetail],
+  [paths.searchType]: [paths.reportSearch],
+  [paths.reportSearch]: [paths.repoetList],
+  [paths.repoetList]: [paths.repoetDetail],
+  [paths.repoetDetail]: [paths.downSuccess],
+  [paths.messageType]: [paths.messageList],
+  [paths.messageList]: [paths.messageDetail],
+  [paths.announcement]: [paths.announcementDetail],
+  [paths.questionnaireList]: [paths.questionnaireDetail],
+  [paths.callback]: [paths.checkUser],
+  [paths.checkUser]: [paths.checkUserInfoEnter, paths.checkUserSearchType, paths.checkUserInfoSearch],
+  [paths.checkUserInfoEnter]: [paths.checkUserBindSuccess, paths.checkUserQuestionnaireDetail],
+  [paths.checkUserSearchType]: [paths.checkReportSearch],
+  [paths.checkReportSearch]: [paths.checkUserRepoetList],
+  [paths.checkUserRepoetList]: [paths.checkUserRepoetDetail],
+  [paths.checkUserInfoSearch]: [paths.checkUserInfoDetail],
+  [paths.checkUserQuestionnaireList]: [paths.checkUserQuestionnaireDetail],
+};

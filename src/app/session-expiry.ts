@@ -3,7 +3,7 @@ import { paths, withQuery } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/http';
 import { clearSession, getSessionAudience } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
-import { startAuthorization } from '@/lib/wechat/oauth';
+import { encodeOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import type { AppRouter } from './router';
 import { findRoute } from './route-table';
 
@@ -17,8 +17,10 @@ export function installSessionExpiry(router: AppRouter): void {
     if (pathname === paths.login || pathname === paths.callback) return;
     if (audience === 'check') {
       if (config.demo) {
-        // The demo has no WeChat: simulate the OAuth round trip with a fresh demo code.
-        void router.navigate(withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: here }), { replace: true });
+        // The demo has no WeChat: simulate the OAuth round trip with a fresh demo code. `state` is encoded
+        // the way WeChat carries it, so the callback reads it with readOAuthState like a real one.
+        const state = encodeOAuthState(here);
+        void router.navigate(withQuery(paths.callback, { code: `demo-${uuidV4()}`, state }), { replace: true });
       } else {
         startAuthorization(here);
       }
