@@ -6,7 +6,7 @@ const RELOAD_FLAG = 'chunk-reload-at';
 const RELOAD_WINDOW_MS = 10_000;
 
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error ?? '');
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(
     message,
   );

@@ -60,10 +60,9 @@ export function prefetchLikelyNext(pathname: string): () => void {
   const run = () => {
     for (const path of next) void findRoute(path)?.load().catch(() => undefined);
   };
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) {
-    const handle = idle(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback?.(handle);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
   }
   const timer = window.setTimeout(run, 1500);
   return () => window.clearTimeout(timer);

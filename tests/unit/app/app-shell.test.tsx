@@ -30,7 +30,7 @@ describe('debug guard (spec §9)', () => {
     [400, true],
   ])('a pause of %i ms redirects: %s', (pauseMs, redirects) => {
     const replace = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace });
     let clock = 0;
     const stop = startDebugGuard(() => {
       clock += pauseMs;
@@ -80,7 +80,7 @@ describe('stale deploys', () => {
 
   it('reloads once on a chunk-load failure, then reports a second one', async () => {
     const reload = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
     void loadWithReload(failing);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));

@@ -22,7 +22,7 @@ describe('usePersistentState (drafts)', () => {
     expect(readPersisted('form')).toEqual({ name: '王芳' });
   });
 
-  it('clear() forgets the draft', async () => {
+  it('clear() forgets the draft', () => {
     const { result, unmount } = renderHook(() => usePersistentState('form', { name: '' }, 10));
     act(() => result.current.setValue({ name: '赵敏' }));
     act(() => result.current.clear());

@@ -26,7 +26,7 @@ describe('new deploys', () => {
   it('turns the next navigation into a full load once version.json changes', async () => {
     server.use(mswHttp.get('*/version.json', () => HttpResponse.json({ version: 'v2' })));
     const reload = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/a'] });
     installVersionCheck(router, 'v1', 'http://localhost/');
     await router.navigate('/b');

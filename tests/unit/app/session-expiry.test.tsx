@@ -32,7 +32,7 @@ describe('after HTTP 401', () => {
     setToken('old');
     setSessionAudience('check');
     const replace = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace });
     const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/checkUserInfoDetail?id=r-1'] });
     installSessionExpiry(router);
     render(<RouterProvider router={router} />);
