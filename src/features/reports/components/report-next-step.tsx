@@ -1,0 +1,55 @@
+import type { CheckReport } from '@/types/api';
+import { nextStepFor, telHref } from '../report-advice';
+import { ReportResultTag } from './report-result-tag';
+import styles from './report-next-step.module.css';
+
+/** The result in plain words, what to do next and whom to call; the report's own advice in full below. */
+export function ReportNextStep({ report }: { report: CheckReport }) {
+  const next = nextStepFor(report);
+  const positive = report.result === 'positive';
+  return (
+    <>
+      <section className={`${styles.result} ${positive ? styles.positive : styles.negative}`} aria-labelledby="report-result-heading">
+        <p className={styles.caption}>
+          检测结果
+          <ReportResultTag className={styles.tag} result={report.result} />
+        </p>
+        <h2 id="report-result-heading" className={styles.headline}>
+          {next.headline}
+        </h2>
+        <p className={styles.meta}>
+          {report.personName} · {report.testItem}
+        </p>
+      </section>
+
+      <section className={styles.block} aria-labelledby="report-next-heading">
+        <h3 id="report-next-heading" className={styles.heading}>
+          下一步怎么做
+        </h3>
+        <ol className={styles.steps}>
+          {next.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        {positive && (
+          <div className={styles.contact}>
+            <p className={styles.contactLine}>报告出具机构：{report.institution}</p>
+            {next.phones.map((phone) => (
+              <a key={phone} className={styles.call} href={telHref(phone)}>
+                拨打预约电话 {phone}
+              </a>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className={styles.block} aria-labelledby="report-advice-heading">
+        <h3 id="report-advice-heading" className={styles.heading}>
+          医生建议
+        </h3>
+        <p className={styles.advice}>{report.advice}</p>
+        {report.doctor && <p className={styles.doctor}>报告医生：{report.doctor}</p>}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { Tag } from 'antd-mobile';
+import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { REPORT_RESULT_LABELS, type ReportResult } from '@/types/api';
+
+type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
+const TAG_COLORS: readonly string[] = ['default', 'primary', 'success', 'warning', 'danger'];
+
+/** A dictionary tag type (customAttribute) as an antd-mobile Tag color; unknown types fall back to 'default'. */
+export function tagColorOf(tagType: string | undefined): TagColor {
+  return tagType && TAG_COLORS.includes(tagType) ? (tagType as TagColor) : 'default';
+}
+
+export interface ReportResultTagProps {
+  result: ReportResult;
+  className?: string;
+}
+
+/** The result as the 'report_result' dictionary names and colours it (the contract's labels until it loads). */
+export function ReportResultTag({ result, className }: ReportResultTagProps) {
+  const { items } = useDictionary('report_result');
+  const item = items.find((candidate) => String(candidate.value) === result);
+  return (
+    <Tag className={className} color={tagColorOf(item?.tagType)} fill="solid" round data-result={result}>
+      {item?.label ?? REPORT_RESULT_LABELS[result]}
+    </Tag>
+  );
+}

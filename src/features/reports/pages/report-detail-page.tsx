@@ -1,0 +1,158 @@
+import { useRequest } from 'ahooks';
+import { Button } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AsyncView, EmptyState } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { prefetchPdfWorker } from '@/components/pdf-viewer';
+import { downloadCheckReport } from '@/features/sampling/api';
+import { downloadFile, takeRetryRequest } from '@/lib/file-download';
+import { maskIdCard } from '@/lib/id-card';
+import { useAudience } from '@/lib/route-meta';
+import type { CheckReport } from '@/types/api';
+import { ReportNextStep } from '../components/report-next-step';
+import { ReportPdfSection } from '../components/report-pdf-section';
+import { TubeProgress } from '../components/tube-progress';
+import { fetchCheckReport } from '../report-lookup';
+import { reportRoutes } from '../report-routes';
+import styles from './reports.module.css';
+
+function formatDateTime(value: string | undefined): string {
+  const date = dayjs(value);
+  return value && date.isValid() ? date.format('YYYY-MM-DD HH:mm') : '—';
+}
+
+/**
+ * /repoetDetail, /checkUserRepoetDetail (`?id=`): the result in plain words and what to do next, the
+ * tube's progress, the PDF in the page ("查看报告") and the WeChat-safe download ("下载报告").
+ */
+export default function ReportDetailPage() {
+  const audience = useAudience();
+  const routes = reportRoutes(audience);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id') ?? '';
+  const here = `${location.pathname}${location.search}`;
+  const [downloading, setDownloading] = useState(false);
+
+  const { data: report, loading, error, refresh } = useRequest(() => fetchCheckReport(id, { silent: true }), {
+    ready: id !== '',
+    refreshDeps: [id],
+    onError: () => undefined, // shown by AsyncView; without a handler ahooks logs it to the console
+    // 重试 on /downErr after a reload comes back here to start the download again.
+    onSuccess: (loaded) => {
+      if (takeRetryRequest(here)) void download(loaded);
+    },
+  });
+
+  // The viewer's worker is the largest download; fetch it early, at low priority, while the detail is open.
+  useEffect(() => prefetchPdfWorker(), []);
+
+  const download = useCallback(
+    async (target: CheckReport) => {
+      setDownloading(true);
+      try {
+        await downloadFile(
+          {
+            fetch: () => downloadCheckReport({ reportId: target.id }, { silent: true }),
+            fallbackName: target.fileName,
+            returnTo: here,
+          },
+          navigate,
+        );
+      } finally {
+        setDownloading(false);
+      }
+    },
+    [here, navigate],
+  );
+
+  if (!id) {
+    return (
+      <PageShell fallbackPath={routes.list}>
+        <EmptyState
+          text="没有指定要查看的报告"
+          hint="请从报告列表中选择一份报告。"
+          action={
+            <Button color="primary" onClick={() => void navigate(routes.list)}>
+              返回报告列表
+            </Button>
+          }
+        />
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell
+      fallbackPath={routes.list}
+      footer={
+        report && (
+          <Button block color="primary" size="large" loading={downloading} disabled={downloading} onClick={() => void download(report)}>
+            下载报告
+          </Button>
+        )
+      }
+    >
+      <AsyncView loading={loading || (!report && !error)} error={error} empty={!report} onRetry={refresh}>
+        {report && (
+          <>
+            <ReportNextStep report={report} />
+
+            <section className={styles.card} aria-labelledby="report-info-heading">
+              <h3 id="report-info-heading" className={styles.cardHeading}>
+                报告信息
+              </h3>
+              <dl className={styles.details}>
+                <div>
+                  <dt>受检者</dt>
+                  <dd>{report.personName}</dd>
+                </div>
+                <div>
+                  <dt>身份证号</dt>
+                  <dd>{maskIdCard(report.idCard)}</dd>
+                </div>
+                <div>
+                  <dt>采样管编码</dt>
+                  <dd>{report.tubeCode}</dd>
+                </div>
+                <div>
+                  <dt>检测项目</dt>
+                  <dd>{report.testItem}</dd>
+                </div>
+                <div>
+                  <dt>采样时间</dt>
+                  <dd>{formatDateTime(report.sampledAt)}</dd>
+                </div>
+                <div>
+                  <dt>报告时间</dt>
+                  <dd>{formatDateTime(report.reportedAt)}</dd>
+                </div>
+                <div>
+                  <dt>检测机构</dt>
+                  <dd>{report.institution}</dd>
+                </div>
+              </dl>
+            </section>
+
+            <section className={styles.card} aria-labelledby="report-tube-heading">
+              <h3 id="report-tube-heading" className={styles.cardHeading}>
+                采样管进度
+              </h3>
+              <TubeProgress tubeCode={report.tubeCode} />
+            </section>
+
+            <section className={styles.card} aria-labelledby="report-file-heading">
+              <h3 id="report-file-heading" className={styles.cardHeading}>
+                报告原件
+              </h3>
+              <ReportPdfSection key={report.id} report={report} />
+            </section>
+          </>
+        )}
+      </AsyncView>
+    </PageShell>
+  );
+}

