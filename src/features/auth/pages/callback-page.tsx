@@ -1,0 +1,158 @@
+import { Button, DotLoading } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageShell } from '@/components/page-shell';
+import { config } from '@/config/env';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiError } from '@/lib/http/errors';
+import { getSessionAudience } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { uuidV4 } from '@/lib/uuid';
+import { isWeChat } from '@/lib/wechat/environment';
+import { readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+import { API_STATUS } from '@/types/api';
+import { appUrl } from '../app-url';
+import { CodeAlreadyUsedError, signInWithWeChatCode } from '../wechat-sign-in';
+import styles from './callback-page.module.css';
+
+// Imports by file, not through '@/lib/wechat': this page needs the OAuth helpers, not the JS-SDK.
+
+type Phase =
+  | { kind: 'signing-in'; code: string }
+  | { kind: 'leaving' }
+  | { kind: 'missing-code' }
+  | { kind: 'code-used' }
+  | { kind: 'code-invalid' }
+  | { kind: 'failed'; message: string };
+
+function hasCheckSession(): boolean {
+  return getToken() !== null && getSessionAudience() === 'check';
+}
+
+function initialPhase(code: string | null): Phase {
+  if (hasCheckSession()) return { kind: 'leaving' };
+  if (!code) return { kind: 'missing-code' };
+  return { kind: 'signing-in', code };
+}
+
+function failurePhase(error: unknown): Phase {
+  if (error instanceof CodeAlreadyUsedError) return { kind: 'code-used' };
+  if (isApiError(error) && error.kind === 'business') {
+    if (error.code === API_STATUS.wechatCodeUsed) return { kind: 'code-used' };
+    if (error.code === API_STATUS.wechatCodeInvalid) return { kind: 'code-invalid' };
+  }
+  return { kind: 'failed', message: errorMessage(error) };
+}
+
+function demoCode(): string {
+  return `demo-${uuidV4()}`;
+}
+
+interface Problem {
+  title: string;
+  text: string;
+}
+
+function describe(phase: Phase, inWeChat: boolean): Problem | null {
+  switch (phase.kind) {
+    case 'missing-code':
+      if (config.demo) {
+        return { title: '演示模式', text: '演示环境没有微信授权。点击下方按钮，以演示用户的身份进入。' };
+      }
+      if (!inWeChat) {
+        return { title: '请在微信中打开本页面', text: '检测用户需要通过微信授权登录。请在微信里打开筛查通知中的链接。' };
+      }
+      return { title: '没有收到微信授权', text: '请点击“重新授权”，再次通过微信登录。' };
+    case 'code-used':
+      return { title: '授权已使用过', text: '这次的微信授权已经用过了，不能再次使用。请点击“重新授权”。' };
+    case 'code-invalid':
+      return { title: '授权已过期', text: '微信授权已过期或无效。请点击“重新授权”。' };
+    case 'failed':
+      return { title: '登录没有成功', text: `${phase.message.replace(/[。.！!]+$/, '')}。请稍后点击“重新授权”再试。` };
+    default:
+      return null;
+  }
+}
+
+/**
+ * /callback: WeChat returns here with `code` (valid once) and `state` (the page to return to). The code
+ * is exchanged for a session once, then the page leaves with location.replace so that Back never comes
+ * back to it; a callback opened again with a session goes straight on.
+ */
+export default function CallbackPage() {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code')?.trim() || null;
+  const state = searchParams.get('state') || undefined;
+  const destination = readOAuthState(state) ?? paths.checkUser;
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(code));
+  const left = useRef(false);
+
+  useEffect(() => {
+    if (phase.kind === 'leaving') {
+      if (!left.current) {
+        left.current = true;
+        window.location.replace(appUrl(destination));
+      }
+      return;
+    }
+    if (phase.kind !== 'signing-in') return;
+    let active = true;
+    signInWithWeChatCode(phase.code, state).then(
+      () => {
+        if (active) setPhase({ kind: 'leaving' });
+      },
+      (error: unknown) => {
+        if (active) setPhase(failurePhase(error));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [phase, destination, state]);
+
+  useEffect(() => {
+    // A callback page restored from the back-forward cache shows a stale state and runs no code:
+    // load it afresh, so that a session goes straight on and a used code is explained.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const reauthorize = () => {
+    // The demo has no WeChat: a fresh demo code stands in for the OAuth round trip.
+    if (config.demo) setPhase({ kind: 'signing-in', code: demoCode() });
+    else startAuthorization(destination);
+  };
+
+  const problem = describe(phase, isWeChat());
+
+  return (
+    <PageShell back={false}>
+      {problem ? (
+        <section className={styles.panel} aria-labelledby="callback-problem">
+          <h2 id="callback-problem" className={styles.title}>
+            {problem.title}
+          </h2>
+          <p className={styles.text}>{problem.text}</p>
+          <Button block color="primary" size="large" onClick={reauthorize}>
+            {phase.kind === 'missing-code' && config.demo ? '以演示用户继续' : '重新授权'}
+          </Button>
+          {phase.kind === 'missing-code' && !config.demo && !isWeChat() && (
+            <p className={styles.text}>
+              工作人员请使用<Link to={paths.login}>账号密码登录</Link>。
+            </p>
+          )}
+        </section>
+      ) : (
+        <div className={styles.panel} role="status" aria-live="polite">
+          <div className={styles.text}>
+            {phase.kind === 'leaving' ? '登录成功，正在进入' : '正在通过微信登录'}
+            <DotLoading />
+          </div>
+        </div>
+      )}
+    </PageShell>
+  );
+}

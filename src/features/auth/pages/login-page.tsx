@@ -1,0 +1,126 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageShell } from '@/components/page-shell';
+import { paths } from '@/config/paths';
+import { loginManage } from '@/features/account/api/login-manage';
+import { errorMessage } from '@/lib/http/errors';
+import { getSessionAudience, setSessionAudience } from '@/lib/session';
+import { getToken, setToken } from '@/lib/token';
+import { homePathFor } from '../home-path';
+import { loadProfile } from '../profile';
+import { readRememberedAccount, rememberAccount } from '../remembered-account';
+import { readRedirect } from '../safe-redirect';
+import styles from './login-page.module.css';
+
+// This page is the first one most work users load: it imports the few modules it needs by file, not
+// through feature barrels, so its chunk stays small (no JS-SDK, PDF, crypto or sanitiser code).
+
+interface LoginValues {
+  accountName: string;
+  accountPwd: string;
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.2a2.3 2.3 0 1 0 0-4.6 2.3 2.3 0 0 0 0 4.6z"
+        fill="currentColor"
+      />
+      {!open && <path d="M3 3.5 20.5 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
+/** /login: work users sign in with account and password, then go home or back where a 401 found them. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Judged once: after a successful login the token exists, and this page navigates by itself.
+  const [signedInOnArrival] = useState(() => getToken() !== null);
+  const [initialValues] = useState<Partial<LoginValues>>(() => ({ accountName: readRememberedAccount() }));
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (signedInOnArrival) return <Navigate to={homePathFor(getSessionAudience())} replace />;
+
+  const onFinish = async ({ accountName, accountPwd }: LoginValues) => {
+    setSubmitting(true);
+    setFailure(null);
+    const name = accountName.trim();
+    try {
+      const { token } = await loginManage({ accountName: name, accountPwd }, { silent: true });
+      setToken(token);
+      setSessionAudience('work');
+      rememberAccount(name);
+      try {
+        await loadProfile({ silent: true });
+      } catch {
+        // Signed in all the same: the home page shows the profile error with a retry.
+      }
+      void navigate(readRedirect(searchParams.get('redirect')) ?? paths.workUser, { replace: true });
+    } catch (error) {
+      // The form keeps what was typed; the message stays on screen until the next attempt.
+      setFailure(errorMessage(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PageShell back={false}>
+      <div className={styles.brand}>
+        <p className={styles.appName}>肠道健康筛查</p>
+        <p className={styles.subtitle}>工作人员登录</p>
+      </div>
+      <Form
+        className={styles.form}
+        layout="vertical"
+        requiredMarkStyle="none"
+        initialValues={initialValues}
+        onFinish={onFinish}
+        onValuesChange={() => setFailure(null)}
+        footer={
+          <>
+            <div role="alert" className={styles.failure}>
+              {failure}
+            </div>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={submitting}
+              loadingText="登录中…"
+              disabled={submitting}
+            >
+              登录
+            </Button>
+          </>
+        }
+      >
+        <Form.Item name="accountName" label="账号" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+          <Input placeholder="请输入账号" autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="accountPwd"
+          label="密码"
+          rules={[{ required: true, message: '请输入密码' }]}
+          extra={
+            <button
+              type="button"
+              className={styles.eye}
+              aria-label={passwordVisible ? '隐藏密码' : '显示密码'}
+              onClick={() => setPasswordVisible((visible) => !visible)}
+            >
+              <EyeIcon open={passwordVisible} />
+            </button>
+          }
+        >
+          <Input type={passwordVisible ? 'text' : 'password'} placeholder="请输入密码" autoComplete="current-password" />
+        </Form.Item>
+      </Form>
+    </PageShell>
+  );
+}

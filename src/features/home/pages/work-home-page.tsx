@@ -1,0 +1,107 @@
+import { Button, Dialog } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import { AsyncView, ErrorState, InlineLoading } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { paths } from '@/config/paths';
+import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcements';
+import { logout } from '@/features/auth/logout';
+import { useUnreadCounts } from '@/features/messages';
+import { UnreadBadge } from '../components/unread-badge';
+import { useProfile } from '../use-profile';
+import styles from './work-home-page.module.css';
+
+interface Entry {
+  label: string;
+  hint: string;
+  to: string;
+  /** Shows the unread message count. */
+  unread?: boolean;
+}
+
+const ENTRIES: readonly Entry[] = [
+  { label: '信息录入', hint: '登记受检者，绑定采样管', to: paths.infoEnter },
+  { label: '信息查询', hint: '查登记和采样管状态', to: paths.infoSearch },
+  { label: '报告查询', hint: '查检测报告', to: paths.searchType },
+  { label: '历史问卷', hint: '查已填的问卷', to: paths.questionnaireList },
+  { label: '消息', hint: '报告通知和提醒', to: paths.messageType, unread: true },
+  { label: '公告', hint: '通知和文件', to: paths.announcement },
+];
+
+/** /workUser: who is signed in, an entry to every function, unread messages, the newest announcement. */
+export default function WorkHomePage() {
+  const navigate = useNavigate();
+  const { profile, loading, error, refresh } = useProfile();
+  const unread = useUnreadCounts();
+  const latest = useLatestAnnouncement();
+
+  const confirmLogout = () => {
+    void Dialog.confirm({
+      title: '退出登录',
+      content: '确定要退出登录吗？',
+      confirmText: '退出',
+      cancelText: '取消',
+      onConfirm: async () => {
+        await logout();
+        void navigate(paths.login, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <PageShell back={false}>
+      <section className={styles.greeting} aria-label="当前用户">
+        <AsyncView loading={loading} error={error} empty={!profile} onRetry={refresh}>
+          <p className={styles.hello}>您好，{profile?.name}</p>
+          {profile?.institutionName && <p className={styles.org}>{profile.institutionName}</p>}
+        </AsyncView>
+      </section>
+
+      {unread.total > 0 && (
+        <Link className={styles.unreadNotice} to={paths.messageType}>
+          您有 {unread.total} 条未读消息
+          <span aria-hidden="true"> ›</span>
+        </Link>
+      )}
+
+      <nav aria-label="功能">
+        <ul className={styles.grid}>
+          {ENTRIES.map((entry) => (
+            <li key={entry.to}>
+              <Link className={styles.tile} to={entry.to}>
+                <span className={styles.tileLabel}>
+                  {entry.label}
+                  {entry.unread && <UnreadBadge count={unread.total} />}
+                </span>
+                <span className={styles.tileHint}>{entry.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className={styles.section} aria-labelledby="work-home-announcement">
+        <div className={styles.sectionHead}>
+          <h2 id="work-home-announcement" className={styles.sectionTitle}>
+            最新公告
+          </h2>
+          <Link to={paths.announcement} className={styles.more}>
+            全部公告
+          </Link>
+        </div>
+        {latest.announcement ? (
+          <AnnouncementCard announcement={latest.announcement} />
+        ) : latest.loading ? (
+          <InlineLoading />
+        ) : latest.error ? (
+          <ErrorState title="公告加载失败" error={latest.error} onRetry={latest.refresh} />
+        ) : (
+          <p className={styles.empty}>暂无公告</p>
+        )}
+      </section>
+
+      <Button block size="large" className={styles.logout} onClick={confirmLogout}>
+        退出登录
+      </Button>
+    </PageShell>
+  );
+}

@@ -1,0 +1,248 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, snap, test, WORK_ACCOUNT } from './support/fixtures';
+
+const LOGIN_WECHAT = '/Account/LoginWeChat';
+
+/**
+ * The OAuth `state` as WeChat carries it (letters and digits; other bytes as Z + two hex digits), the
+ * format of src/lib/wechat/oauth.ts, which cannot be imported here (it reads import.meta.env).
+ */
+function encodeOAuthState(path: string): string {
+  return Array.from(new TextEncoder().encode(path), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /^[A-Ya-z0-9]$/.test(char) ? char : `Z${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
+}
+
+function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('token'));
+}
+
+function uniqueCode(): string {
+  return `e2e-callback-${Date.now()}-${Math.random().toString(16).slice(2)}`;
+}
+
+test.describe('login and logout (work users)', () => {
+  test('logs in with the form and shows the name on the home page', async ({ page, api }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
+    await snap(page, 'login');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByText('请输入账号')).toBeVisible();
+    await expect(page.getByText('请输入密码')).toBeVisible();
+    await snap(page, 'login-validation');
+    expect(api.requestsTo('/Account/LoginManage')).toHaveLength(0);
+
+    await page.getByLabel('账号', { exact: true }).fill(WORK_ACCOUNT.accountName);
+    await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+    await page.getByRole('button', { name: '显示密码' }).click();
+    await expect(page.getByLabel('密码', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: '登录' }).click();
+
+    await expect(page).toHaveURL(/\/workUser$/);
+    await expect(page.getByText('您好，王医生')).toBeVisible();
+    await expect(page).toHaveTitle('首页');
+    expect(api.requestsTo('/Account/LoginManage')).toHaveLength(1);
+    expect(api.requestsTo('/Account/LoginManage')[0].headers.authorization).toBeUndefined();
+    await expect(page.getByRole('region', { name: '最新公告' }).getByRole('link', { name: '全部公告' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '最新公告' }).getByRole('link')).toHaveCount(2);
+    await snap(page, 'workUser');
+    await expectAccessible(page);
+
+    // The login page was replaced in history: Back leaves the app instead of showing the form again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('shows the message for a wrong password and keeps the account name', async ({ page, api }) => {
+    await page.goto('/login');
+    await page.getByLabel('账号', { exact: true }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '账号或密码错误' })).toBeVisible();
+    await expect(page.getByLabel('账号', { exact: true })).toHaveValue('admin');
+    expect(await sessionToken(page)).toBeNull();
+    expect(api.requestsTo('/Account/LoginManage')).toHaveLength(1);
+    await snap(page, 'login-wrong-password');
+  });
+
+  test('returns to the page a lost session came from', async ({ page, api }) => {
+    await page.goto('/login?redirect=%2FinfoSearch');
+    await page.getByLabel('账号', { exact: true }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/infoSearch$/);
+    expect(api.requestsTo('/Account/LoginManage')).toHaveLength(1);
+  });
+
+  test('logs out after confirming and returns to /login', async ({ page, api }) => {
+    await signIn(page, api, 'work');
+    await page.goto('/workUser');
+    await expect(page.getByText('您好，王医生')).toBeVisible();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('确定要退出登录吗？')).toBeVisible();
+    await snap(page, 'workUser-logout-confirm');
+    await dialog.getByRole('button', { name: '退出' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('账号', { exact: true })).toHaveValue('');
+    expect(await sessionToken(page)).toBeNull();
+    expect(api.requestsTo('/Account/LoginOut')).toHaveLength(1);
+  });
+
+  test('logs out even when the server cannot be reached', async ({ page, api }) => {
+    await signIn(page, api, 'work');
+    await page.goto('/workUser');
+    await expect(page.getByText('您好，王医生')).toBeVisible();
+    api.fault('/Account/LoginOut', { kind: 'network' });
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '退出' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await sessionToken(page)).toBeNull();
+  });
+});
+
+test.describe('WeChat callback (check users)', () => {
+  test('exchanges the code once and lands on the check home; Back and reload do not repost it', async ({ page, api }) => {
+    const code = uniqueCode();
+    await page.goto('/login');
+    await page.goto(`/callback?code=${code}`);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+    expect(api.requestsTo(LOGIN_WECHAT)[0].body).toEqual({ code });
+
+    // location.replace took the callback out of history: Back goes to the page before it.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/callback/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await page.reload();
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    // iOS WeChat replays the callback URL itself: with the session it just goes on.
+    await page.goto(`/callback?code=${code}`);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+  });
+
+  test('a used code without a session asks to authorize again instead of reposting', async ({ page, api }) => {
+    const code = uniqueCode();
+    await page.goto(`/callback?code=${code}`);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await page.evaluate(() => sessionStorage.removeItem('token'));
+    await page.goto(`/callback?code=${code}`);
+    await expect(page.getByRole('heading', { name: '授权已使用过' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '重新授权' })).toBeVisible();
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+    await snap(page, 'callback-code-used');
+    await expectAccessible(page);
+  });
+
+  test('goes to the page named in state', async ({ page, api }) => {
+    const state = encodeOAuthState('/checkUserQuestionnaireList');
+    await page.goto(`/callback?code=${uniqueCode()}&state=${state}`);
+    await expect(page).toHaveURL(/\/checkUserQuestionnaireList$/);
+    await expect(page).toHaveTitle('历史问卷');
+    expect(api.requestsTo(LOGIN_WECHAT)[0].body).toEqual(expect.objectContaining({ state }));
+  });
+
+  test('explains an expired code and a missing code', async ({ page, api }) => {
+    await page.goto('/callback?code=invalid');
+    await expect(page.getByRole('heading', { name: '授权已过期' })).toBeVisible();
+    await snap(page, 'callback-code-invalid');
+    await expectAccessible(page);
+
+    await page.goto('/callback');
+    await expect(page.getByRole('heading', { name: '没有收到微信授权' })).toBeVisible();
+    await snap(page, 'callback-missing-code');
+    await expectAccessible(page);
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+
+    // 重新授权 leaves for WeChat's authorization page with the callback as redirect_uri.
+    await page.route('https://open.weixin.qq.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wechat</title>' }));
+    await page.getByRole('button', { name: '重新授权' }).click();
+    await expect(page).toHaveURL(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?/);
+    const redirect = new URL(page.url()).searchParams.get('redirect_uri');
+    expect(redirect).toMatch(/\/callback$/);
+  });
+
+  test('shows the signing-in state while the code is exchanged', async ({ page, api }) => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/Account/LoginWeChat', async (route) => {
+      await gate;
+      await route.fallback();
+    });
+    const navigation = page.goto(`/callback?code=${uniqueCode()}`);
+    await expect(page.getByRole('status').filter({ hasText: '正在通过微信登录' })).toBeVisible();
+    await snap(page, 'callback-signing-in');
+    release();
+    await navigation;
+    await expect(page).toHaveURL(/\/checkUser$/);
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+  });
+
+  test('outside WeChat, a callback without a code asks to open it in WeChat', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/callback');
+    await expect(page.getByRole('heading', { name: '请在微信中打开本页面' })).toBeVisible();
+    await snap(page, 'callback-outside-wechat');
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+test.describe('check home', () => {
+  test('shows status, result and to-dos in large text', async ({ page, api }) => {
+    await signIn(page, api, 'check');
+    await page.goto('/checkUser');
+    const own = page.getByRole('article', { name: '张秀英的筛查情况' });
+    await expect(own.getByText('阴性')).toBeVisible();
+    await expect(page.getByRole('article', { name: '陈建国的筛查情况' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '待办事项' }).getByText('问卷未完成')).toBeVisible();
+    await snap(page, 'checkUser');
+    await expectAccessible(page);
+
+    // Body text is at least 18px for older users.
+    const stageSize = await own.getByText('报告已出', { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(stageSize).toBeGreaterThanOrEqual(18);
+
+    await own.getByRole('link', { name: '查看报告' }).click();
+    await expect(page).toHaveURL(/\/checkUserRepoetDetail\?id=/);
+  });
+
+  test('holds its layout at 200% text (WeChat large font)', async ({ page, api }) => {
+    await signIn(page, api, 'check');
+    await page.goto('/checkUser');
+    const hello = page.getByText('张秀英，您好');
+    await expect(hello).toBeVisible();
+    await expect(page.getByRole('region', { name: '待办事项' }).getByText('问卷未完成')).toBeVisible();
+    const before = await hello.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    // How WeChat's font-size setting reaches the page on iOS; Chromium honours it in mobile mode.
+    await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
+    await expect.poll(() => hello.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBe(before * 2);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, 'checkUser-200-percent-text');
+    await expectAccessible(page);
+  });
+
+  test('work home at 200% text keeps every entry reachable', async ({ page, api }) => {
+    await signIn(page, api, 'work');
+    await page.goto('/workUser');
+    await expect(page.getByText('您好，王医生')).toBeVisible();
+    await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('navigation', { name: '功能' }).getByRole('link')).toHaveCount(6);
+    await snap(page, 'workUser-200-percent-text');
+  });
+});

@@ -1,0 +1,200 @@
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '@/app/router';
+import { config } from '@/config/env';
+import { paths, withQuery } from '@/config/paths';
+import { getSessionAudience } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { encodeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
+import { server } from '../../msw-server';
+import { renderRoute, signInForTest } from '../support/render-route';
+import { stubLocation } from './location-stub';
+import { recordRequests } from './request-log';
+
+const LOGIN_WECHAT = '/Account/LoginWeChat';
+/** The first visit to a route compiles its lazy page module: allow for it. */
+const SLOW = { timeout: 5000 };
+configure({ asyncUtilTimeout: 5000 });
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 12; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560 WeChat/arm64';
+
+let codeSeq = 0;
+const freshCode = () => `callback-test-${(codeSeq += 1)}-${Date.now()}`;
+const callbackUrl = (query: Record<string, string | undefined>) => withQuery(paths.callback, query);
+
+let location: ReturnType<typeof stubLocation>;
+
+beforeEach(() => {
+  location = stubLocation();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function inWeChat() {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
+}
+
+describe('/callback', () => {
+  it('exchanges a fresh code once, stores a check session and leaves with location.replace', async () => {
+    const log = recordRequests();
+    const code = freshCode();
+    renderRoute(callbackUrl({ code }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(getToken()).toMatch(/^demo-/);
+    expect(getSessionAudience()).toBe('check');
+    expect(await log.bodies(LOGIN_WECHAT)).toEqual([{ code }]);
+    expect(screen.getByRole('status')).toHaveTextContent('登录成功，正在进入');
+  });
+
+  it('posts the code once under StrictMode double effects', async () => {
+    const log = recordRequests();
+    const router = createMemoryRouter(createAppRoutes(), { initialEntries: [callbackUrl({ code: freshCode() })] });
+    render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(location.replace).toHaveBeenCalled(), SLOW);
+    expect(log.count(LOGIN_WECHAT)).toBe(1);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('授权已使用过')).not.toBeInTheDocument();
+  });
+
+  it('goes to the deep link carried in state', async () => {
+    const target = '/checkUserRepoetDetail?id=rpt-2001';
+    const state = encodeOAuthState(target)!;
+    const log = recordRequests();
+    renderRoute(callbackUrl({ code: freshCode(), state }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetDetail?id=rpt-2001`), SLOW);
+    expect(readOAuthState(state)).toBe(target);
+    expect(await log.bodies(LOGIN_WECHAT)).toEqual([expect.objectContaining({ state })]);
+  });
+
+  it.each([
+    ['a raw path (not WeChat-encoded)', '/checkUserInfoDetail'],
+    ['another origin', encodeOAuthState('/x')!.replace('Z2Fx', 'Z2FZ2Fevil.example')],
+    ['garbage', 'not*valid'],
+  ])('ignores a state that is %s and goes home', async (_label, state) => {
+    renderRoute(callbackUrl({ code: freshCode(), state }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+  });
+
+  it('does not post a code this tab has already used (Back, reload) and offers to authorize again', async () => {
+    inWeChat();
+    const log = recordRequests();
+    const code = freshCode();
+    const state = encodeOAuthState('/checkUserQuestionnaireList')!;
+    const first = renderRoute(callbackUrl({ code, state }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), SLOW);
+    first.unmount();
+    // The session was lost meanwhile (e.g. expired), so the page cannot just go on.
+    sessionStorage.removeItem('token');
+
+    renderRoute(callbackUrl({ code, state }));
+    expect(await screen.findByRole('heading', { name: '授权已使用过' })).toBeInTheDocument();
+    expect(log.count(LOGIN_WECHAT)).toBe(1);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: '重新授权' }));
+    const authorizeUrl = new URL(location.replace.mock.calls[1][0]);
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(authorizeUrl.searchParams.get('state')).toBe(state);
+  });
+
+  it('explains a code the server says was already used', async () => {
+    renderRoute(callbackUrl({ code: 'used' }));
+    expect(await screen.findByRole('heading', { name: '授权已使用过' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新授权' })).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+    expect(location.replace).not.toHaveBeenCalled();
+  });
+
+  it('explains an invalid or expired code', async () => {
+    renderRoute(callbackUrl({ code: 'invalid' }));
+    expect(await screen.findByRole('heading', { name: '授权已过期' })).toBeInTheDocument();
+    expect(location.replace).not.toHaveBeenCalled();
+  });
+
+  it('explains a network failure of LoginWeChat with the reason', async () => {
+    server.use(http.post('*/api/v1/Account/LoginWeChat', () => HttpResponse.error()));
+    renderRoute(callbackUrl({ code: freshCode() }));
+    expect(await screen.findByRole('heading', { name: '登录没有成功' })).toBeInTheDocument();
+    expect(screen.getByText(/后端接口连接异常。请稍后点击“重新授权”再试/)).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('without a code in WeChat: says so and restarts authorization for the state page', async () => {
+    inWeChat();
+    const log = recordRequests();
+    const state = encodeOAuthState('/checkUserInfoSearch')!;
+    renderRoute(callbackUrl({ state }));
+    expect(await screen.findByRole('heading', { name: '没有收到微信授权' })).toBeInTheDocument();
+    expect(log.count(LOGIN_WECHAT)).toBe(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: '重新授权' }));
+    const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
+    expect(authorizeUrl.hostname).toBe('open.weixin.qq.com');
+    expect(readOAuthState(authorizeUrl.searchParams.get('state'))).toBe('/checkUserInfoSearch');
+  });
+
+  it('without a code outside WeChat: asks to open the page in WeChat', async () => {
+    renderRoute(paths.callback);
+    expect(await screen.findByRole('heading', { name: '请在微信中打开本页面' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '账号密码登录' })).toHaveAttribute('href', paths.login);
+  });
+
+  it('with a check session: goes straight on without posting the code', async () => {
+    await signInForTest('check');
+    const log = recordRequests();
+    renderRoute(callbackUrl({ code: freshCode(), state: encodeOAuthState('/checkUserRepoetList')! }), { session: 'check' });
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList`), SLOW);
+    expect(log.count(LOGIN_WECHAT)).toBe(0);
+  });
+
+  it('with a check session and no code (Back onto the callback): goes home', async () => {
+    await signInForTest('check');
+    renderRoute(paths.callback, { session: 'check' });
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+  });
+
+  it('reloads when the browser restores it from the back-forward cache', async () => {
+    renderRoute(callbackUrl({ code: 'invalid' }));
+    await screen.findByRole('heading', { name: '授权已过期' });
+    const { reload } = location;
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  describe('in the demo', () => {
+    beforeEach(() => {
+      config.demo = true;
+    });
+    afterEach(() => {
+      config.demo = false;
+    });
+
+    it('explains that there is no WeChat and continues as the demo user', async () => {
+      const log = recordRequests();
+      renderRoute(paths.callback);
+      expect(await screen.findByRole('heading', { name: '演示模式' })).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: '以演示用户继续' }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+      const [body] = (await log.bodies(LOGIN_WECHAT)) as { code: string }[];
+      expect(body.code).toMatch(/^demo-/);
+      expect(getSessionAudience()).toBe('check');
+    });
+
+    it('authorizes again with a fresh demo code after a used one', async () => {
+      renderRoute(callbackUrl({ code: 'used' }));
+      await userEvent.setup().click(await screen.findByRole('button', { name: '重新授权' }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+    });
+  });
+});

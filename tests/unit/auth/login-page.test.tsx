@@ -1,0 +1,149 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { getSessionAudience } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { server } from '../../msw-server';
+import { renderRoute, signInForTest } from '../support/render-route';
+import { recordRequests } from './request-log';
+
+const LOGIN = '/Account/LoginManage';
+/** The first visit to a route compiles its lazy page module: allow for it. */
+const SLOW = { timeout: 5000 };
+configure({ asyncUtilTimeout: 5000 });
+
+async function fillAndSubmit(accountName: string, password: string) {
+  const user = userEvent.setup();
+  const account = await screen.findByLabelText('账号');
+  await user.clear(account);
+  if (accountName) await user.type(account, accountName);
+  if (password) await user.type(screen.getByLabelText('密码'), password);
+  await user.click(screen.getByRole('button', { name: '登录' }));
+  return user;
+}
+
+describe('/login', () => {
+  it('asks for the account and the password before sending anything', async () => {
+    const log = recordRequests();
+    renderRoute(paths.login);
+    await fillAndSubmit('', '');
+    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(log.count(LOGIN)).toBe(0);
+  });
+
+  it('rejects an account name of spaces only', async () => {
+    renderRoute(paths.login);
+    await fillAndSubmit('   ', '123456');
+    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
+  });
+
+  it('shows and hides the password with the eye button', async () => {
+    const user = userEvent.setup();
+    renderRoute(paths.login);
+    const password = await screen.findByLabelText('密码');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('logs in, stores a work session and shows the home page with the name', async () => {
+    const log = recordRequests();
+    const { router } = renderRoute(paths.login);
+    await fillAndSubmit('admin', '123456');
+    expect(await screen.findByText('您好，王医生')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.workUser);
+    expect(getToken()).toMatch(/^demo-/);
+    expect(getSessionAudience()).toBe('work');
+    expect(await log.bodies(LOGIN)).toEqual([{ accountName: 'admin', accountPwd: '123456' }]);
+    // The profile login loaded is reused by the home page.
+    expect(log.count('/Account/GetUserManageProfile')).toBe(1);
+  });
+
+  it('returns to the page a 401 took the user from, replacing /login in history', async () => {
+    const from = '/infoSearch?keyword=CT2026';
+    const { router } = renderRoute(withQuery(paths.login, { redirect: from }), { history: [paths.workUser] });
+    await fillAndSubmit('admin', '123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch), SLOW);
+    expect(router.state.location.search).toBe('?keyword=CT2026');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/callback?code=x', 'workUser'])(
+    'ignores an unsafe redirect %s and goes home',
+    async (redirect) => {
+      const { router } = renderRoute(withQuery(paths.login, { redirect }));
+      await fillAndSubmit('admin', '123456');
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    },
+  );
+
+  it('sends a signed-in work user home', async () => {
+    await signInForTest('work');
+    const { router } = renderRoute(paths.login, { session: 'work' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    expect(screen.queryByLabelText('密码')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in check user to the check home', async () => {
+    await signInForTest('check');
+    const { router } = renderRoute(paths.login, { session: 'check' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUser), SLOW);
+  });
+
+  it('shows the server message for a wrong password and keeps what was typed', async () => {
+    const { router } = renderRoute(paths.login);
+    await fillAndSubmit('admin', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('账号或密码错误');
+    expect(screen.getByLabelText('账号')).toHaveValue('admin');
+    expect(screen.getByLabelText('密码')).toHaveValue('wrong-password');
+    expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe(paths.login);
+    expect(getToken()).toBeNull();
+  });
+
+  it('disables the button while the login is in flight and sends one request', async () => {
+    const log = recordRequests();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/api/v1/Account/LoginManage', async () => {
+        await gate;
+        return HttpResponse.json({ statusCode: 2000, responseData: { token: 'slow-token' } });
+      }),
+      http.get('*/api/v1/Account/GetUserManageProfile', () =>
+        HttpResponse.json({ statusCode: 2000, responseData: { id: 'u', name: '慢速用户', role: 'work', institutionName: '' } }),
+      ),
+    );
+    const { router } = renderRoute(paths.login);
+    const user = await fillAndSubmit('admin', '123456');
+    const button = await screen.findByRole('button', { name: /登录中/ });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    await delay(20);
+    expect(log.count(LOGIN)).toBe(1);
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    expect(log.count(LOGIN)).toBe(1);
+  });
+
+  it('remembers the account name for next time, never the password', async () => {
+    const first = renderRoute(paths.login);
+    await fillAndSubmit('admin', '123456');
+    await screen.findByText('您好，王医生');
+    first.unmount();
+    sessionStorage.clear();
+
+    renderRoute(paths.login);
+    expect(await screen.findByLabelText('账号')).toHaveValue('admin');
+    expect(screen.getByLabelText('密码')).toHaveValue('');
+    const stored = [localStorage, sessionStorage]
+      .flatMap((storage) => Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i) ?? '') ?? ''))
+      .join('\n');
+    expect(stored).not.toContain('123456');
+  });
+});

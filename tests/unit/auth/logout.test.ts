@@ -1,0 +1,38 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getUserManageProfile } from '@/features/account/api';
+import { logout } from '@/features/auth/logout';
+import { cachedProfile, loadProfile } from '@/features/auth/profile';
+import { getSessionAudience } from '@/lib/session';
+import { getToken, setToken } from '@/lib/token';
+import { server } from '../../msw-server';
+import { signInForTest } from '../support/render-route';
+import { recordRequests } from './request-log';
+
+describe('logout', () => {
+  it('ends the session on the server and on the device', async () => {
+    const log = recordRequests();
+    const token = await signInForTest('work');
+    await loadProfile();
+    await logout();
+    expect(log.count('/Account/LoginOut')).toBe(1);
+    expect(getToken()).toBeNull();
+    expect(getSessionAudience()).toBeNull();
+    expect(cachedProfile()).toBeNull();
+    // The server forgot the token: using it again is a 401.
+    setToken(token);
+    await expect(getUserManageProfile({ silent: true })).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it.each([
+    ['a dropped connection', () => HttpResponse.error()],
+    ['an HTTP 500', () => new HttpResponse(null, { status: 500 })],
+    ['a business failure', () => HttpResponse.json({ statusCode: 500, responseMessage: '服务异常', responseData: null })],
+  ])('clears the local session even when LoginOut fails with %s', async (_label, reply) => {
+    server.use(http.post('*/api/v1/Account/LoginOut', reply));
+    await signInForTest('work');
+    await expect(logout()).resolves.toBeUndefined();
+    expect(getToken()).toBeNull();
+    expect(getSessionAudience()).toBeNull();
+  });
+});
