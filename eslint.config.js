@@ -19,6 +19,13 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // Shared code must not reach into features or the app shell (one-way imports, as in bulletproof-react).
       'no-restricted-imports': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='clearable']",
+          message: "antd-mobile's clear icon is an unnamed div without a role (axe: serious, not keyboard reachable); offer a real button instead.",
+        },
+      ],
     },
   },
   {
@@ -32,6 +39,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/app/*', '@/mocks/*'], message: 'features must not import the app shell or the demo backend' }] }],
     },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['tests/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

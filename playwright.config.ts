@@ -12,13 +12,14 @@ export const API_ORIGIN = 'https://api.screening.test:8686';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // Separate folders let several runs go side by side without deleting each other's reports.
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${process.env.E2E_OUTPUT ?? 'test-results'}/e2e-results.json` }]],
   use: {
     ...devices['Pixel 5'],
     baseURL: `http://127.0.0.1:${port}`,

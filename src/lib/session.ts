@@ -1,4 +1,5 @@
 import type { Audience } from '@/config/paths';
+import { clearDownloadState } from '@/lib/file-download';
 import { removeToken } from '@/lib/token';
 
 /**
@@ -22,9 +23,10 @@ export function setSessionAudience(audience: SessionAudience): void {
   sessionStorage.setItem(AUDIENCE_KEY, audience);
 }
 
-/** Ends the local session: token and audience. */
+/** Ends the local session: token, audience, and any downloaded file still held in memory. */
 export function clearSession(): void {
   removeToken();
+  clearDownloadState();
   try {
     sessionStorage.removeItem(AUDIENCE_KEY);
   } catch {

@@ -111,12 +111,16 @@ export function TubeCodeInput({
           onChange={(text) => onChange(normalizeTubeCode(text))}
           placeholder={placeholder}
           disabled={disabled}
-          clearable
           autoComplete="off"
           autoCorrect="off"
           autoCapitalize="characters"
           enterKeyHint="done"
         />
+        {value && !disabled && (
+          <button type="button" className={styles.clearButton} aria-label="清除采样管编码" onClick={() => onChange('')}>
+            ×
+          </button>
+        )}
         <Button
           className={styles.scanButton}
           color="primary"

@@ -125,10 +125,14 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
 }
 
 export const test = base.extend<{ api: ApiMock }>({
-  api: async ({ context }, use) => {
-    await context.addInitScript(weChatBridgeInitScript());
-    await use(await installApi(context));
-  },
+  // Automatic: every test's pages get the WeChat bridge and an API, whether or not the test names `api`.
+  api: [
+    async ({ context }, use) => {
+      await context.addInitScript(weChatBridgeInitScript());
+      await use(await installApi(context));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
