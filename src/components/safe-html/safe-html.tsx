@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from './sanitize-html';
+import styles from './safe-html.module.css';
+
+export type SafeHtmlFormat = 'html' | 'text';
+
+export interface SafeHtmlProps {
+  /** HTML (sanitised here before rendering) or plain text, as `format` says. */
+  content: string | null | undefined;
+  /** Default 'html'. Plain text is rendered as text, never parsed. */
+  format?: SafeHtmlFormat;
+  className?: string;
+}
+
+/** Rich content from the backend, rendered safely: the only place the app sets innerHTML. */
+export function SafeHtml({ content, format = 'html', className }: SafeHtmlProps) {
+  const html = useMemo(() => (format === 'html' ? sanitizeHtml(content) : ''), [content, format]);
+  const classes = [styles.content, className].filter(Boolean).join(' ');
+  if (format === 'text') {
+    return <div className={`${classes} ${styles.text}`}>{content ?? ''}</div>;
+  }
+  return <div className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,75 @@
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { downloadFile, formatFileSize, type DownloadOutcome } from '@/lib/file-download';
+import type { Attachment } from '@/types/api';
+import { downloadAttachment } from '../api';
+import styles from '../announcements.module.css';
+
+export interface AttachmentListProps {
+  attachments: Attachment[];
+  /** path + search of this page: where 返回 and 重试 on the download pages lead. */
+  returnTo: string;
+}
+
+/** Starts the WeChat-safe download of one attachment (→ /downSuccess or /downErr). */
+export function downloadAnnouncementAttachment(
+  attachment: Attachment,
+  returnTo: string,
+  navigate: ReturnType<typeof useNavigate>,
+): Promise<DownloadOutcome> {
+  return downloadFile(
+    {
+      fetch: () => downloadAttachment({ attachmentId: attachment.id }, { silent: true }),
+      fallbackName: attachment.fileName,
+      returnTo,
+    },
+    navigate,
+  );
+}
+
+/** An announcement's attachments with name and size, each with its own download button. */
+export function AttachmentList({ attachments, returnTo }: AttachmentListProps) {
+  const navigate = useNavigate();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  if (attachments.length === 0) return null;
+
+  const download = async (attachment: Attachment) => {
+    setBusyId(attachment.id);
+    try {
+      await downloadAnnouncementAttachment(attachment, returnTo, navigate);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <section className={styles.attachments} aria-labelledby="announcement-attachments">
+      <h3 id="announcement-attachments" className={styles.attachmentsTitle}>
+        附件（{attachments.length}）
+      </h3>
+      <ul className={styles.attachmentList}>
+        {attachments.map((attachment) => (
+          <li key={attachment.id} className={styles.attachment}>
+            <span className={styles.attachmentText}>
+              <span className={styles.attachmentName}>{attachment.fileName}</span>
+              <span className={styles.attachmentSize}>{formatFileSize(attachment.size)}</span>
+            </span>
+            <Button
+              style={{ minHeight: 44 }}
+              color="primary"
+              fill="outline"
+              loading={busyId === attachment.id}
+              disabled={busyId !== null}
+              aria-label={`下载 ${attachment.fileName}`}
+              onClick={() => void download(attachment)}
+            >
+              下载
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

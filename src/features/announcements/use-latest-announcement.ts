@@ -1,0 +1,20 @@
+import { useRequest } from 'ahooks';
+import type { AnnouncementSummary } from '@/types/api';
+import { pageAnnouncement } from './api';
+
+export interface LatestAnnouncement {
+  /** The newest announcement; undefined while loading, on error, or when there is none. */
+  announcement: AnnouncementSummary | undefined;
+  loading: boolean;
+  error: unknown;
+  refresh: () => void;
+}
+
+/** The newest announcement, for the work home page's notice. Errors are the caller's to show (silent). */
+export function useLatestAnnouncement(): LatestAnnouncement {
+  const { data, loading, error, refresh } = useRequest(
+    () => pageAnnouncement({ pageIndex: 1, pageSize: 1 }, { silent: true }),
+    { onError: () => undefined },
+  );
+  return { announcement: data?.records[0], loading, error: error ?? null, refresh };
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { paths, withQuery } from '@/config/paths';
+import { timeAgo } from '@/lib/time-ago';
+import type { SystemMessage } from '@/types/api';
+import styles from '../messages.module.css';
+
+export interface MessageCardProps {
+  message: SystemMessage;
+  /** Read on the server or marked read in this session. */
+  read: boolean;
+}
+
+/** One message in a list: unread marker, title, preview and how long ago it was sent. */
+export function MessageCard({ message, read }: MessageCardProps) {
+  return (
+    <Link className={styles.card} to={withQuery(paths.messageDetail, { id: message.id })}>
+      <span className={styles.cardHead}>
+        {!read && (
+          <>
+            <span className={styles.dot} aria-hidden="true" />
+            <span className="visually-hidden">未读</span>
+          </>
+        )}
+        <span className={`${styles.cardTitle} ${read ? styles.cardTitleRead : ''}`}>{message.title}</span>
+      </span>
+      {message.summary && <span className={styles.cardSummary}>{message.summary}</span>}
+      <time className={styles.cardTime} dateTime={message.sentAt}>
+        {timeAgo(message.sentAt)}
+      </time>
+    </Link>
+  );
+}

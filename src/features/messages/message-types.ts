@@ -1,0 +1,32 @@
+import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { MESSAGE_TYPE_LABELS, type MessageType } from '@/types/api';
+
+export function isMessageType(value: unknown): value is MessageType {
+  return typeof value === 'string' && Object.hasOwn(MESSAGE_TYPE_LABELS, value);
+}
+
+export interface MessageTypeOption {
+  type: MessageType;
+  label: string;
+}
+
+const FALLBACK: MessageTypeOption[] = (Object.keys(MESSAGE_TYPE_LABELS) as MessageType[]).map((type) => ({
+  type,
+  label: MESSAGE_TYPE_LABELS[type],
+}));
+
+/**
+ * The message types in the 'message_type' dictionary's order and wording; the built-in labels stand
+ * in while it loads or when it fails, so the types page never waits on the dictionary.
+ */
+export function useMessageTypes(): MessageTypeOption[] {
+  const { items } = useDictionary('message_type');
+  const fromDictionary = items
+    .filter((item) => isMessageType(String(item.value)))
+    .map((item) => ({ type: String(item.value) as MessageType, label: item.label }));
+  return fromDictionary.length > 0 ? fromDictionary : FALLBACK;
+}
+
+export function messageTypeLabel(type: MessageType, options: MessageTypeOption[]): string {
+  return options.find((option) => option.type === type)?.label ?? MESSAGE_TYPE_LABELS[type] ?? '消息';
+}

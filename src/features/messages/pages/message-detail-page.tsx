@@ -1,0 +1,67 @@
+import { useRequest } from 'ahooks';
+import { Tag } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AsyncView } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { SafeHtml } from '@/components/safe-html';
+import { paths, withQuery } from '@/config/paths';
+import { getSessionAudience } from '@/lib/session';
+import { timeAgo } from '@/lib/time-ago';
+import { getMessageDetail } from '../api';
+import { messageTypeLabel, useMessageTypes } from '../message-types';
+import { markRead } from '../unread-store';
+import styles from '../messages.module.css';
+
+/** 消息详情: one message; opening it marks it read (and every unread badge follows). */
+export default function MessageDetailPage() {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id') ?? '';
+  const types = useMessageTypes();
+  const { data: message, loading, error, refresh } = useRequest(() => getMessageDetail({ id }, { silent: true }), {
+    ready: id !== '',
+    refreshDeps: [id],
+    // The page shows the error itself (ErrorState); without onError ahooks would also log it.
+    onError: () => undefined,
+  });
+
+  useEffect(() => {
+    // A failed mark-read is not worth interrupting the reader: the store puts the counts back.
+    if (message && !message.read) markRead(message.id, message.type).catch(() => undefined);
+  }, [message]);
+
+  const reportPath = getSessionAudience() === 'check' ? paths.checkUserRepoetDetail : paths.repoetDetail;
+
+  return (
+    <PageShell fallbackPath={paths.messageList}>
+      <AsyncView
+        loading={id !== '' && (loading || !message)}
+        error={error}
+        empty={!message}
+        emptyText="未找到该消息"
+        onRetry={refresh}
+      >
+        {message && (
+          <article className={styles.article}>
+            <h2 className={styles.articleTitle}>{message.title}</h2>
+            <div className={styles.meta}>
+              <Tag color="primary" fill="outline" className={styles.tag}>
+                {messageTypeLabel(message.type, types)}
+              </Tag>
+              <time dateTime={message.sentAt}>
+                {dayjs(message.sentAt).format('YYYY-MM-DD HH:mm')}（{timeAgo(message.sentAt)}）
+              </time>
+            </div>
+            <SafeHtml content={message.content} format={message.contentFormat === 'html' ? 'html' : 'text'} />
+            {message.reportId && (
+              <Link className={styles.related} to={withQuery(reportPath, { id: message.reportId })}>
+                查看检测报告 ›
+              </Link>
+            )}
+          </article>
+        )}
+      </AsyncView>
+    </PageShell>
+  );
+}

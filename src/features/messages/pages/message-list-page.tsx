@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { PagedList, usePagedList } from '@/components/paged-list';
+import { PageShell } from '@/components/page-shell';
+import type { SystemMessage } from '@/types/api';
+import { pageRecipientMessage } from '../api';
+import { MessageCard } from '../components/message-card';
+import { sessionHomePath } from '../home-path';
+import { isMessageType, messageTypeLabel, useMessageTypes } from '../message-types';
+import { useUnreadCounts } from '../unread-store';
+import styles from '../messages.module.css';
+
+/** 消息列表: the user's messages, newest first, of one type (`?type=`) or all. */
+export default function MessageListPage() {
+  const [searchParams] = useSearchParams();
+  const rawType = searchParams.get('type');
+  const type = isMessageType(rawType) ? rawType : undefined;
+  const types = useMessageTypes();
+  const counts = useUnreadCounts();
+  const label = type ? messageTypeLabel(type, types) : '全部消息';
+  const unread = type ? (counts.byType[type] ?? 0) : counts.total;
+
+  const fetchPage = useCallback(
+    (pageIndex: number, pageSize: number) => pageRecipientMessage({ type, pageIndex, pageSize }, { silent: true }),
+    [type],
+  );
+  const list = usePagedList<SystemMessage>(fetchPage, `messages:${type ?? 'all'}`);
+
+  return (
+    <PageShell fallbackPath={sessionHomePath()}>
+      <p className={styles.summary} aria-live="polite">
+        {label}
+        {counts.loaded && (unread > 0 ? `，${unread} 条未读` : '，没有未读')}
+      </p>
+      <PagedList
+        list={list}
+        label={label}
+        itemKey={(message) => message.id}
+        emptyText="暂无消息"
+        renderItem={(message) => <MessageCard message={message} read={message.read || counts.readIds.has(message.id)} />}
+      />
+    </PageShell>
+  );
+}

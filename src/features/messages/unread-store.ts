@@ -1,0 +1,155 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { getToken } from '@/lib/token';
+import { MESSAGE_TYPE_LABELS, type Id, type MessageType } from '@/types/api';
+import { pageRecipientMessage, readSystemMessage } from './api';
+
+/**
+ * Unread message counts shared by the message pages and the home pages, so that opening a message
+ * updates every badge at once without a reload. A module-level store read with useSyncExternalStore.
+ *
+ * The backend has no count endpoint: a count is the `total` of a one-record page with `read: false`
+ * (see MessagePageQuery). `markRead` lowers the counts at once and reconciles with the server after.
+ */
+export interface UnreadSnapshot {
+  total: number;
+  byType: Readonly<Partial<Record<MessageType, number>>>;
+  /** True while the first load runs (counts are 0 until then). */
+  loading: boolean;
+  /** The counts have loaded at least once for this session. */
+  loaded: boolean;
+  /** The last load failed (counts keep their previous values). */
+  error: unknown;
+  /** Messages marked read in this session, so lists can show them read before they reload. */
+  readIds: ReadonlySet<Id>;
+}
+
+const EMPTY: UnreadSnapshot = { total: 0, byType: {}, loading: false, loaded: false, error: null, readIds: new Set() };
+
+let snapshot: UnreadSnapshot = EMPTY;
+/** Whose counts the snapshot holds: a new session must not see the previous one's badges. */
+let snapshotToken: string | null = null;
+let inFlight: Promise<void> | null = null;
+/** Bumped by every local change, so a load that started before it cannot overwrite it with stale numbers. */
+let revision = 0;
+const listeners = new Set<() => void>();
+
+function emit(next: UnreadSnapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getSnapshot(): UnreadSnapshot {
+  return snapshot;
+}
+
+function ensureSession(): void {
+  const token = getToken();
+  if (token !== snapshotToken) {
+    snapshotToken = token;
+    inFlight = null;
+    revision += 1;
+    snapshot = { ...EMPTY, readIds: new Set() };
+  }
+}
+
+async function countUnread(type?: MessageType): Promise<number> {
+  const page = await pageRecipientMessage({ type, read: false, pageIndex: 1, pageSize: 1 }, { silent: true });
+  return page.total;
+}
+
+/** Loads the counts (one request per type plus the total); concurrent calls share one load. */
+export function refreshUnreadCounts(): Promise<void> {
+  ensureSession();
+  if (!getToken()) return Promise.resolve();
+  if (inFlight) return inFlight;
+  const startedAt = revision;
+  const token = snapshotToken;
+  if (!snapshot.loaded) emit({ ...snapshot, loading: true, error: null });
+  const types = Object.keys(MESSAGE_TYPE_LABELS) as MessageType[];
+  const load = Promise.all([countUnread(), ...types.map((type) => countUnread(type))])
+    .then(([total, ...perType]) => {
+      if (token !== snapshotToken) return;
+      if (startedAt !== revision) {
+        // Something was marked read meanwhile: these numbers may predate it; load again.
+        inFlight = null;
+        return refreshUnreadCounts();
+      }
+      const byType: Partial<Record<MessageType, number>> = {};
+      types.forEach((type, index) => (byType[type] = perType[index]));
+      emit({ ...snapshot, total, byType, loading: false, loaded: true, error: null });
+    })
+    .catch((error: unknown) => {
+      if (token !== snapshotToken) return;
+      emit({ ...snapshot, loading: false, error });
+    })
+    .finally(() => {
+      if (inFlight === load) inFlight = null;
+    });
+  inFlight = load;
+  return load;
+}
+
+/**
+ * Marks a message read on the server and lowers the counts at once. A message already read (or
+ * already marked in this session) changes nothing. Resolves when the server has answered; on
+ * failure the counts are reloaded from the server and the error is rethrown.
+ */
+export async function markRead(id: Id, type: MessageType): Promise<void> {
+  ensureSession();
+  if (snapshot.readIds.has(id)) return;
+  revision += 1;
+  const readIds = new Set(snapshot.readIds).add(id);
+  const current = snapshot.byType[type];
+  const byType = current === undefined ? snapshot.byType : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
+  emit({ ...snapshot, readIds, byType, total: Math.max(0, snapshot.total - 1) });
+  try {
+    await readSystemMessage({ id }, { silent: true });
+    // Reconcile with the server; a load that started before it knew must not bring the old count back.
+    revision += 1;
+    if (snapshot.loaded) void refreshUnreadCounts();
+  } catch (error) {
+    revision += 1;
+    const rollback = new Set(snapshot.readIds);
+    rollback.delete(id);
+    emit({ ...snapshot, readIds: rollback });
+    inFlight = null;
+    void refreshUnreadCounts();
+    throw error;
+  }
+}
+
+export interface UnreadCounts {
+  total: number;
+  byType: Readonly<Partial<Record<MessageType, number>>>;
+  loading: boolean;
+  loaded: boolean;
+  error: unknown;
+  readIds: ReadonlySet<Id>;
+  refresh: () => Promise<void>;
+}
+
+/**
+ * The shared unread counts. Each page that shows them reloads them when it mounts or is shown again
+ * (keep-alive), so a badge is never older than the page it is on.
+ */
+export function useUnreadCounts(): UnreadCounts {
+  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  useEffect(() => {
+    void refreshUnreadCounts();
+  }, []);
+  return { ...state, refresh: refreshUnreadCounts };
+}
+
+/** Test support: forget everything (the store is module-level and outlives a test). */
+export function resetUnreadStore(): void {
+  snapshotToken = null;
+  inFlight = null;
+  revision += 1;
+  snapshot = { ...EMPTY, readIds: new Set() };
+  for (const listener of listeners) listener();
+}

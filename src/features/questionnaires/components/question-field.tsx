@@ -1,0 +1,114 @@
+import { Checkbox, Radio, TextArea, type TextAreaRef } from 'antd-mobile';
+import { forwardRef, useEffect, useRef } from 'react';
+import type { Question } from '@/types/api';
+import type { AnswerValue } from '../answers';
+import styles from '../questionnaires.module.css';
+
+export interface QuestionFieldProps {
+  question: Question;
+  /** 1-based position, shown before the title. */
+  index: number;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue) => void;
+  /** The message at the question, e.g. '请回答此题'. */
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * One question to answer: radios, checkboxes or a text box, with a visible * and a spoken "必答" for
+ * required ones. The fieldset can take focus, so the page can move the user to it.
+ */
+export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>(function QuestionField(
+  { question, index, value, onChange, error, disabled },
+  ref,
+) {
+  const titleId = `question-${question.id}-title`;
+  const errorId = `question-${question.id}-error`;
+  const textRef = useRef<TextAreaRef>(null);
+
+  // antd-mobile's TextArea puts ARIA props on its wrapper; the states belong on the <textarea>.
+  useEffect(() => {
+    const element = textRef.current?.nativeElement;
+    if (!element) return;
+    element.setAttribute('aria-labelledby', titleId);
+    element.toggleAttribute('required', question.required);
+    element.setAttribute('aria-required', String(question.required));
+    if (error) {
+      element.setAttribute('aria-invalid', 'true');
+      element.setAttribute('aria-describedby', errorId);
+    } else {
+      element.removeAttribute('aria-invalid');
+      element.removeAttribute('aria-describedby');
+    }
+  }, [error, errorId, question.required, titleId]);
+
+  const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const selected = Array.isArray(value) ? value : value ? [value] : [];
+
+  return (
+    <fieldset
+      ref={ref}
+      tabIndex={-1}
+      className={`${styles.question} ${error ? styles.questionInvalid : ''}`}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend id={titleId} className={styles.questionTitle}>
+        {question.required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
+        {index}. {question.title}
+        {question.required && <span className="visually-hidden">（必答）</span>}
+      </legend>
+
+      {question.type === 'single' && (
+        <div role="radiogroup" aria-labelledby={titleId} aria-required={question.required} {...invalid}>
+          <Radio.Group value={typeof value === 'string' && value !== '' ? value : null} onChange={(next) => onChange(String(next))} disabled={disabled}>
+            <div className={styles.options}>
+              {(question.options ?? []).map((option) => (
+                <Radio key={option.value} value={option.value} className={styles.option} block>
+                  {option.label}
+                </Radio>
+              ))}
+            </div>
+          </Radio.Group>
+        </div>
+      )}
+
+      {question.type === 'multiple' && (
+        <Checkbox.Group value={selected} onChange={(next) => onChange(next.map(String))} disabled={disabled}>
+          <div className={styles.options}>
+            {(question.options ?? []).map((option) => (
+              <Checkbox key={option.value} value={option.value} className={styles.option} block>
+                {option.label}
+              </Checkbox>
+            ))}
+          </div>
+        </Checkbox.Group>
+      )}
+
+      {question.type === 'text' && (
+        <TextArea
+          ref={textRef}
+          id={`question-${question.id}-input`}
+          className={styles.textArea}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+          placeholder={question.placeholder ?? '请输入'}
+          maxLength={question.maxLength}
+          showCount={question.maxLength !== undefined}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          disabled={disabled}
+        />
+      )}
+
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+});

@@ -1,0 +1,28 @@
+import { Tag } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { withQuery, type AppPath } from '@/config/paths';
+import { RESPONSE_STATUS_LABELS, type QuestionnaireResponse } from '@/types/api';
+import styles from '../questionnaires.module.css';
+
+/** One response in the history: questionnaire, status, whose (for staff) and when. */
+export function ResponseCard({ response, detailPath }: { response: QuestionnaireResponse; detailPath: AppPath }) {
+  const submitted = response.status === 'submitted';
+  const when = submitted ? (response.submittedAt ?? response.updatedAt) : response.updatedAt;
+  return (
+    <Link className={styles.card} to={withQuery(detailPath, { responseId: response.id })}>
+      <span className={styles.cardTitle}>{response.questionnaireTitle}</span>
+      <span className={styles.cardMeta}>
+        <Tag color={submitted ? 'success' : 'warning'} fill="outline" className={styles.tag}>
+          {RESPONSE_STATUS_LABELS[response.status]}
+        </Tag>
+        {response.personName && <span>{response.personName}</span>}
+        <span>
+          {submitted ? '提交于 ' : '保存于 '}
+          <time dateTime={when}>{dayjs(when).format('YYYY-MM-DD HH:mm')}</time>
+        </span>
+      </span>
+      {!submitted && <span className={styles.introText}>未提交，点击继续填写</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import { Dialog } from 'antd-mobile';
+import { PageShell } from '@/components/page-shell';
+import { removePersisted, writePersisted } from '@/lib/use-persistent-state';
+import type { Answers, Questionnaire, QuestionnaireResponse } from '@/types/api';
+import { updateResponse } from '../api';
+import { countAnswered, hasAnyAnswer } from '../answers';
+import type { LocalDraft } from '../draft-storage';
+import styles from '../questionnaires.module.css';
+
+export interface ResumeOfferProps {
+  questionnaire: Questionnaire;
+  storageKey: string;
+  local?: LocalDraft;
+  server?: QuestionnaireResponse;
+  fallbackPath?: string;
+  /** The choice is made and stored: fill in, continuing the given server draft (if any). */
+  onReady: (responseId: string | undefined) => void;
+}
+
+/** A returning user's unsubmitted answers: 继续填写 keeps them, 重新开始 empties the sheet. */
+export function ResumeOffer({ questionnaire, storageKey, local, server, fallbackPath, onReady }: ResumeOfferProps) {
+  // This device's copy is the newest one; the server draft is the one autosave continues.
+  const answers: Answers = (hasAnyAnswer(local?.answers) ? local?.answers : server?.answers) ?? {};
+  const answered = countAnswered(questionnaire, answers);
+  const total = questionnaire.questions.length;
+
+  const resume = () => {
+    writePersisted<LocalDraft>(storageKey, { responseId: server?.id, answers });
+    onReady(server?.id);
+  };
+
+  const restart = () => {
+    removePersisted(storageKey);
+    // Empty the server draft too, so the old answers are not offered again; quiet: the sheet works without it.
+    if (server) updateResponse({ id: server.id, answers: {} }, { silent: true }).catch(() => undefined);
+    onReady(server?.id);
+  };
+
+  return (
+    <PageShell fallbackPath={fallbackPath}>
+      <section className={styles.intro} aria-labelledby="questionnaire-title">
+        <h2 id="questionnaire-title" className={styles.introTitle}>
+          {questionnaire.title}
+        </h2>
+        {questionnaire.description && <p className={styles.introText}>{questionnaire.description}</p>}
+      </section>
+      <Dialog
+        visible
+        aria-label="继续上次的填写？"
+        title="继续上次的填写？"
+        content={`您上次已回答 ${answered}/${total} 题，尚未提交。`}
+        actions={[
+          { key: 'resume', text: '继续填写', bold: true },
+          { key: 'restart', text: '重新开始' },
+        ]}
+        onAction={(action) => (action.key === 'resume' ? resume() : restart())}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,111 @@
+import { useRequest } from 'ahooks';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AsyncView } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { useAudience } from '@/lib/route-meta';
+import type { Id, QuestionnaireResponse } from '@/types/api';
+import { QuestionnaireChooser } from '../components/questionnaire-chooser';
+import { QuestionnaireForm } from '../components/questionnaire-form';
+import { ReadonlyResponse } from '../components/readonly-response';
+import { ResumeOffer } from '../components/resume-offer';
+import { questionnairePaths, returnWithResponse, safeReturnTo } from '../questionnaire-paths';
+import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
+
+/**
+ * 历史问卷详情 (both audiences). Entry points, all by query:
+ * - `registrationId` + `returnTo` from the registration forms: fill in for that registration, then go back;
+ * - `questionnaireId` (+ `registrationId`): fill in that questionnaire;
+ * - `responseId`: a submitted response read-only, or a draft to continue;
+ * - nothing: choose a questionnaire.
+ * An unsubmitted draft found for the same questionnaire and registration is offered for resuming.
+ */
+export default function QuestionnaireDetailPage() {
+  const audience = useAudience();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const responseId = searchParams.get('responseId') || undefined;
+  const questionnaireId = searchParams.get('questionnaireId') || undefined;
+  const registrationId = searchParams.get('registrationId') || undefined;
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  const { list: listPath, detail: detailPath } = questionnairePaths(audience);
+  const back = returnTo ?? listPath;
+
+  const { data: plan, loading, error, refresh } = useRequest(
+    () => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience),
+    { refreshDeps: [responseId, questionnaireId, registrationId, audience], onError: () => undefined },
+  );
+  // The resume choice, for the plan it was made on.
+  const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);
+
+  const onSubmitted = (response: QuestionnaireResponse) => {
+    void navigate(returnTo ? returnWithResponse(returnTo, response.id) : listPath, { replace: true });
+  };
+
+  if (!plan || loading || error) {
+    return (
+      <PageShell fallbackPath={back}>
+        <AsyncView loading={loading || !plan} error={error} onRetry={refresh} />
+      </PageShell>
+    );
+  }
+
+  switch (plan.kind) {
+    case 'choose':
+      return (
+        <QuestionnaireChooser
+          questionnaires={plan.questionnaires}
+          responses={plan.responses}
+          detailPath={detailPath}
+          registrationId={registrationId}
+          returnTo={returnTo}
+          fallbackPath={back}
+        />
+      );
+    case 'readonly':
+      return (
+        <ReadonlyResponse
+          response={plan.response}
+          alreadySubmitted={plan.alreadySubmitted}
+          fallbackPath={back}
+          onReturn={returnTo ? () => void navigate(returnWithResponse(returnTo, plan.response.id), { replace: true }) : undefined}
+        />
+      );
+    case 'offer':
+      if (resumed?.plan !== plan) {
+        return (
+          <ResumeOffer
+            questionnaire={plan.questionnaire}
+            storageKey={plan.storageKey}
+            local={plan.local}
+            server={plan.server}
+            fallbackPath={back}
+            onReady={(id) => setResumed({ plan, responseId: id })}
+          />
+        );
+      }
+      return (
+        <QuestionnaireForm
+          key={plan.storageKey}
+          questionnaire={plan.questionnaire}
+          registrationId={plan.registrationId}
+          storageKey={plan.storageKey}
+          responseId={resumed.responseId}
+          fallbackPath={back}
+          onSubmitted={onSubmitted}
+        />
+      );
+    case 'fill':
+      return (
+        <QuestionnaireForm
+          key={plan.storageKey}
+          questionnaire={plan.questionnaire}
+          registrationId={plan.registrationId}
+          storageKey={plan.storageKey}
+          responseId={plan.responseId}
+          fallbackPath={back}
+          onSubmitted={onSubmitted}
+        />
+      );
+  }
+}

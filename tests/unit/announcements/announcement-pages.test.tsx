@@ -1,0 +1,140 @@
+import { configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { useLatestAnnouncement } from '@/features/announcements';
+import { getDownloadFailure, getSavedFileInfo } from '@/lib/file-download';
+import { defaultDb } from '@/mocks/db';
+import { server } from '../../msw-server';
+import { recordRequests } from '../questionnaires/request-log';
+import { renderRoute, signInForTest } from '../support/render-route';
+
+// Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const PAGE = '*/api/v1/Announcement/Page';
+const DETAIL = '*/api/v1/Announcement/GetDetail';
+const DOWNLOAD = '*/api/v1/Attachement/Download';
+
+// jsdom's Blob has no stream(), which msw's XMLHttpRequest stand-in needs for a blob response;
+// Node's Blob has it (as tests/unit/http/binary.test.ts does).
+beforeAll(() => vi.stubGlobal('Blob', NodeBlob));
+afterAll(() => vi.unstubAllGlobals());
+
+function failure(statusCode: number, responseMessage: string) {
+  return HttpResponse.json({ statusCode, responseMessage, responseData: null });
+}
+
+describe('/announcement', () => {
+  it('shows a loading state, then the announcements newest first with date and attachment count', async () => {
+    await signInForTest('work');
+    server.use(http.post(PAGE, async () => delay(150).then(() => undefined)));
+    renderRoute(paths.announcement, { session: 'work' });
+    expect(await screen.findByRole('status')).toHaveTextContent('加载中');
+    const list = await screen.findByRole('list', { name: '公告列表' });
+    const links = within(list).getAllByRole('link');
+    expect(links[0]).toHaveTextContent('国庆假期实验室收样时间调整');
+    expect(links[links.length - 1]).toHaveTextContent('2026 年社区大肠癌免费筛查项目正式启动');
+    expect(within(list).getByRole('link', { name: /便隐血采样操作指南/ })).toHaveTextContent('附件 1 个');
+    expect(links[0]).toHaveAttribute('href', withQuery(paths.announcementDetail, { id: 'ann-6004' }));
+  });
+
+  it('says so when there are no announcements', async () => {
+    await signInForTest('work');
+    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 } })));
+    renderRoute(paths.announcement, { session: 'work' });
+    expect(await screen.findByText('暂无公告')).toBeInTheDocument();
+  });
+
+  it('shows the error with 重试, and 重试 loads the list', async () => {
+    await signInForTest('work');
+    server.use(http.post(PAGE, () => failure(500, '公告服务暂不可用'), { once: true }));
+    renderRoute(paths.announcement, { session: 'work' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('公告服务暂不可用');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('list', { name: '公告列表' })).toBeInTheDocument();
+  });
+});
+
+describe('/announcementDetail', () => {
+  it('renders the rich content sanitised, with attachments named and sized', async () => {
+    await signInForTest('work');
+    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6002' }), { session: 'work' });
+    expect(await screen.findByRole('heading', { name: '便隐血采样操作指南', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('避免粪便接触马桶内的水；')).toBeInTheDocument();
+    const attachments = screen.getByRole('region', { name: '附件（1）' });
+    expect(within(attachments).getByText('便隐血采样操作指南.pdf')).toBeInTheDocument();
+    expect(within(attachments).getByText(/^\d+(\.\d)? KB$/)).toBeInTheDocument();
+    expect(within(attachments).getByRole('button', { name: '下载 便隐血采样操作指南.pdf' })).toBeEnabled();
+  });
+
+  it('strips scripts, event handlers and javascript: links from the content', async () => {
+    await signInForTest('work');
+    defaultDb.state.announcements[0].content =
+      '<p>正文</p><script>window.__xss=1</script><img src="x" onerror="window.__xss=1"><a href="javascript:window.__xss=1">链接</a>';
+    const { container } = renderRoute(withQuery(paths.announcementDetail, { id: defaultDb.state.announcements[0].id }), { session: 'work' });
+    expect(await screen.findByText('正文')).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).not.toHaveAttribute('onerror');
+    expect(screen.getByText('链接')).not.toHaveAttribute('href');
+  });
+
+  it('downloads an attachment through Attachement/Download and shows /downSuccess', async () => {
+    await signInForTest('work');
+    const log = recordRequests();
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    const sent = await log.to('/Attachement/Download');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].search).toBe('?attachmentId=att-5002');
+    expect(getSavedFileInfo()).toMatchObject({
+      fileName: '结肠镜检查定点医院名单.txt',
+      returnTo: withQuery(paths.announcementDetail, { id: 'ann-6003' }),
+    });
+  });
+
+  it('shows /downErr with the reason when the download fails', async () => {
+    await signInForTest('work');
+    server.use(http.get(DOWNLOAD, () => failure(4004, '附件不存在或已删除')));
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
+    expect(getDownloadFailure()).toMatchObject({ message: '附件不存在或已删除', fileName: '结肠镜检查定点医院名单.txt' });
+  });
+
+  it('shows the error with 重试 when the announcement cannot load', async () => {
+    await signInForTest('work');
+    server.use(http.get(DETAIL, () => HttpResponse.error(), { once: true }));
+    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6004' }), { session: 'work' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('后端接口连接异常');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '国庆假期实验室收样时间调整' })).toBeInTheDocument();
+  });
+
+  it('says the announcement was not found without an id', async () => {
+    await signInForTest('work');
+    renderRoute(paths.announcementDetail, { session: 'work' });
+    expect(await screen.findByText('未找到该公告')).toBeInTheDocument();
+  });
+});
+
+describe('useLatestAnnouncement', () => {
+  it('gives the newest announcement', async () => {
+    await signInForTest('work');
+    const { result } = renderHook(() => useLatestAnnouncement());
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.announcement?.title).toBe('国庆假期实验室收样时间调整'));
+    expect(result.current.error).toBeNull();
+  });
+
+  it('reports a failure without a toast-worthy throw', async () => {
+    await signInForTest('work');
+    server.use(http.post(PAGE, () => failure(500, '公告服务暂不可用')));
+    const { result } = renderHook(() => useLatestAnnouncement());
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
+    expect(result.current.announcement).toBeUndefined();
+  });
+});
