@@ -70,14 +70,14 @@ export function usePersistentState<T>(key: string, initial: T, debounceMs = 300)
 
   const setValue = useCallback(
     (next: T | ((previous: T) => T)) => {
-      setValueState((previous) => {
-        const resolved = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
-        latest.current = resolved;
-        dirty.current = true;
-        window.clearTimeout(pending.current);
-        pending.current = window.setTimeout(flush, debounceMs);
-        return resolved;
-      });
+      // Resolved against the latest value outside React's updater, which may run late or twice:
+      // side effects (the dirty flag, the save timer) must happen exactly once, here.
+      const resolved = typeof next === 'function' ? (next as (p: T) => T)(latest.current) : next;
+      latest.current = resolved;
+      dirty.current = true;
+      window.clearTimeout(pending.current);
+      pending.current = window.setTimeout(flush, debounceMs);
+      setValueState(resolved);
     },
     [debounceMs, flush],
   );

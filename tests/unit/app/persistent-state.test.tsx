@@ -38,3 +38,25 @@ describe('usePersistentState (drafts)', () => {
     expect(readPersisted('old')).toBeUndefined();
   });
 });
+
+describe('usePersistentState ordering', () => {
+  it('a clear() right after setValue() is not undone by the pending save', async () => {
+    const { result, unmount } = renderHook(() => usePersistentState('form', { name: '' }, 10));
+    act(() => {
+      result.current.setValue({ name: '孙丽' });
+      result.current.clear();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    unmount();
+    expect(readPersisted('form')).toBeUndefined();
+  });
+
+  it('functional updates see the latest value', () => {
+    const { result } = renderHook(() => usePersistentState('count', 0, 10));
+    act(() => {
+      result.current.setValue((n) => n + 1);
+      result.current.setValue((n) => n + 1);
+    });
+    expect(result.current.value).toBe(2);
+  });
+});
