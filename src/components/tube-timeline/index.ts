@@ -1,0 +1,1 @@
+export { TubeTimeline, type TubeTimelineProps } from './tube-timeline';

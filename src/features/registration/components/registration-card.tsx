@@ -1,0 +1,53 @@
+import { Tag } from 'antd-mobile';
+import { Link } from 'react-router';
+import { maskIdCard } from '@/lib/id-card';
+import {
+  REGISTRATION_STATUS_LABELS,
+  SAMPLING_TUBE_STATUS_LABELS,
+  type Registration,
+  type SamplingTubeStatus,
+} from '@/types/api';
+import { formatDateTime } from './collection-time-field';
+import styles from './registration-card.module.css';
+
+/** Tag colour of a tube status: done is green, waiting on the lab is blue, needs a tube is orange. */
+export function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warning' | 'primary' {
+  switch (status) {
+    case 'reported':
+      return 'success';
+    case 'unbound':
+      return 'warning';
+    default:
+      return 'primary';
+  }
+}
+
+/** One registration in a list: name, masked ID card, tube code and status; the whole card opens the detail. */
+export function RegistrationCard({ registration, to }: { registration: Registration; to: string }) {
+  const tube = registration.tube;
+  return (
+    <Link to={to} className={styles.card}>
+      <span className={styles.top}>
+        <span className={styles.name}>{registration.name}</span>
+        {registration.status === 'draft' ? (
+          <Tag color="default" className={styles.tag}>
+            {REGISTRATION_STATUS_LABELS.draft}
+          </Tag>
+        ) : tube ? (
+          <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
+            {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
+          </Tag>
+        ) : (
+          <Tag color="warning" className={styles.tag}>
+            未绑定采样管
+          </Tag>
+        )}
+      </span>
+      <span className={styles.line}>身份证号：{maskIdCard(registration.idCard)}</span>
+      <span className={styles.line}>
+        采样管：<span className={styles.code}>{tube?.code ?? '—'}</span>
+      </span>
+      <span className={styles.meta}>登记时间：{formatDateTime(registration.registeredAt)}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,192 @@
+import { Button, Result } from 'antd-mobile';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AsyncView, EmptyState } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { paths, withQuery } from '@/config/paths';
+import { maskIdCard } from '@/lib/id-card';
+import { useAudience } from '@/lib/route-meta';
+import type { Registration } from '@/types/api';
+import { audiencePaths, type AudiencePaths } from '../audience-paths';
+import { formatDateTime } from '../components/collection-time-field';
+import { DetailList } from '../components/detail-list';
+import { useRegistration } from '../use-registration';
+import styles from './result-pages.module.css';
+
+/** Assumption: the lab's usual turnaround, shown to check users as what to expect. */
+const RESULT_TURNAROUND = '3-5 个工作日';
+
+function questionnaireLink(routes: AudiencePaths, registrationId: string, returnTo: string): string {
+  return withQuery(routes.questionnaire, { registrationId, returnTo });
+}
+
+function WorkSuccess({ registration, returnTo }: { registration: Registration; returnTo: string }) {
+  const navigate = useNavigate();
+  const routes = audiencePaths('work');
+  return (
+    <>
+      <Result
+        status="success"
+        title="绑定成功"
+        description="登记信息已保存，采样管已绑定"
+        className={styles.result}
+      />
+      <section className={styles.card} aria-label="绑定信息">
+        <DetailList
+          rows={[
+            { label: '姓名', value: registration.name },
+            { label: '身份证号', value: maskIdCard(registration.idCard) },
+            { label: '采样管编码', value: registration.tube?.code, emphasis: true },
+            { label: '采集时间', value: formatDateTime(registration.tube?.collectedAt) },
+            { label: '绑定时间', value: formatDateTime(registration.tube?.boundAt) },
+          ]}
+        />
+      </section>
+      <div className={styles.actions}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => void navigate(routes.enter, { replace: true })}
+        >
+          继续登记
+        </Button>
+        <Button
+          block
+          size="large"
+          onClick={() => void navigate(withQuery(paths.infoSearchBindSuccess, { id: registration.id }))}
+        >
+          查看详情
+        </Button>
+        {!registration.questionnaireResponseId && (
+          <Button
+            block
+            size="large"
+            fill="outline"
+            color="primary"
+            onClick={() => void navigate(questionnaireLink(routes, registration.id, returnTo))}
+          >
+            填写筛查问卷
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function CheckSuccess({ registration, returnTo }: { registration: Registration; returnTo: string }) {
+  const navigate = useNavigate();
+  const routes = audiencePaths('check');
+  const questionnaireDone = Boolean(registration.questionnaireResponseId);
+  return (
+    <>
+      <Result
+        status="success"
+        title="提交成功"
+        description="您的登记信息已提交，采样管已绑定"
+        className={styles.result}
+      />
+      <section className={styles.card} aria-label="提交信息">
+        <DetailList
+          rows={[
+            { label: '姓名', value: registration.name },
+            { label: '采样管编码', value: registration.tube?.code, emphasis: true },
+            {
+              label: '提交时间',
+              value: formatDateTime(registration.tube?.boundAt ?? registration.registeredAt),
+            },
+          ]}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="next-steps-heading">
+        <h2 id="next-steps-heading" className={styles.heading}>
+          接下来怎么做
+        </h2>
+        <ol className={styles.steps}>
+          {!questionnaireDone && <li>先填写筛查问卷，大约需要 5 分钟。</li>}
+          <li>按照采样管包装里的说明取少量大便，放入采样管，拧紧盖子。</li>
+          <li>
+            采样后请尽快把采样管交回
+            {registration.institutionName ? `「${registration.institutionName}」` : '社区卫生服务中心'}。
+          </li>
+          <li>
+            检测结果一般在交回后 {RESULT_TURNAROUND}
+            出来，出来后会发消息通知您，也可以在首页的“报告查询”里查看。
+          </li>
+        </ol>
+      </section>
+      <div className={styles.actions}>
+        {!questionnaireDone && (
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => void navigate(questionnaireLink(routes, registration.id, returnTo))}
+          >
+            填写筛查问卷
+          </Button>
+        )}
+        <Button
+          block
+          size="large"
+          color={questionnaireDone ? 'primary' : 'default'}
+          onClick={() => void navigate(routes.home, { replace: true })}
+        >
+          返回首页
+        </Button>
+        <Button
+          block
+          size="large"
+          fill="none"
+          onClick={() => void navigate(withQuery(routes.detail, { id: registration.id }))}
+        >
+          查看登记信息
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /bindSuccess (work) and /checkUserBindSuccess (check): the outcome of the entry form. Only the
+ * registration id travels in the URL; the page loads the rest.
+ */
+export default function BindSuccessPage() {
+  const audience = useAudience();
+  const routes = audiencePaths(audience);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  const { data, loading, error, refresh } = useRegistration(id);
+  const returnTo = `${location.pathname}${location.search}`;
+
+  return (
+    <PageShell fallbackPath={routes.home}>
+      {!id ? (
+        <EmptyState
+          text="没有找到登记信息"
+          action={
+            <Button color="primary" onClick={() => void navigate(routes.home, { replace: true })}>
+              返回首页
+            </Button>
+          }
+        />
+      ) : (
+        <AsyncView
+          loading={loading}
+          error={error}
+          empty={!data}
+          onRetry={refresh}
+          emptyText="没有找到登记信息"
+        >
+          {data &&
+            (audience === 'work' ? (
+              <WorkSuccess registration={data} returnTo={returnTo} />
+            ) : (
+              <CheckSuccess registration={data} returnTo={returnTo} />
+            ))}
+        </AsyncView>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,281 @@
+import { useRequest } from 'ahooks';
+import { Button, NoticeBar, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { TubeTimeline } from '@/components/tube-timeline';
+import { paths, withQuery } from '@/config/paths';
+import { dictionaryLabel } from '@/features/dictionary/dictionary-cache';
+import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { getSamplingTubeStatus } from '@/features/sampling/api';
+import { toastSuccess } from '@/lib/feedback';
+import { maskIdCard } from '@/lib/id-card';
+import { useAudience } from '@/lib/route-meta';
+import {
+  GENDER_LABELS,
+  REGISTRATION_STATUS_LABELS,
+  SAMPLING_TUBE_STATUS_LABELS,
+  canUnbind,
+  type Registration,
+  type SamplingTubeSummary,
+} from '@/types/api';
+import { submitRegistration } from '../api';
+import { audiencePaths } from '../audience-paths';
+import { BindTubePanel } from '../components/bind-tube-panel';
+import { formatDateTime } from '../components/collection-time-field';
+import { DetailList } from '../components/detail-list';
+import { tubeStatusColor } from '../components/registration-card';
+import type { RegistrationAudience } from '../registration-draft';
+import { useRegistration } from '../use-registration';
+import styles from './info-detail-page.module.css';
+
+function TubeSection({
+  registration,
+  tube,
+  audience,
+}: {
+  registration: Registration;
+  tube: SamplingTubeSummary;
+  audience: RegistrationAudience;
+}) {
+  const navigate = useNavigate();
+  const history = useRequest(() => getSamplingTubeStatus({ tubeCode: tube.code }, { silent: true }), {
+    refreshDeps: [tube.code, tube.status],
+    onError: () => undefined,
+  });
+
+  return (
+    <>
+      <DetailList
+        rows={[
+          { label: '采样管编码', value: tube.code, emphasis: true },
+          {
+            label: '当前状态',
+            value: (
+              <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
+                {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
+              </Tag>
+            ),
+          },
+          { label: '采集时间', value: formatDateTime(tube.collectedAt) },
+          { label: '绑定时间', value: formatDateTime(tube.boundAt) },
+        ]}
+      />
+      {audience === 'work' ? (
+        canUnbind(tube.status) ? (
+          <Button
+            block
+            size="large"
+            color="danger"
+            fill="outline"
+            className={styles.action}
+            onClick={() => void navigate(withQuery(paths.unbindTube, { id: registration.id }))}
+          >
+            解绑采样管
+          </Button>
+        ) : (
+          <p className={styles.hint}>实验室已接收该样本，不能再解绑采样管。</p>
+        )
+      ) : (
+        <p className={styles.hint}>如果采样管编码不对或采样管有问题，请联系社区工作人员处理。</p>
+      )}
+      <h3 className={styles.subheading}>进度</h3>
+      {history.error ? (
+        <ErrorState error={history.error} onRetry={history.refresh} title="进度加载失败" />
+      ) : history.loading && !history.data ? (
+        <InlineLoading />
+      ) : (
+        <TubeTimeline status={history.data?.status ?? tube.status} timeline={history.data?.timeline ?? []} />
+      )}
+    </>
+  );
+}
+
+function DraftNotice({ registration, onSubmitted }: { registration: Registration; onSubmitted: () => void }) {
+  const [submitting, setSubmitting] = useState(false);
+  const submit = async () => {
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      await submitRegistration({
+        id: registration.id,
+        name: registration.name,
+        idCard: registration.idCard,
+        phone: registration.phone,
+        address: registration.address || undefined,
+        nation: registration.nation || undefined,
+        education: registration.education || undefined,
+        occupation: registration.occupation || undefined,
+        emergencyContactName: registration.emergencyContactName || undefined,
+        emergencyContactPhone: registration.emergencyContactPhone || undefined,
+        emergencyContactRelation: registration.emergencyContactRelation || undefined,
+        familyHistory: registration.familyHistory,
+        questionnaireResponseId: registration.questionnaireResponseId,
+      });
+      toastSuccess('提交成功');
+      onSubmitted();
+    } catch {
+      // The error toast is shown centrally; the page stays as it is.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return (
+    <div className={styles.panel}>
+      <p className={styles.hint}>这条登记还没有提交。提交后才能绑定采样管。</p>
+      <Button
+        block
+        size="large"
+        color="primary"
+        loading={submitting}
+        disabled={submitting}
+        onClick={() => void submit()}
+      >
+        提交登记
+      </Button>
+    </div>
+  );
+}
+
+function PersonSection({ registration }: { registration: Registration }) {
+  const nation = useDictionary('nation');
+  const education = useDictionary('education');
+  const occupation = useDictionary('occupation');
+  const relation = useDictionary('relation');
+  return (
+    <DetailList
+      rows={[
+        { label: '姓名', value: registration.name },
+        { label: '身份证号', value: maskIdCard(registration.idCard) },
+        { label: '性别', value: GENDER_LABELS[registration.gender] },
+        { label: '出生日期', value: registration.birthDate },
+        { label: '年龄', value: `${registration.age} 岁` },
+        { label: '联系电话', value: registration.phone },
+        { label: '民族', value: dictionaryLabel(nation.items, registration.nation) },
+        { label: '文化程度', value: dictionaryLabel(education.items, registration.education) },
+        { label: '职业', value: dictionaryLabel(occupation.items, registration.occupation) },
+        { label: '住址', value: registration.address },
+        { label: '大肠癌家族史', value: registration.familyHistory ? '有' : '没有' },
+        { label: '紧急联系人', value: registration.emergencyContactName },
+        { label: '联系人电话', value: registration.emergencyContactPhone },
+        {
+          label: '与本人关系',
+          value: dictionaryLabel(relation.items, registration.emergencyContactRelation),
+        },
+        { label: '登记状态', value: REGISTRATION_STATUS_LABELS[registration.status] },
+        { label: '登记时间', value: formatDateTime(registration.registeredAt) },
+        { label: '登记人', value: registration.registeredByName },
+        { label: '登记机构', value: registration.institutionName },
+      ]}
+    />
+  );
+}
+
+/**
+ * 信息详情 (/infoDetail, /infoSearchBindSuccess and /checkUserInfoDetail, query `id`): the registration with
+ * a masked ID card, its tube and the tube's history, and what can be done next: bind a tube, unbind
+ * (staff, before the lab has the sample), open the report, fill in the questionnaire.
+ */
+export default function InfoDetailPage() {
+  const audience = useAudience();
+  const routes = audiencePaths(audience);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  const { data: registration, loading, error, refresh } = useRegistration(id);
+  const justBound = location.pathname === paths.infoSearchBindSuccess;
+  const returnTo = `${location.pathname}${location.search}`;
+
+  if (!id) {
+    return (
+      <PageShell fallbackPath={routes.search}>
+        <EmptyState
+          text="没有找到登记信息"
+          action={
+            <Button color="primary" onClick={() => void navigate(routes.search, { replace: true })}>
+              去信息查询
+            </Button>
+          }
+        />
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell fallbackPath={routes.search}>
+      <AsyncView
+        loading={loading}
+        error={error}
+        empty={!registration}
+        onRetry={refresh}
+        emptyText="没有找到登记信息"
+      >
+        {registration && (
+          <>
+            {justBound && registration.tube && (
+              <NoticeBar content="采样管绑定成功" color="success" className={styles.notice} />
+            )}
+            <section className={styles.card} aria-labelledby="detail-tube-heading">
+              <h2 id="detail-tube-heading" className={styles.heading}>
+                采样管
+              </h2>
+              {registration.tube ? (
+                <TubeSection registration={registration} tube={registration.tube} audience={audience} />
+              ) : registration.status === 'submitted' ? (
+                <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
+              ) : (
+                <DraftNotice registration={registration} onSubmitted={refresh} />
+              )}
+            </section>
+
+            {(registration.reportId || !registration.questionnaireResponseId) && (
+              <section className={styles.card} aria-labelledby="detail-next-heading">
+                <h2 id="detail-next-heading" className={styles.heading}>
+                  报告与问卷
+                </h2>
+                <div className={styles.actions}>
+                  {registration.reportId && (
+                    <Button
+                      block
+                      size="large"
+                      color="primary"
+                      onClick={() =>
+                        void navigate(withQuery(routes.reportDetail, { id: registration.reportId }))
+                      }
+                    >
+                      查看检测报告
+                    </Button>
+                  )}
+                  {!registration.questionnaireResponseId && (
+                    <Button
+                      block
+                      size="large"
+                      color="primary"
+                      fill="outline"
+                      onClick={() =>
+                        void navigate(
+                          withQuery(routes.questionnaire, { registrationId: registration.id, returnTo }),
+                        )
+                      }
+                    >
+                      填写筛查问卷
+                    </Button>
+                  )}
+                </div>
+              </section>
+            )}
+
+            <section className={styles.card} aria-labelledby="detail-person-heading">
+              <h2 id="detail-person-heading" className={styles.heading}>
+                登记信息
+              </h2>
+              <PersonSection registration={registration} />
+            </section>
+          </>
+        )}
+      </AsyncView>
+    </PageShell>
+  );
+}

@@ -1,0 +1,237 @@
+import { Button, Dialog, Tag, TextArea } from 'antd-mobile';
+import { useId, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AsyncView, EmptyState } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { paths, withQuery } from '@/config/paths';
+import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { updateSamplingOperation } from '@/features/sampling/api';
+import { toastSuccess } from '@/lib/feedback';
+import { isApiError } from '@/lib/http';
+import { maskIdCard } from '@/lib/id-card';
+import { usePersistentState } from '@/lib/use-persistent-state';
+import {
+  API_STATUS,
+  SAMPLING_TUBE_STATUS_LABELS,
+  canUnbind,
+  type Registration,
+  type SamplingTubeSummary,
+} from '@/types/api';
+import { ChoiceGroup } from '../components/choice-group';
+import { DetailList } from '../components/detail-list';
+import { tubeStatusColor } from '../components/registration-card';
+import { useRegistration } from '../use-registration';
+import styles from './unbind-page.module.css';
+
+export const UNBIND_REASON_REQUIRED_MESSAGE = '请选择解绑原因';
+const NOTE_MAX_LENGTH = 200;
+
+interface UnbindDraft {
+  reason: string;
+  note: string;
+}
+
+const EMPTY_UNBIND_DRAFT: UnbindDraft = { reason: '', note: '' };
+
+function UnbindForm({ registration, tube }: { registration: Registration; tube: SamplingTubeSummary }) {
+  const navigate = useNavigate();
+  const reasons = useDictionary('unbind_reason');
+  const draft = usePersistentState<UnbindDraft>(`unbind:${registration.id}`, EMPTY_UNBIND_DRAFT);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const busy = useRef(false);
+  const reasonHeadingId = useId();
+  const noteId = useId();
+  const allowed = canUnbind(tube.status) && !refusal;
+  const reasonLabel = reasons.items.find((item) => String(item.value) === draft.value.reason)?.label ?? '';
+
+  const unbind = async () => {
+    if (busy.current || !allowed) return;
+    if (!draft.value.reason) {
+      setReasonError(UNBIND_REASON_REQUIRED_MESSAGE);
+      document.getElementById(reasonHeadingId)?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
+    busy.current = true;
+    try {
+      const confirmed = await Dialog.confirm({
+        'aria-label': '确认解绑采样管',
+        title: '确认解绑采样管',
+        content: (
+          <div className={styles.dialog}>
+            <p>
+              将解除采样管 <strong>{tube.code}</strong> 与 {registration.name} 的绑定。
+            </p>
+            <p>解绑原因：{reasonLabel}</p>
+            <p>解绑后，这个采样管可以重新绑定。</p>
+          </div>
+        ),
+        confirmText: '确认解绑',
+        cancelText: '取消',
+      });
+      if (!confirmed) return;
+      setSending(true);
+      const note = draft.value.note.trim();
+      await updateSamplingOperation({
+        tubeCode: tube.code,
+        registrationId: registration.id,
+        operation: 'unbind',
+        reason: draft.value.reason,
+        ...(note ? { note } : {}),
+      });
+      draft.clear();
+      toastSuccess('解绑成功');
+      void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true });
+    } catch (error) {
+      // The toast is automatic (9001 as a warning); a refusal also stays on the page, with its reason.
+      if (isApiError(error) && error.kind === 'business' && error.code !== API_STATUS.invalidInput) {
+        setRefusal(error.message);
+      }
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      {!canUnbind(tube.status) && (
+        <p className={styles.refusal} role="alert">
+          实验室已接收该样本（当前状态：{SAMPLING_TUBE_STATUS_LABELS[tube.status]}），不能解绑采样管。
+        </p>
+      )}
+      {refusal && (
+        <p className={styles.refusal} role="alert">
+          不能解绑：{refusal}
+        </p>
+      )}
+      <fieldset className={styles.card} disabled={!allowed}>
+        <legend id={reasonHeadingId} className={styles.legend}>
+          解绑原因
+          <span aria-hidden="true" className={styles.required}>
+            {' '}
+            *
+          </span>
+        </legend>
+        {reasons.error ? (
+          <div className={styles.reasonsFailed} role="alert">
+            <span>解绑原因加载失败</span>
+            <Button size="small" fill="outline" onClick={reasons.reload}>
+              重试
+            </Button>
+          </div>
+        ) : reasons.loading ? (
+          <p className={styles.hint}>加载中…</p>
+        ) : (
+          <ChoiceGroup
+            label="解绑原因"
+            name="unbindReason"
+            options={reasons.items.map((item) => ({ label: item.label, value: String(item.value) }))}
+            value={draft.value.reason || null}
+            disabled={!allowed}
+            onChange={(reason) => {
+              draft.setValue((previous) => ({ ...previous, reason }));
+              setReasonError(null);
+            }}
+          />
+        )}
+        {reasonError && (
+          <p className={styles.error} role="alert">
+            {reasonError}
+          </p>
+        )}
+        <label htmlFor={noteId} className={styles.noteLabel}>
+          备注（选填）
+        </label>
+        <TextArea
+          id={noteId}
+          value={draft.value.note}
+          onChange={(note) => draft.setValue((previous) => ({ ...previous, note }))}
+          placeholder="可补充说明解绑的原因"
+          maxLength={NOTE_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          disabled={!allowed}
+          className={styles.note}
+        />
+      </fieldset>
+      <Button
+        block
+        size="large"
+        color="danger"
+        className={styles.submit}
+        loading={sending}
+        loadingText="正在解绑"
+        disabled={!allowed || sending}
+        onClick={() => void unbind()}
+      >
+        确认解绑
+      </Button>
+      {!allowed && <p className={styles.hint}>样本已被实验室接收后，如需处理请联系实验室。</p>}
+    </>
+  );
+}
+
+/** 解绑采样管 (/unbindTube?id=…, staff only): why, a confirmation, then UpdateSamplingOperation. */
+export default function UnbindPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  const { data: registration, loading, error, refresh } = useRegistration(id);
+  const tube = registration?.tube;
+
+  return (
+    <PageShell fallbackPath={id ? withQuery(paths.infoDetail, { id }) : paths.infoSearch}>
+      {!id ? (
+        <EmptyState text="没有找到登记信息" />
+      ) : (
+        <AsyncView
+          loading={loading}
+          error={error}
+          empty={!registration}
+          onRetry={refresh}
+          emptyText="没有找到登记信息"
+        >
+          {registration &&
+            (tube ? (
+              <>
+                <section className={styles.card} aria-label="要解绑的采样管">
+                  <DetailList
+                    rows={[
+                      { label: '采样管编码', value: tube.code, emphasis: true },
+                      {
+                        label: '当前状态',
+                        value: (
+                          <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
+                            {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
+                          </Tag>
+                        ),
+                      },
+                      { label: '姓名', value: registration.name },
+                      { label: '身份证号', value: maskIdCard(registration.idCard) },
+                    ]}
+                  />
+                </section>
+                <UnbindForm registration={registration} tube={tube} />
+              </>
+            ) : (
+              <EmptyState
+                text="这条登记没有绑定采样管"
+                action={
+                  <Button
+                    color="primary"
+                    onClick={() =>
+                      void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true })
+                    }
+                  >
+                    返回详情
+                  </Button>
+                }
+              />
+            ))}
+        </AsyncView>
+      )}
+    </PageShell>
+  );
+}

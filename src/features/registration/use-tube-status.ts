@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { getSamplingTubeStatus } from '@/features/sampling/api';
+import type { TubeStatusResult } from '@/types/api';
+
+export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';
+
+export interface TubeStatusState {
+  /** The trimmed code the state describes ('' when there is none). */
+  code: string;
+  loading: boolean;
+  result: TubeStatusResult | null;
+  error: unknown;
+  reload: () => void;
+}
+
+interface Settled {
+  key: string;
+  result?: TubeStatusResult;
+  error?: unknown;
+}
+
+/**
+ * The current status of a tube code, looked up as the code changes (typed codes after a short pause).
+ * Silent: the form shows a failed lookup next to the code, and the lookup never blocks typing.
+ */
+export function useTubeStatus(rawCode: string, debounceMs = 400): TubeStatusState {
+  const code = rawCode.trim();
+  const [attempt, setAttempt] = useState(0);
+  const key = `${code}#${attempt}`;
+  const [settled, setSettled] = useState<Settled | null>(null);
+
+  useEffect(() => {
+    if (!code) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      getSamplingTubeStatus({ tubeCode: code }, { silent: true, signal: controller.signal }).then(
+        (result) => setSettled({ key, result }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setSettled({ key, error });
+        },
+      );
+    }, debounceMs);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [code, key, debounceMs]);
+
+  const current = code && settled?.key === key ? settled : null;
+  return {
+    code,
+    loading: code !== '' && current === null,
+    result: current?.result ?? null,
+    error: current?.error ?? null,
+    reload: () => setAttempt((value) => value + 1),
+  };
+}
+
+/** A tube can be bound when it exists and is not bound to anyone. */
+export function isTubeBindable(result: TubeStatusResult | null): boolean {
+  return result !== null && result.exists && (result.status ?? 'unbound') === 'unbound';
+}
+
+/** Why a looked-up tube cannot be bound, in plain words; null when it can (or is not known yet). */
+export function tubeProblem(result: TubeStatusResult | null): string | null {
+  if (!result) return null;
+  if (!result.exists) return '没有找到这个采样管编码，请核对后重新扫描或输入';
+  if ((result.status ?? 'unbound') !== 'unbound') {
+    const who = result.boundPersonName ? `（${result.boundPersonName}）` : '';
+    return `该采样管已绑定${who}，不能重复绑定，请更换采样管`;
+  }
+  return null;
+}

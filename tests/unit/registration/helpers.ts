@@ -1,0 +1,79 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog, Toast } from 'antd-mobile';
+import { expect, onTestFinished } from 'vitest';
+import { defaultDb } from '@/mocks/db';
+import { makeIdCard } from '@/mocks/id-card-generator';
+import { SPARE_TUBE_CODES } from '@/mocks/seed';
+import { server } from '../../msw-server';
+import { renderRoute, signInForTest } from '../support/render-route';
+
+/** Lazy pages and the first requests take a moment in jsdom. */
+export const SLOW = { timeout: 8000 };
+
+/** A person the demo backend does not know (seeded people live in Shanghai, 3101xx). */
+export const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+export const SPARE_TUBE = SPARE_TUBE_CODES[0];
+
+export function seededRegistration(
+  predicate: (r: (typeof defaultDb.state.registrations)[number]) => boolean,
+) {
+  const found = defaultDb.state.registrations.find(predicate);
+  if (!found) throw new Error('no such seeded registration');
+  return found;
+}
+
+export function seededTube(predicate: (t: (typeof defaultDb.state.tubes)[number]) => boolean) {
+  const found = defaultDb.state.tubes.find(predicate);
+  if (!found) throw new Error('no such seeded tube');
+  return found;
+}
+
+/** Every request to a path ending in `suffix` during this test, with its JSON body. */
+export function recordRequests(suffix: string): { method: string; body: unknown }[] {
+  const seen: { method: string; body: unknown }[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (!new URL(request.url).pathname.endsWith(suffix)) return;
+    const entry: { method: string; body: unknown } = { method: request.method, body: undefined };
+    seen.push(entry);
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        entry.body = text ? (JSON.parse(text) as unknown) : undefined;
+      });
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener);
+  });
+  return seen;
+}
+
+export async function openPage(path: string, audience: 'work' | 'check' = 'work', history?: string[]) {
+  // One sign-in per test: a second identical login within a second is refused by the repeat-submit guard.
+  if (!sessionStorage.getItem('token')) await signInForTest(audience);
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  const view = renderRoute(path, { session: audience, history });
+  return { user, ...view };
+}
+
+/** Imperative dialogs and toasts live outside the rendered tree: close them between tests. */
+export async function closeOverlays() {
+  act(() => {
+    Dialog.clear();
+    Toast.clear();
+  });
+  await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+}
+
+export const textbox = (name: string) => screen.getByRole('textbox', { name });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types a whole value at once (paste), so long forms stay fast; focus moves like a tap. */
+export async function fill(user: User, element: HTMLElement, value: string) {
+  await user.click(element);
+  await user.clear(element);
+  await user.paste(value);
+}

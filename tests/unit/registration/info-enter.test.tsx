@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { parseIdCard } from '@/lib/id-card';
+import { API_STATUS } from '@/types/api';
+import { server } from '../../msw-server';
+import {
+  closeOverlays,
+  fill,
+  NEW_ID_CARD,
+  openPage,
+  recordRequests,
+  seededRegistration,
+  seededTube,
+  SLOW,
+  SPARE_TUBE,
+  textbox,
+} from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(closeOverlays);
+
+describe('信息录入 (work)', () => {
+  it('shows each field message and focuses the first one', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+
+    expect(await screen.findByText('请填写姓名')).toBeInTheDocument();
+    expect(screen.getByText('身份证号不能为空')).toBeInTheDocument();
+    expect(screen.getByText('请填写正确的电话')).toBeInTheDocument();
+    expect(screen.getByText('请扫描或输入采样管编码')).toBeInTheDocument();
+    await waitFor(() => expect(textbox('姓名')).toHaveFocus());
+  });
+
+  it('fills birth date, gender and age from the ID card', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await user.type(await screen.findByRole('textbox', { name: '身份证号' }, SLOW), NEW_ID_CARD);
+    const expected = parseIdCard(NEW_ID_CARD)!;
+    expect(textbox('出生日期')).toHaveValue('1990-01-01');
+    expect(textbox('性别')).toHaveValue('男');
+    expect(textbox('年龄')).toHaveValue(`${expected.age} 岁`);
+    expect(textbox('出生日期')).toHaveAttribute('readonly');
+  });
+});
+
+async function fillRequired(
+  user: Awaited<ReturnType<typeof openPage>>['user'],
+  idCard = NEW_ID_CARD,
+  tube = SPARE_TUBE,
+) {
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+  await fill(user, textbox('身份证号'), idCard);
+  await fill(user, textbox('联系电话'), '13800138000');
+  await fill(user, textbox('采样管编码'), tube);
+}
+
+describe('信息录入 submit (work)', () => {
+  it('confirms with a masked ID card, registers, binds, clears the draft and shows the result', async () => {
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
+    expect(within(dialog).getByText('110105********' + NEW_ID_CARD.slice(14))).toBeInTheDocument();
+    expect(within(dialog).queryByText(NEW_ID_CARD)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(router.state.location.search).toMatch(/^\?id=reg-\d+$/);
+    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(await screen.findByText('绑定成功', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+function storedDraft(audience = 'work') {
+  const raw = localStorage.getItem(`draft:registration:${audience}`);
+  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
+}
+
+async function confirmInDialog(user: Awaited<ReturnType<typeof openPage>>['user']) {
+  const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
+  await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
+}
+
+describe('信息录入 drafts', () => {
+  it('restores the draft after the page is left and opened again, and 清空 empties it', async () => {
+    const first = await openPage(paths.infoEnter);
+    await fillRequired(first.user);
+    first.unmount();
+    expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, tubeCode: SPARE_TUBE });
+
+    const { user } = await openPage(paths.infoEnter);
+    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
+    expect(textbox('身份证号')).toHaveValue(NEW_ID_CARD);
+    expect(textbox('出生日期')).toHaveValue('1990-01-01');
+    expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
+    expect(screen.getByText('已恢复上次未提交的内容')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '清空' }));
+    expect(textbox('姓名')).toHaveValue('');
+    expect(textbox('采样管编码')).toHaveValue('');
+    expect(screen.queryByText('已恢复上次未提交的内容')).toBeNull();
+    expect(storedDraft()).toBeNull();
+  });
+
+  it('keeps every field and the draft when the submit fails on the network', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+
+    expect(await screen.findByText('后端接口连接异常')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.infoEnter);
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(textbox('身份证号')).toHaveValue(NEW_ID_CARD);
+    expect(textbox('联系电话')).toHaveValue('13800138000');
+    expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
+    expect(screen.getByRole('button', { name: '提交并绑定' })).toBeEnabled();
+    await waitFor(() => expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE }));
+  });
+});
+
+describe('信息录入 rules', () => {
+  it('checks the ID card strictly when the field is left', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await fill(
+      user,
+      await screen.findByRole('textbox', { name: '身份证号' }, SLOW),
+      NEW_ID_CARD.slice(0, 17) + '0',
+    );
+    await user.click(textbox('联系电话'));
+    expect(await screen.findByText('请输入正确的身份证号')).toBeInTheDocument();
+    expect(textbox('出生日期')).toHaveValue('');
+  });
+
+  it('warns when the tube is already bound or unknown', async () => {
+    const bound = seededTube((tube) => tube.status === 'bound');
+    const { user } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '采样管编码' }, SLOW), bound.code);
+    expect(await screen.findByText(/该采样管已绑定.*不能重复绑定/)).toBeInTheDocument();
+    expect(screen.getByText('已绑定')).toBeInTheDocument();
+
+    await fill(user, textbox('采样管编码'), 'CT0000000000');
+    expect(await screen.findByText('没有找到这个采样管编码，请核对后重新扫描或输入')).toBeInTheDocument();
+  });
+
+  it('does not send the registration while the scanned tube is already bound', async () => {
+    const bound = seededTube((tube) => tube.status === 'sampled');
+    const submits = recordRequests('/ScreeningRegister/Submit');
+    const { user } = await openPage(paths.infoEnter);
+    await fillRequired(user, NEW_ID_CARD, bound.code);
+    await screen.findByText(/该采样管已绑定/);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await waitFor(() => expect(textbox('采样管编码')).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(submits).toHaveLength(0);
+  });
+
+  it('offers the existing registration for an ID card that is already registered', async () => {
+    const existing = seededRegistration((registration) => registration.status === 'submitted');
+    const { user, router } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), existing.idCard);
+    await user.click(textbox('联系电话'));
+    expect(await screen.findByText('该身份证号已登记，不需要重复登记。')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '查看已有登记' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        withQuery(paths.infoDetail, { id: existing.id }),
+      ),
+    );
+  });
+
+  it('offers the existing registration when the server says the ID card is registered', async () => {
+    // The pre-check found nothing (e.g. registered a moment ago elsewhere): the server's answer decides.
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 5 },
+        }),
+      ),
+      http.post('*/api/v1/ScreeningRegister/Submit', () =>
+        HttpResponse.json({
+          statusCode: API_STATUS.idCardRegistered,
+          responseMessage: '该身份证号已登记',
+          responseData: { registrationId: 'reg-1003' },
+        }),
+      ),
+    );
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+    const offer = await screen.findByRole('dialog', { name: '该身份证号已登记' });
+    await user.click(within(offer).getByRole('button', { name: '查看已有登记' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=reg-1003'));
+    expect(router.state.location.pathname).toBe(paths.infoDetail);
+  });
+
+  it('sends one registration for a double tap on 提交 and on 确认提交', async () => {
+    const submits = recordRequests('/ScreeningRegister/Submit');
+    const binds = recordRequests('/Sampling/BindSamplingTube');
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await screen.findByText('可以绑定');
+    await user.dblClick(screen.getByRole('button', { name: '提交并绑定' }));
+    expect(await screen.findAllByRole('dialog', { name: '请确认登记信息' })).toHaveLength(1);
+    await user.dblClick(
+      within(screen.getByRole('dialog', { name: '请确认登记信息' })).getByRole('button', {
+        name: '确认提交',
+      }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(submits).toHaveLength(1);
+    expect(binds).toHaveLength(1);
+  });
+
+  it('shows a tube the server refuses at the tube field and stays on the form', async () => {
+    server.use(
+      http.post('*/api/v1/Sampling/BindSamplingTube', () =>
+        HttpResponse.json({
+          statusCode: API_STATUS.tubeAlreadyBound,
+          responseMessage: '该采样管已绑定其他受检者',
+          responseData: null,
+        }),
+      ),
+    );
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+    expect(await screen.findByText('该采样管已绑定其他受检者')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.infoEnter);
+    // The registration was saved: the draft remembers it, so a retry does not register the person twice.
+    await waitFor(() => expect(storedDraft()?.registrationId).toMatch(/^reg-/));
+  });
+
+  it('goes to /bindErr with a reason code (no personal data) when binding fails for another reason', async () => {
+    server.use(
+      http.post('*/api/v1/Sampling/BindSamplingTube', () =>
+        HttpResponse.json({
+          statusCode: API_STATUS.serverError,
+          responseMessage: '服务器内部错误',
+          responseData: null,
+        }),
+      ),
+    );
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr), SLOW);
+    expect(router.state.location.search).toBe('?reason=server');
+    expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE });
+    expect(storedDraft()?.registrationId).toMatch(/^reg-/);
+    expect(await screen.findByText('服务器暂时无法完成绑定，请稍后重试。', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe('信息录入 (check user)', () => {
+  it('registers with a typed tube code and shows 提交成功 with the questionnaire next', async () => {
+    const { user, router } = await openPage(paths.checkUserInfoEnter, 'check');
+    expect(await screen.findByText('提交后填写筛查问卷', {}, SLOW)).toBeInTheDocument();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    await confirmInDialog(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserBindSuccess), SLOW);
+    expect(await screen.findByRole('heading', { name: '接下来怎么做' }, SLOW)).toBeInTheDocument();
+    expect(localStorage.getItem('draft:registration:check')).toBeNull();
+    const questionnaire = screen.getByRole('button', { name: '填写筛查问卷' });
+    await user.click(questionnaire);
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(paths.checkUserQuestionnaireDetail),
+      SLOW,
+    );
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('registrationId')).toMatch(/^reg-/);
+    expect(query.get('returnTo')).toMatch(/^\/checkUserBindSuccess\?id=reg-/);
+  });
+});

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { defaultDb } from '@/mocks/db';
+import { closeOverlays, fill, openPage, recordRequests, seededRegistration, SLOW } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(closeOverlays);
+
+const results = () => screen.findByRole('list', { name: '登记查询结果' }, SLOW);
+
+describe('信息查询 (work)', () => {
+  it('lists the newest registrations with masked ID cards and loads further pages', async () => {
+    // jsdom has no layout: give elements an offsetParent so InfiniteScroll sees its sentinel on screen.
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.parentElement;
+      },
+    });
+    onTestFinished(() => {
+      if (original) Object.defineProperty(HTMLElement.prototype, 'offsetParent', original);
+    });
+    const searches = recordRequests('/ScreeningRegister/Search');
+    await openPage(paths.infoSearch);
+    const list = await results();
+    expect(await screen.findByText('没有更多了', {}, SLOW)).toBeInTheDocument();
+
+    const total = defaultDb.state.registrations.length;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(total);
+    const pageIndexes = searches.map((request) => (request.body as { pageIndex: number }).pageIndex);
+    expect(pageIndexes.slice(0, 2)).toEqual([1, 2]);
+    for (const registration of defaultDb.state.registrations) {
+      expect(screen.queryByText(registration.idCard, { exact: false })).toBeNull();
+    }
+    const first = defaultDb.state.registrations[0];
+    expect(
+      screen.getAllByText(`身份证号：${first.idCard.slice(0, 6)}********${first.idCard.slice(14)}`).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('checks an ID card or phone with the spec rules before searching', async () => {
+    const searches = recordRequests('/ScreeningRegister/Search');
+    const { user } = await openPage(paths.infoSearch);
+    await results();
+    const before = searches.length;
+
+    await user.click(screen.getByRole('radio', { name: '身份证号' }));
+    await fill(user, screen.getByRole('textbox', { name: '身份证号' }), '123');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    expect(await screen.findByText('请输入正确的身份证号')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '手机号' }));
+    await fill(user, screen.getByRole('textbox', { name: '手机号' }), '12345');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    expect(await screen.findByText('请填写正确的电话')).toBeInTheDocument();
+    expect(searches).toHaveLength(before);
+  });
+
+  it('finds a person by ID card and keeps query, results and input after a detail and Back', async () => {
+    const person = seededRegistration((r) => r.name === '谢桂芳');
+    const searches = recordRequests('/ScreeningRegister/Search');
+    const { user, router } = await openPage(paths.infoSearch);
+    await results();
+
+    await user.click(screen.getByRole('radio', { name: '身份证号' }));
+    await fill(user, screen.getByRole('textbox', { name: '身份证号' }), person.idCard.toLowerCase());
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeInTheDocument();
+    expect(searches.at(-1)?.body).toMatchObject({
+      keyword: person.idCard,
+      searchType: 'idCard',
+      pageIndex: 1,
+    });
+
+    await user.click(screen.getByRole('link', { name: /谢桂芳/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    expect(router.state.location.search).toBe(`?id=${person.id}`);
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch));
+    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: '身份证号' })).toHaveValue(person.idCard.toLowerCase());
+    expect(screen.getByRole('link', { name: /谢桂芳/ })).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    const { user } = await openPage(paths.infoSearch);
+    await results();
+    await fill(user, screen.getByRole('textbox', { name: '姓名' }), '不存在的人');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    expect(await screen.findByText('没有找到符合条件的登记信息', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe('信息查询 (check user)', () => {
+  it('lists only the person’s own registrations, without a search box', async () => {
+    const { user, router } = await openPage(paths.checkUserInfoSearch, 'check');
+    const list = await screen.findByRole('list', { name: '我的登记' }, SLOW);
+    expect(screen.queryByRole('search')).toBeNull();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const own = seededRegistration((r) => r.name === '张秀英');
+    await user.click(within(list).getByRole('link', { name: /张秀英/ }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        withQuery(paths.checkUserInfoDetail, { id: own.id }),
+      ),
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths, withQuery } from '@/config/paths';
+import { defaultDb } from '@/mocks/db';
+import { API_STATUS } from '@/types/api';
+import { server } from '../../msw-server';
+import { closeOverlays, openPage, recordRequests, seededRegistration, SLOW } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(closeOverlays);
+
+function withTube(status: string) {
+  const tube = defaultDb.state.tubes.find(
+    (candidate) => candidate.status === status && candidate.registrationId,
+  );
+  if (!tube?.registrationId) throw new Error(`no seeded tube in status ${status}`);
+  return { tube, registration: seededRegistration((r) => r.id === tube.registrationId) };
+}
+
+describe('解绑采样管', () => {
+  it('asks for a reason, confirms, unbinds and returns to the detail', async () => {
+    const { tube, registration } = withTube('bound');
+    const operations = recordRequests('/Sampling/UpdateSamplingOperation');
+    const { user, router } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    expect(await screen.findByText(tube.code, {}, SLOW)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '确认解绑' }));
+    expect(await screen.findByText('请选择解绑原因')).toBeInTheDocument();
+    expect(operations).toHaveLength(0);
+
+    await user.click(await screen.findByRole('radio', { name: '采样管破损或污染' }, SLOW));
+    await user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '管盖裂开');
+    await user.click(screen.getByRole('button', { name: '确认解绑' }));
+    const dialog = await screen.findByRole('dialog', { name: '确认解绑采样管' });
+    expect(within(dialog).getByText('解绑原因：采样管破损或污染')).toBeInTheDocument();
+    await user.dblClick(within(dialog).getByRole('button', { name: '确认解绑' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    expect(router.state.location.search).toBe(`?id=${registration.id}`);
+    expect(operations).toHaveLength(1);
+    expect(operations[0].body).toEqual({
+      tubeCode: tube.code,
+      registrationId: registration.id,
+      operation: 'unbind',
+      reason: '2',
+      note: '管盖裂开',
+    });
+    expect(await screen.findByText('解绑成功')).toBeInTheDocument();
+    expect(await screen.findByText(/这条登记还没有绑定采样管/, {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('is refused with the reason once the lab has received the tube', async () => {
+    const { registration } = withTube('tested');
+    await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    expect(
+      await screen.findByText(/实验室已接收该样本（当前状态：已检测），不能解绑采样管/, {}, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
+  });
+
+  it('shows the server’s refusal on the page too', async () => {
+    const { registration } = withTube('sampled');
+    server.use(
+      http.post('*/api/v1/Sampling/UpdateSamplingOperation', () =>
+        HttpResponse.json({
+          statusCode: API_STATUS.warning,
+          responseMessage: '实验室已接收该样本，不能解绑',
+          responseData: null,
+        }),
+      ),
+    );
+    const { user } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    await user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await user.click(screen.getByRole('button', { name: '确认解绑' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '确认解绑采样管' })).getByRole('button', {
+        name: '确认解绑',
+      }),
+    );
+    expect(await screen.findByText('不能解绑：实验室已接收该样本，不能解绑')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
+  });
+
+  it('keeps the chosen reason and note after the page is opened again', async () => {
+    const { registration } = withTube('bound');
+    const first = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    await first.user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await first.user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '重新登记');
+    first.unmount();
+    await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    expect(await screen.findByRole('radio', { name: '其他原因' }, SLOW)).toBeChecked();
+    expect(screen.getByRole('textbox', { name: '备注（选填）' })).toHaveValue('重新登记');
+  });
+
+  it('says so when the registration has no tube', async () => {
+    const registration = seededRegistration((r) => r.status === 'draft');
+    await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    expect(await screen.findByText('这条登记没有绑定采样管', {}, SLOW)).toBeInTheDocument();
+  });
+});
