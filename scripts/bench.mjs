@@ -70,7 +70,7 @@ const rows = pages
   })
   .sort((a, b) => a.page.localeCompare(b.page));
 
-const pdfChunks = Object.values(manifest).filter((c) => /pdf/i.test(c.file) || /pdfjs/.test(c.src ?? ''));
+const pdfChunks = Object.entries(manifest).filter(([key]) => key.includes('node_modules/pdfjs-dist')).map(([, chunk]) => chunk);
 const inAnyPage = pages.some((key) => [...files(closure(key, new Set(entry))).js].some((f) => pdfChunks.some((c) => c.file === f)));
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Serves a built app the way production should: history-mode fallback to index.html,
-// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, and the CSP.
+// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, and the CSP.
 // Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /]
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { contentSecurityPolicy } from './csp.mjs';
 
@@ -24,6 +25,22 @@ if (!existsSync(join(root, 'index.html'))) {
   process.exit(1);
 }
 const indexHtml = readFileSync(join(root, 'index.html'));
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+const gzipped = new Map();
+
+/** Sends a file gzip-compressed when the client accepts it, as any production web server would. */
+function send(req, res, file, body) {
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (accepts && compressible.has(extname(file))) {
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(body ?? readFileSync(file), { level: 9 }));
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.end(gzipped.get(file));
+    return;
+  }
+  if (body) res.end(body);
+  else createReadStream(file).pipe(res);
+}
 const csp = contentSecurityPolicy({ apiOrigin: values.api });
 
 createServer((req, res) => {
@@ -38,7 +55,7 @@ createServer((req, res) => {
     const hashed = relative.startsWith('assets/');
     res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    createReadStream(file).pipe(res);
+    send(req, res, file);
     return;
   }
   if (extname(relative) && relative !== 'index.html') {
@@ -48,7 +65,7 @@ createServer((req, res) => {
   }
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache');
-  res.end(indexHtml);
+  send(req, res, join(root, 'index.html'), indexHtml);
 }).listen(Number(values.port), '127.0.0.1', () => {
   console.log(`serve-static: ${root} on http://127.0.0.1:${values.port}${base}`);
 });
