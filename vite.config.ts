@@ -56,6 +56,30 @@ function versionFile(version: string): Plugin {
   };
 }
 
+/**
+ * Inlines the entry's stylesheets into index.html, so the first paint does not wait for a CSS round
+ * trip (the boot screen and the login page render at once). The files stay in the bundle because lazy
+ * chunks that share the same CSS still link it.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+          const file = Object.values(bundle).find((asset) => asset.type === 'asset' && href.endsWith(`/${asset.fileName}`));
+          if (!file || file.type !== 'asset') return tag;
+          return `<style>${String(file.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (mode === 'production') assertProductionEnv(env);
@@ -64,7 +88,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     base,
-    plugins: [react(), mswWorkerInDev(base), versionFile(version)],
+    plugins: [react(), mswWorkerInDev(base), versionFile(version), inlineEntryCss()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

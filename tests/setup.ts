@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
@@ -8,6 +8,9 @@ import { resetDemoState } from '@/mocks/db';
 import { server } from './msw-server';
 
 installAntdReact19Renderer();
+// Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
+// machine; waiting longer changes nothing when the UI is right and only delays a real failure.
+configure({ asyncUtilTimeout: 5000 });
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 // jsdom's Blob has no stream(); msw's XHR interceptor needs it to observe a blob response.
