@@ -1,0 +1,47 @@
+// A local HTTP server that answers the REST API with the demo backend's msw handlers (loaded through
+// Vite so the TypeScript sources and `@/` aliases work in Node). Used by the bench to measure pages that
+// need a session; never part of the app.
+import { createServer as createHttpServer } from 'node:http';
+import { getResponse } from 'msw';
+import { createServer as createViteServer } from 'vite';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Authorization, Content-Type, requestId',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'access-control-expose-headers': 'Content-Disposition, Content-Type',
+};
+
+export async function startDemoApi(port) {
+  const vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', mode: 'test' });
+  const { createDemoDb, createHandlers } = await vite.ssrLoadModule('/src/mocks/handlers.ts');
+  const db = createDemoDb();
+  const handlers = createHandlers(db);
+  const server = createHttpServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+    const response = await getResponse(handlers, request);
+    if (!response) {
+      res.writeHead(404, CORS).end();
+      return;
+    }
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers.entries()), ...CORS });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    db,
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      server.close();
+      await vite.close();
+    },
+  };
+}
