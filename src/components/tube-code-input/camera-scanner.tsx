@@ -1,34 +1,12 @@
 import { useLatest } from 'ahooks';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
+import { barcodeDetector, SCAN_UNSUPPORTED_MESSAGE, type BarcodeDetectorInstance } from './camera-support';
 import styles from './tube-code-input.module.css';
-
-/** The part of the Shape Detection API used here (not yet in TypeScript's DOM types). */
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorInstance {
-  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
-}
-type BarcodeDetectorConstructor = new () => BarcodeDetectorInstance;
 
 /** Frames read per second is a trade-off: often enough to feel instant, rarely enough for old phones. */
 const DETECT_INTERVAL_MS = 250;
 const CAMERA_FAILED_MESSAGE = '无法打开摄像头，请允许使用摄像头或手动输入采样管编码';
-export const SCAN_UNSUPPORTED_MESSAGE = '当前环境不支持扫码，请手动输入采样管编码';
-
-function barcodeDetector(): BarcodeDetectorConstructor | undefined {
-  return (window as unknown as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector;
-}
-
-/** Whether this browser can scan with the camera (outside WeChat). */
-export function canScanWithCamera(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'BarcodeDetector' in window &&
-    typeof navigator.mediaDevices?.getUserMedia === 'function'
-  );
-}
 
 function stopStream(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());

@@ -1,2 +1,2 @@
 export { TubeCodeInput, normalizeTubeCode, type TubeCodeInputProps } from './tube-code-input';
-export { SCAN_UNSUPPORTED_MESSAGE } from './camera-scanner';
+export { SCAN_UNSUPPORTED_MESSAGE } from './camera-support';

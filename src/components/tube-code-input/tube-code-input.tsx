@@ -1,18 +1,15 @@
 import { Button, Input } from 'antd-mobile';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast, toastFail } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
-import {
-  cleanScanResult,
-  isWeChat,
-  scanTubeCode,
-  ScanCancelledError,
-  ScanFailedError,
-  WeChatConfigError,
-  WeChatUnavailableError,
-} from '@/lib/wechat';
-import { CameraScanner, canScanWithCamera, SCAN_UNSUPPORTED_MESSAGE } from './camera-scanner';
+import { isWeChat } from '@/lib/wechat/environment';
+import { canScanWithCamera, SCAN_UNSUPPORTED_MESSAGE } from './camera-support';
 import styles from './tube-code-input.module.css';
+
+// The scanner code (JS-SDK glue, AES decryption, the camera view) loads on the first tap of 扫码, not
+// with the form: most of the page's users type or scan once, and the form should open fast.
+const loadWeChatScan = () => import('@/lib/wechat');
+const CameraScanner = lazy(() => import('./camera-scanner').then((module) => ({ default: module.CameraScanner })));
 
 const SCAN_FAILED_MESSAGE = '扫码失败，请重试或手动输入采样管编码';
 
@@ -22,8 +19,10 @@ export function normalizeTubeCode(value: string): string {
 }
 
 /** Cancelling is silent; API failures were already shown by lib/http; our own errors carry Chinese text. */
-function reportScanError(error: unknown): void {
-  if (error instanceof ScanCancelledError || isApiError(error)) return;
+async function reportScanError(error: unknown): Promise<void> {
+  if (isApiError(error)) return;
+  const { ScanCancelledError, ScanFailedError, WeChatConfigError, WeChatUnavailableError } = await loadWeChatScan();
+  if (error instanceof ScanCancelledError) return;
   const known =
     error instanceof ScanFailedError ||
     error instanceof WeChatConfigError ||
@@ -68,9 +67,10 @@ export function TubeCodeInput({
     if (isWeChat()) {
       setScanning(true);
       try {
+        const { scanTubeCode } = await loadWeChatScan();
         accept(await scanTubeCode());
       } catch (error) {
-        reportScanError(error);
+        await reportScanError(error);
       } finally {
         setScanning(false);
       }
@@ -80,13 +80,14 @@ export function TubeCodeInput({
     else toast(SCAN_UNSUPPORTED_MESSAGE);
   };
 
-  const onCameraDetected = (raw: string) => {
+  const onCameraDetected = async (raw: string) => {
     setCameraOpen(false);
     let code: string;
     try {
+      const { cleanScanResult } = await loadWeChatScan();
       code = cleanScanResult(raw);
     } catch (error) {
-      reportScanError(error);
+      await reportScanError(error);
       return;
     }
     if (code) accept(code);
@@ -133,12 +134,16 @@ export function TubeCodeInput({
           扫码
         </Button>
       </div>
-      <CameraScanner
-        visible={cameraOpen}
-        onDetected={onCameraDetected}
-        onError={onCameraError}
-        onClose={() => setCameraOpen(false)}
-      />
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <CameraScanner
+            visible={cameraOpen}
+            onDetected={(raw) => void onCameraDetected(raw)}
+            onError={onCameraError}
+            onClose={() => setCameraOpen(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,12 +4,16 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TubeCodeInput } from '@/components/tube-code-input';
-import { ScanCancelledError, ScanFailedError, WeChatConfigError, isWeChat, scanTubeCode } from '@/lib/wechat';
+import { ScanCancelledError, ScanFailedError, WeChatConfigError, scanTubeCode } from '@/lib/wechat';
+import { isWeChat } from '@/lib/wechat/environment';
 
 vi.mock('@/lib/wechat', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/wechat')>()),
-  isWeChat: vi.fn(() => false),
   scanTubeCode: vi.fn(),
+}));
+vi.mock('@/lib/wechat/environment', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/wechat/environment')>()),
+  isWeChat: vi.fn(() => false),
 }));
 
 const mockedIsWeChat = vi.mocked(isWeChat);
