@@ -117,6 +117,29 @@ describe('/messageDetail', () => {
     expect(log.count('/SystemMessage/ReadSystemMessage')).toBe(0);
   });
 
+  it('says why the message could not be marked read, keeps it on screen, and retries on request', async () => {
+    await signInForTest('work');
+    const log = recordRequests();
+    const message = adminMessage('系统维护通知');
+    let failures = 1;
+    server.use(
+      http.post('*/api/v1/SystemMessage/ReadSystemMessage', () => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return HttpResponse.error();
+      }),
+    );
+    renderRoute(withQuery(paths.messageDetail, { id: message.id }), { session: 'work' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('未能标记为已读：后端接口连接异常');
+    expect(screen.getByRole('heading', { name: '系统维护通知' })).toBeInTheDocument();
+    expect(adminMessage('系统维护通知').read).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: '重新标记为已读' }));
+    await waitFor(() => expect(adminMessage('系统维护通知').read).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(log.count('/SystemMessage/ReadSystemMessage')).toBe(2);
+  });
+
   it('shows the error with 重试 for a message that cannot load', async () => {
     await signInForTest('work');
     renderRoute(withQuery(paths.messageDetail, { id: 'msg-missing' }), { session: 'work' });

@@ -59,16 +59,59 @@ describe('解绑采样管', () => {
     expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
   });
 
-  it('shows the server’s refusal on the page too', async () => {
+  it('shows the server’s refusal on the page and still lets the user try again', async () => {
     const { registration } = withTube('sampled');
+    let refusals = 1;
+    const operations = recordRequests('/Sampling/UpdateSamplingOperation');
     server.use(
-      http.post('*/api/v1/Sampling/UpdateSamplingOperation', () =>
-        HttpResponse.json({
+      http.post('*/api/v1/Sampling/UpdateSamplingOperation', () => {
+        if (refusals === 0) return undefined;
+        refusals -= 1;
+        return HttpResponse.json({
+          statusCode: API_STATUS.warning,
+          responseMessage: '请稍后再操作',
+          responseData: null,
+        });
+      }),
+    );
+    const { user, router } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
+    await user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '重新登记');
+    const confirmUnbind = async () => {
+      await user.click(screen.getByRole('button', { name: '确认解绑' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: '确认解绑采样管' })).getByRole('button', {
+          name: '确认解绑',
+        }),
+      );
+    };
+    await confirmUnbind();
+    expect(await screen.findByText('不能解绑：请稍后再操作')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The tube may still be unbound: the form keeps the input and the button works again.
+    expect(screen.getByRole('radio', { name: '其他原因' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: '备注（选填）' })).toHaveValue('重新登记');
+    await waitFor(() => expect(screen.getByRole('button', { name: '确认解绑' })).toBeEnabled());
+
+    await confirmUnbind();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    expect(operations).toHaveLength(2);
+  });
+
+  it('closes the form when the refusal is because the lab has received the tube meanwhile', async () => {
+    const { tube, registration } = withTube('sampled');
+    server.use(
+      http.post('*/api/v1/Sampling/UpdateSamplingOperation', () => {
+        defaultDb.mutate((state) => {
+          const current = state.tubes.find((candidate) => candidate.code === tube.code);
+          if (current) current.status = 'received';
+        });
+        return HttpResponse.json({
           statusCode: API_STATUS.warning,
           responseMessage: '实验室已接收该样本，不能解绑',
           responseData: null,
-        }),
-      ),
+        });
+      }),
     );
     const { user } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
     await user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
@@ -79,6 +122,7 @@ describe('解绑采样管', () => {
       }),
     );
     expect(await screen.findByText('不能解绑：实验室已接收该样本，不能解绑')).toBeInTheDocument();
+    expect(await screen.findByText(/实验室已接收该样本（当前状态：/, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
   });

@@ -1,14 +1,16 @@
 import { useRequest } from 'ahooks';
-import { Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { SafeHtml } from '@/components/safe-html';
 import { paths, withQuery } from '@/config/paths';
+import { errorMessage, isApiError } from '@/lib/http';
 import { getSessionAudience } from '@/lib/session';
 import { timeAgo } from '@/lib/time-ago';
+import type { SystemMessage } from '@/types/api';
 import { getMessageDetail } from '../api';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
 import { markRead } from '../unread-store';
@@ -26,10 +28,20 @@ export default function MessageDetailPage() {
     onError: () => undefined,
   });
 
+  // Why marking the message read failed (spec §8 message): shown quietly above the message with a retry,
+  // so the reader keeps reading; the store has put the unread counts back.
+  const [readFailure, setReadFailure] = useState<{ id: string; text: string } | null>(null);
+  const markAsRead = useCallback((target: SystemMessage) => {
+    markRead(target.id, target.type).catch((reason: unknown) => {
+      // A lost session is handled by the session handler (the re-login returns here and marks it then).
+      if (isApiError(reason) && (reason.kind === 'unauthorized' || reason.kind === 'canceled')) return;
+      setReadFailure({ id: target.id, text: errorMessage(reason) });
+    });
+  }, []);
+
   useEffect(() => {
-    // A failed mark-read is not worth interrupting the reader: the store puts the counts back.
-    if (message && !message.read) markRead(message.id, message.type).catch(() => undefined);
-  }, [message]);
+    if (message && !message.read) markAsRead(message);
+  }, [message, markAsRead]);
 
   const reportPath = getSessionAudience() === 'check' ? paths.checkUserRepoetDetail : paths.repoetDetail;
 
@@ -42,6 +54,22 @@ export default function MessageDetailPage() {
         emptyText="未找到该消息"
         onRetry={refresh}
       >
+        {message && readFailure?.id === message.id && (
+          <div className={styles.readFailed} role="alert">
+            <span>未能标记为已读：{readFailure.text}</span>
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              onClick={() => {
+                setReadFailure(null);
+                markAsRead(message);
+              }}
+            >
+              重新标记为已读
+            </Button>
+          </div>
+        )}
         {message && (
           <article className={styles.article}>
             <h2 className={styles.articleTitle}>{message.title}</h2>

@@ -33,7 +33,16 @@ interface UnbindDraft {
 
 const EMPTY_UNBIND_DRAFT: UnbindDraft = { reason: '', note: '' };
 
-function UnbindForm({ registration, tube }: { registration: Registration; tube: SamplingTubeSummary }) {
+function UnbindForm({
+  registration,
+  tube,
+  onRefused,
+}: {
+  registration: Registration;
+  tube: SamplingTubeSummary;
+  /** Reloads the registration: a refusal may mean the tube's status moved on (the lab received it). */
+  onRefused: () => void;
+}) {
   const navigate = useNavigate();
   const reasons = useDictionary('unbind_reason');
   const draft = usePersistentState<UnbindDraft>(`unbind:${registration.id}`, EMPTY_UNBIND_DRAFT);
@@ -43,7 +52,9 @@ function UnbindForm({ registration, tube }: { registration: Registration; tube: 
   const busy = useRef(false);
   const reasonHeadingId = useId();
   const noteId = useId();
-  const allowed = canUnbind(tube.status) && !refusal;
+  // Only the tube's status closes the form. A refusal is shown with its reason, and the status is
+  // reloaded: if the lab has received the sample the form closes; otherwise the user may try again.
+  const allowed = canUnbind(tube.status);
   const reasonLabel = reasons.items.find((item) => String(item.value) === draft.value.reason)?.label ?? '';
 
   const unbind = async () => {
@@ -59,7 +70,8 @@ function UnbindForm({ registration, tube }: { registration: Registration; tube: 
         'aria-label': '确认解绑采样管',
         title: '确认解绑采样管',
         content: (
-          <div className={styles.dialog}>
+          // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+          <div className={styles.dialog} tabIndex={0}>
             <p>
               将解除采样管 <strong>{tube.code}</strong> 与 {registration.name} 的绑定。
             </p>
@@ -71,6 +83,7 @@ function UnbindForm({ registration, tube }: { registration: Registration; tube: 
         cancelText: '取消',
       });
       if (!confirmed) return;
+      setRefusal(null);
       setSending(true);
       const note = draft.value.note.trim();
       await updateSamplingOperation({
@@ -87,6 +100,7 @@ function UnbindForm({ registration, tube }: { registration: Registration; tube: 
       // The toast is automatic (9001 as a warning); a refusal also stays on the page, with its reason.
       if (isApiError(error) && error.kind === 'business' && error.code !== API_STATUS.invalidInput) {
         setRefusal(error.message);
+        onRefused();
       }
     } finally {
       busy.current = false;
@@ -213,7 +227,7 @@ export default function UnbindPage() {
                     ]}
                   />
                 </section>
-                <UnbindForm registration={registration} tube={tube} />
+                <UnbindForm registration={registration} tube={tube} onRefused={refresh} />
               </>
             ) : (
               <EmptyState
