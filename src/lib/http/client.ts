@@ -26,6 +26,8 @@ declare module 'axios' {
     repeatSubmit?: boolean;
     /** Do not show the automatic error toast; the caller presents the error itself. */
     silent?: boolean;
+    /** Set by the client: the token this request carried (null for none), to tell a stale 401 apart. */
+    sentToken?: string | null;
   }
 }
 
@@ -38,11 +40,24 @@ export interface ApiResponse<T> {
 }
 
 type UnauthorizedHandler = () => void;
+
 let onUnauthorized: UnauthorizedHandler = () => {};
 
 /** The app decides where a lost session leads (work users to /login, check users to WeChat OAuth). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
+}
+
+/**
+ * The session is gone: forget the token and let the app lead the user to sign in again. Unless the
+ * user has signed in again since this request left (a slow request of the old session answering late):
+ * then the new session is valid and stays.
+ */
+function sessionLost(request: AxiosRequestConfig | undefined): void {
+  const current = getToken();
+  if (request?.withToken !== false && current !== null && current !== (request?.sentToken ?? null)) return;
+  removeToken();
+  onUnauthorized();
 }
 
 export const http = axios.create({
@@ -56,6 +71,7 @@ http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   request.headers.set('requestId', uuidV4());
   const token = request.withToken === false ? null : getToken();
   if (token) request.headers.set('Authorization', token);
+  request.sentToken = token;
   const method = (request.method ?? 'get').toLowerCase();
   if (request.repeatSubmit && (method === 'post' || method === 'put')) {
     try {
@@ -95,10 +111,7 @@ function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiRespo
   const code = envelope.statusCode ?? SUCCESS_CODE;
   if (code === SUCCESS_CODE) return envelope;
   const message = statusMessage(code, envelope.responseMessage);
-  if (code === 401) {
-    removeToken();
-    onUnauthorized();
-  }
+  if (code === 401) sessionLost(request);
   fail(
     new ApiError('business', message, { code, body }),
     request,
@@ -141,8 +154,7 @@ function onRejected(error: unknown): never {
   if (!response) fail(new ApiError('network', NETWORK_ERROR_MESSAGE), request);
   if (response.status === 401) {
     if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
-    removeToken();
-    onUnauthorized();
+    sessionLost(request);
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
   fail(new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }), request);

@@ -72,6 +72,22 @@ describe('transport failures (spec §8)', () => {
     await expectNoToast();
   });
 
+
+  it('a late HTTP 401 for the old token keeps the session the user signed in to meanwhile', async () => {
+    setToken('old-token');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(
+      mswHttp.get(api(URL_PATH), () => {
+        // While the old session's request is out, the user signs in again.
+        setToken('new-token');
+        return new HttpResponse(null, { status: 401 });
+      }),
+    );
+    expect(await rejectionOf(request({ url: URL_PATH }))).toMatchObject({ kind: 'unauthorized', code: 401 });
+    expect(getToken()).toBe('new-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
   it.each([
     [400, '系统接口400异常'],
     [403, '系统接口403异常'],
