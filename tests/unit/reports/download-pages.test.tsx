@@ -126,7 +126,9 @@ describe('/downErr', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('系统接口请求超时');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
-    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    // The page that led here may still be on screen for a moment (/downErr names the file too).
+    expect(await screen.findByText('文件已下载')).toBeInTheDocument();
+    expect(screen.getByText(report.fileName)).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

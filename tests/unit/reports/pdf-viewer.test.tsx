@@ -39,8 +39,10 @@ function stubIntersectionObserver() {
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
-    reveal(pageNumber: number) {
+    /** Reports the page as on screen, once the viewer observes it (its effect may run after the render). */
+    async reveal(pageNumber: number) {
       const sheet = screen.getByRole('region', { name: new RegExp(`^第 ${pageNumber} 页`) });
+      await waitFor(() => expect(observers.some((observer) => observer.targets.includes(sheet))).toBe(true));
       for (const observer of observers) {
         if (observer.targets.includes(sheet)) {
           observer.callback([{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
@@ -70,9 +72,9 @@ describe('PdfViewer', () => {
     render(<PdfViewer data={BYTES} label="报告原件" />);
     await screen.findByRole('region', { name: '第 1 页，共 3 页' });
     expect(pdf.renders).toEqual([]);
-    observer.reveal(1);
+    await observer.reveal(1);
     await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1]));
-    observer.reveal(3);
+    await observer.reveal(3);
     await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1, 3]));
   });
 

@@ -156,7 +156,9 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
-    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    // The page that led here may still be on screen for a moment (/downErr names the file too).
+    expect(await screen.findByText('文件已下载')).toBeInTheDocument();
+    expect(screen.getByText(report.fileName)).toBeInTheDocument();
     expect(getSavedFile()?.returnTo).toBe(withQuery(paths.repoetDetail, { id: report.id }));
     expect(getSavedFile()?.contentType).toBe('application/pdf');
   });
@@ -172,6 +174,8 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(getDownloadFailure()?.kind).toBe('business');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
-    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    // The page that led here may still be on screen for a moment (/downErr names the file too).
+    expect(await screen.findByText('文件已下载')).toBeInTheDocument();
+    expect(screen.getByText(report.fileName)).toBeInTheDocument();
   });
 });
