@@ -6,6 +6,7 @@ import { createAppRouter } from '@/app/router';
 import { installKeyboardFix, installVersionCheck } from '@/app/platform';
 import { installSessionExpiry } from '@/app/session-expiry';
 import { config } from '@/config/env';
+import { installOfflineQueue } from '@/features/offline-queue/install';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { captureEntryUrl } from '@/lib/wechat/entry-url';
 import '@/styles/global.css';
@@ -25,6 +26,7 @@ async function start(): Promise<void> {
   installSessionExpiry(router);
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
+  installOfflineQueue();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

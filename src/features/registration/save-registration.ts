@@ -53,7 +53,12 @@ export type SaveOutcome =
   /** Binding failed for a reason the form cannot fix: work users see /bindErr. */
   | { kind: 'bind-failed'; reason: BindFailureReason; message: string }
   /** Nothing to do but try again later (network, timeout, a lost session, a repeated tap): stay on the form. */
-  | { kind: 'stay'; message: string };
+  | { kind: 'stay'; message: string }
+  /**
+   * No connection at all, with `returnOffline` only (nothing shown yet): the caller may keep the work in
+   * the offline queue. `registrationId` is set when the registration was saved and binding failed.
+   */
+  | { kind: 'offline'; step: 'submit' | 'bind'; registrationId?: Id; message: string };
 
 function registeredIdFrom(body: unknown): Id | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -154,6 +159,16 @@ async function alreadyBoundToThis(error: unknown, registrationId: Id, tubeCode: 
 export interface SaveRegistrationOptions {
   /** Called as soon as the registration is saved, before binding: the caller keeps the id in the draft. */
   onRegistrationSaved?: (registrationId: Id) => void;
+  /**
+   * Return a failure for lack of network as an 'offline' outcome instead of showing it (staff queue such
+   * work). Only kind 'network': a request that timed out may have reached the server and been processed,
+   * so it is not handed on for an automatic resend; the user retries it here and sees the answer.
+   */
+  returnOffline?: boolean;
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'network';
 }
 
 /**
@@ -172,21 +187,34 @@ export async function saveRegistrationWithTube(
     registrationId = saved.id;
     options.onRegistrationSaved?.(saved.id);
   } catch (error) {
+    if (options.returnOffline && isNetworkFailure(error))
+      return { kind: 'offline', step: 'submit', message: (error as Error).message };
     return classifySaveError(error);
   }
-  return bindTubeToRegistration(registrationId, draft.tubeCode, collectedAt);
+  return bindTube(registrationId, draft.tubeCode, collectedAt, options.returnOffline ?? false);
 }
 
 /** Binds a tube to a submitted registration (the detail page's inline binding, and the second step above). */
-export async function bindTubeToRegistration(
+export function bindTubeToRegistration(
   registrationId: Id,
   rawTubeCode: string,
   collectedAt: string,
+): Promise<SaveOutcome> {
+  return bindTube(registrationId, rawTubeCode, collectedAt, false);
+}
+
+async function bindTube(
+  registrationId: Id,
+  rawTubeCode: string,
+  collectedAt: string,
+  returnOffline: boolean,
 ): Promise<SaveOutcome> {
   const tubeCode = rawTubeCode.trim();
   try {
     await bindSamplingTube({ registrationId, tubeCode, collectedAt }, { silent: true });
   } catch (error) {
+    if (returnOffline && isNetworkFailure(error))
+      return { kind: 'offline', step: 'bind', registrationId, message: (error as Error).message };
     if (await alreadyBoundToThis(error, registrationId, tubeCode)) return { kind: 'success', registrationId };
     return classifyBindError(error);
   }

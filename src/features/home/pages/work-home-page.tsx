@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcements';
 import { logout } from '@/features/auth/logout';
 import { useUnreadCounts } from '@/features/messages';
+import { OfflineQueueCard } from '@/features/offline-queue';
 import { UnreadBadge } from '../components/unread-badge';
 import { useProfile } from '../use-profile';
 import styles from './work-home-page.module.css';
@@ -27,7 +28,10 @@ const ENTRIES: readonly Entry[] = [
   { label: '公告', hint: '通知和文件', to: paths.announcement },
 ];
 
-/** /workUser: who is signed in, an entry to every function, unread messages, the newest announcement. */
+/**
+ * /workUser: who is signed in, registrations waiting in the offline queue, an entry to every function,
+ * unread messages, the newest announcement.
+ */
 export default function WorkHomePage() {
   const navigate = useNavigate();
   const { profile, loading, error, refresh } = useProfile();
@@ -36,6 +40,8 @@ export default function WorkHomePage() {
 
   const confirmLogout = () => {
     void Dialog.confirm({
+      // antd-mobile's dialog has no accessible name of its own.
+      'aria-label': '退出登录',
       title: '退出登录',
       content: '确定要退出登录吗？',
       confirmText: '退出',
@@ -62,6 +68,8 @@ export default function WorkHomePage() {
           <span aria-hidden="true"> ›</span>
         </Link>
       )}
+
+      <OfflineQueueCard />
 
       <nav aria-label="功能">
         <ul className={styles.grid}>

@@ -19,7 +19,8 @@ export function confirmRegistration(
     'aria-label': title,
     title,
     content: (
-      <dl className={styles.summary}>
+      // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+      <dl className={styles.summary} tabIndex={0}>
         <dt>姓名</dt>
         <dd>{summary.name}</dd>
         <dt>身份证号</dt>
@@ -41,9 +42,32 @@ export function offerExistingRegistration(message = '该身份证号已登记'):
     'aria-label': '该身份证号已登记',
     title: '该身份证号已登记',
     content: (
-      <p className={styles.text}>{message}。不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。</p>
+      <p className={styles.text} tabIndex={0}>{message}。不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。</p>
     ),
     confirmText: '查看已有登记',
     cancelText: '取消',
+  });
+}
+
+/**
+ * There is no network: offer the offline queue (staff only). Resolves true to queue. The failure
+ * message stands on its own line (it is the same words as the usual failure toast).
+ */
+export function offerOfflineQueue(message: string, step: 'submit' | 'bind'): Promise<boolean> {
+  return Dialog.confirm({
+    'aria-label': '网络不可用',
+    title: '网络不可用',
+    content: (
+      // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+      <div className={styles.text} tabIndex={0}>
+        <p className={styles.paragraph}>{message}</p>
+        <p className={styles.paragraph}>
+          {step === 'bind' ? '登记信息已保存，采样管还没有绑定。' : '这条登记还没有提交。'}
+          可以先保存到待发送队列，恢复网络后自动提交，接着录入下一位；也可以留在本页，稍后自己重试。
+        </p>
+      </div>
+    ),
+    confirmText: '保存到待发送队列',
+    cancelText: '留在本页',
   });
 }

@@ -1,11 +1,12 @@
 import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { paths, withQuery } from '@/config/paths';
-import { toastFail } from '@/lib/feedback';
+import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
+import { toast, toastFail } from '@/lib/feedback';
 import { validateIdCard } from '@/lib/id-card';
 import { validateName, validatePhone } from '@/lib/phone';
 import { useAudience } from '@/lib/route-meta';
@@ -18,12 +19,17 @@ import {
   validateCollectedAt,
 } from '../components/collection-time-field';
 import { DictionarySelect } from '../components/dictionary-select';
-import { confirmRegistration, offerExistingRegistration } from '../components/registration-dialogs';
+import {
+  confirmRegistration,
+  offerExistingRegistration,
+  offerOfflineQueue,
+} from '../components/registration-dialogs';
 import { TubeStatusCard } from '../components/tube-status-card';
 import {
   EMPTY_REGISTRATION_DRAFT,
   draftHasContent,
   registrationDraftKey,
+  toRegistrationInput,
   type RegistrationDraft,
 } from '../registration-draft';
 import {
@@ -39,6 +45,7 @@ import {
   type BindErrorState,
   type EntryLocationState,
   type FieldProblemName,
+  type SaveOutcome,
 } from '../save-registration';
 import { useRegisteredIdCard } from '../use-registered-id-card';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
@@ -46,6 +53,8 @@ import styles from './info-enter-page.module.css';
 
 const FORM_NAME = 'registration';
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
+const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
+const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
 const YES_NO = [
   { label: '没有', value: 'no' },
   { label: '有', value: 'yes' },
@@ -120,6 +129,10 @@ export default function InfoEnterPage() {
   const registered = useRegisteredIdCard(draft.value.registrationId);
   const collectedAt = draft.value.collectedAt ?? defaultCollectedAt;
   const idCardConflict = registered.conflictFor(draft.value.idCard);
+  // Staff only: what waits in the offline queue (check users never queue).
+  const queue = useOfflineQueue();
+  const isWork = audience === 'work';
+  const queuedTube = isWork ? findQueuedTube(queue.entries, draft.value.tubeCode) : undefined;
 
   const update = (patch: Partial<RegistrationDraft>) =>
     draft.setValue((previous) => ({ ...previous, ...patch }));
@@ -168,7 +181,7 @@ export default function InfoEnterPage() {
     if (!code) {
       setTubeRequired(true);
       first ??= tubeInput();
-    } else if (tubeServerProblem || tubeProblem(tubeStatus.result)) {
+    } else if (tubeServerProblem || tubeProblem(tubeStatus.result) || queuedTube) {
       first ??= tubeInput();
     }
     const timeMessage = validateCollectedAt(collectedAt);
@@ -191,6 +204,32 @@ export default function InfoEnterPage() {
       setCollectedAtError(message);
       focusControl(fieldElement('collectedAt'));
     }
+  };
+
+  /**
+   * No network: offer the offline queue. Accepted, the form starts afresh for the next person (a worker
+   * binding tube after tube in a weak signal wants to go on, not to wait; the work home shows the queue).
+   * Declined or refused, everything stays as typed, as after any failed submit.
+   */
+  const offerQueue = async (current: RegistrationDraft, outcome: Extract<SaveOutcome, { kind: 'offline' }>) => {
+    setSubmitting(false);
+    if (!(await offerOfflineQueue(outcome.message, outcome.step))) return;
+    const registrationId = outcome.registrationId ?? current.registrationId;
+    const queued = enqueueBind({
+      registrationInput: toRegistrationInput({ ...current, registrationId }),
+      // Saved in this attempt: the queue only binds. An id from an earlier attempt is in the input instead,
+      // so the queue submits the current fields to that registration first.
+      registrationId: outcome.step === 'bind' ? outcome.registrationId : undefined,
+      tubeCode: current.tubeCode.trim(),
+      collectedAt,
+    });
+    if (!queued.ok) {
+      toastFail(queued.message);
+      return;
+    }
+    clearDraft();
+    toast(QUEUED_MESSAGE);
+    window.scrollTo({ top: 0 });
   };
 
   const submit = async () => {
@@ -219,6 +258,7 @@ export default function InfoEnterPage() {
         onRegistrationSaved: (registrationId) => {
           savedId = registrationId;
         },
+        returnOffline: isWork,
       });
       if (outcome.kind === 'success') {
         draft.clear();
@@ -252,6 +292,9 @@ export default function InfoEnterPage() {
             pageErrorRef.current?.scrollIntoView?.({ block: 'start' });
           }
           return;
+        case 'offline':
+          await offerQueue(current, outcome);
+          return;
         case 'stay':
           return;
       }
@@ -263,7 +306,7 @@ export default function InfoEnterPage() {
     }
   };
 
-  const isCheck = audience === 'check';
+  const isCheck = !isWork;
 
   return (
     <PageShell
@@ -288,6 +331,14 @@ export default function InfoEnterPage() {
           <Button size="small" fill="outline" onClick={clearDraft}>
             清空
           </Button>
+        </div>
+      )}
+      {isWork && queue.pendingCount > 0 && (
+        <div className={styles.queued} role="status">
+          <span>有 {queue.pendingCount} 条登记待发送，恢复网络后将自动提交</span>
+          <Link to={paths.workUser} className={styles.queuedLink}>
+            在首页查看
+          </Link>
         </div>
       )}
       {pageError && (
@@ -444,6 +495,11 @@ export default function InfoEnterPage() {
           </p>
         )}
         <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
+        {queuedTube && (
+          <p className={styles.fieldError} role="alert">
+            {QUEUED_TUBE_MESSAGE}
+          </p>
+        )}
 
         <div className={styles.timeField}>
           <label className={styles.timeLabel} htmlFor={`${FORM_NAME}_collectedAt`}>

@@ -1,0 +1,166 @@
+import { Button, Dialog } from 'antd-mobile';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { paths, withQuery } from '@/config/paths';
+import { toast } from '@/lib/feedback';
+import { maskIdCard } from '@/lib/id-card';
+import { flushQueue } from '../flush-queue';
+import {
+  QUEUE_STATUS_LABELS,
+  removeFinishedEntries,
+  retryQueueEntry,
+  type QueueEntry,
+} from '../queue-store';
+import { useOfflineQueue } from '../use-offline-queue';
+import styles from './offline-queue-card.module.css';
+
+function formatTime(value: string | undefined): string {
+  if (!value) return '';
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+function confirmClear(sent: number, failed: number): Promise<boolean> {
+  if (failed === 0) return Promise.resolve(true);
+  return Dialog.confirm({
+    'aria-label': '清除已完成',
+    title: '清除已完成',
+    content: (
+      <p className={styles.dialogText}>
+        将删除{sent > 0 ? ` ${sent} 条已发送和` : ''} {failed} 条发送失败的记录。发送失败的登记没有保存到系统，删除后如需登记请重新录入。
+      </p>
+    ),
+    confirmText: '清除',
+    cancelText: '取消',
+  });
+}
+
+function EntryItem({ entry }: { entry: QueueEntry }) {
+  const input = entry.registrationInput;
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <span className={styles.name}>{input.name}</span>
+        <span className={`${styles.status} ${styles[entry.status]}`}>{QUEUE_STATUS_LABELS[entry.status]}</span>
+      </div>
+      <dl className={styles.fields}>
+        <dt>身份证号</dt>
+        <dd>{maskIdCard(input.idCard)}</dd>
+        <dt>采样管</dt>
+        <dd className={styles.code}>{entry.tubeCode}</dd>
+        <dt>保存时间</dt>
+        <dd>{formatTime(entry.createdAt)}</dd>
+      </dl>
+      {entry.status === 'failed' && entry.lastError && (
+        <p className={styles.reason}>原因：{entry.lastError}</p>
+      )}
+      {entry.status === 'pending' && entry.lastError && (
+        <p className={styles.note}>上次尝试：{entry.lastError}</p>
+      )}
+      <div className={styles.itemActions}>
+        {entry.status === 'failed' && (
+          <Button size="small" color="primary" fill="outline" onClick={() => retryAndSend(entry.id)}>
+            重新发送
+          </Button>
+        )}
+        {entry.resultRegistrationId && (entry.status === 'sent' || entry.status === 'failed') && (
+          <Link className={styles.link} to={withQuery(paths.infoDetail, { id: entry.resultRegistrationId })}>
+            {entry.status === 'sent' ? '查看登记' : '查看已有登记'}
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function retryAndSend(id: string): void {
+  retryQueueEntry(id);
+  void flushQueue({ manual: true });
+}
+
+/**
+ * The work home's view of the offline queue: how many registrations wait, a list of each with its
+ * outcome, 立即发送 and 清除已完成. Showing it (first render or a keep-alive return) is a send trigger.
+ */
+export function OfflineQueueCard() {
+  const queue = useOfflineQueue();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const listId = useId();
+
+  useEffect(() => {
+    void flushQueue();
+  }, []);
+
+  if (queue.entries.length === 0) return null;
+
+  const heading =
+    queue.pendingCount > 0
+      ? `待发送 ${queue.pendingCount} 条`
+      : queue.failedCount > 0
+        ? `发送失败 ${queue.failedCount} 条`
+        : '离线登记已全部发送';
+  const lines: string[] = [];
+  if (queue.pendingCount > 0) lines.push(queue.flushing ? '正在发送…' : '恢复网络后将自动提交');
+  if (queue.failedCount > 0 && queue.pendingCount > 0) lines.push(`另有 ${queue.failedCount} 条发送失败`);
+  if (queue.failedCount > 0) lines.push('发送失败的登记请查看原因后处理');
+  if (queue.sentCount > 0) lines.push(`已发送 ${queue.sentCount} 条`);
+  const finished = queue.sentCount + queue.failedCount;
+
+  const clearFinished = async () => {
+    if (!(await confirmClear(queue.sentCount, queue.failedCount))) return;
+    const removed = removeFinishedEntries();
+    if (removed > 0) toast(`已清除 ${removed} 条记录`);
+  };
+
+  return (
+    <section
+      className={`${styles.card} ${
+        queue.failedCount > 0 ? styles.attention : queue.pendingCount === 0 ? styles.done : ''
+      }`}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className={styles.heading}>
+        {heading}
+      </h2>
+      <p className={styles.summary} aria-live="polite">
+        {lines.join('；')}
+      </p>
+      <div className={styles.actions}>
+        <Button size="middle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+          {open ? '收起明细' : '查看明细'}
+        </Button>
+        {queue.pendingCount > 0 && (
+          <Button
+            size="middle"
+            color="primary"
+            loading={queue.flushing}
+            loadingText="正在发送"
+            disabled={queue.flushing}
+            onClick={() => void queue.flush()}
+          >
+            立即发送
+          </Button>
+        )}
+      </div>
+      <div id={listId} hidden={!open}>
+        {open && (
+          <>
+            <ul className={styles.list} aria-label="待发送登记明细">
+              {queue.entries.map((entry) => (
+                <EntryItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            {finished > 0 && (
+              <Button block size="middle" className={styles.clear} onClick={() => void clearFinished()}>
+                清除已完成
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { QUEUE_STORAGE_KEY } from './queue-keys';
+
+/**
+ * With a weak signal the device may never report going offline, so no 'online' event comes: while
+ * entries wait, try again now and then as well.
+ */
+export const QUEUE_RETRY_INTERVAL_MS = 60_000;
+
+let installed = false;
+
+/**
+ * Whether anything is stored at all. A cheap look that needs no queue code: the entry chunk carries
+ * only this file, and the store and the sender load when there is something to send.
+ */
+function hasStoredEntries(): boolean {
+  try {
+    return !!localStorage.getItem(QUEUE_STORAGE_KEY);
+  } catch {
+    return false;
+  }
+}
+
+function flush(): void {
+  void import('./flush-queue').then(({ flushQueue }) => flushQueue()).catch(() => undefined);
+}
+
+function flushIfWaiting(): void {
+  if (navigator.onLine !== false && hasStoredEntries()) flush();
+}
+
+/**
+ * Starts the offline queue once, at app start: sends what is waiting now (when online), when the
+ * network returns, and periodically; follows changes other tabs make. The flush itself decides whether
+ * there is anything to send and whether this session may send it.
+ */
+export function installOfflineQueue(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener('online', flushIfWaiting);
+  window.addEventListener('storage', (event) => {
+    if (event.key !== QUEUE_STORAGE_KEY && event.key !== null) return;
+    void import('./queue-store').then(({ reloadQueueFromStorage }) => reloadQueueFromStorage()).catch(() => undefined);
+  });
+  window.setInterval(flushIfWaiting, QUEUE_RETRY_INTERVAL_MS);
+  flushIfWaiting();
+}

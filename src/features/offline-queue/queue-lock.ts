@@ -1,0 +1,94 @@
+import { uuidV4 } from '@/lib/uuid';
+import { QUEUE_LOCK_KEY } from './queue-keys';
+
+export { QUEUE_LOCK_KEY };
+
+/**
+ * One sender across tabs: a lease in localStorage that names the tab holding it and expires, so a tab
+ * closed mid-send does not block the others for long. Best effort (localStorage has no compare-and-set):
+ * the write is read back to narrow the window in which two tabs could both think they hold it. Even
+ * then an entry sent twice is harmless: the sender treats "already bound to this person" as done.
+ */
+/** Longer than one entry can take (Submit, Bind and a status check, 10 s timeout each); renewed per entry. */
+export const QUEUE_LOCK_TTL_MS = 45_000;
+
+interface Lease {
+  owner: string;
+  expiresAt: number;
+}
+
+const TAB_ID_KEY = 'offline-bind-queue:tab';
+
+/**
+ * Per tab and kept across a reload of that tab (sessionStorage), so a tab reloaded in the middle of a
+ * send recognises its own lease instead of waiting for it to expire. (A duplicated tab copies it and
+ * shares the lease: harmless, see above.)
+ */
+function readTabId(): string {
+  try {
+    const existing = sessionStorage.getItem(TAB_ID_KEY);
+    if (existing) return existing;
+    const created = uuidV4();
+    sessionStorage.setItem(TAB_ID_KEY, created);
+    return created;
+  } catch {
+    return uuidV4();
+  }
+}
+
+const TAB_ID = readTabId();
+let releaseOnExit = false;
+
+function readLease(): Lease | null {
+  try {
+    const raw = localStorage.getItem(QUEUE_LOCK_KEY);
+    if (!raw) return null;
+    const lease = JSON.parse(raw) as Partial<Lease>;
+    return typeof lease.owner === 'string' && typeof lease.expiresAt === 'number'
+      ? { owner: lease.owner, expiresAt: lease.expiresAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLease(now: number): boolean {
+  try {
+    localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: TAB_ID, expiresAt: now + QUEUE_LOCK_TTL_MS }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when this tab now holds the lease. Without usable storage there is no other tab to share with. */
+export function acquireQueueLock(now: number = Date.now()): boolean {
+  const current = readLease();
+  if (current && current.owner !== TAB_ID && current.expiresAt > now) return false;
+  if (!writeLease(now)) return true;
+  if (!releaseOnExit) {
+    // A tab closed mid-send frees the queue at once rather than after the lease expires.
+    releaseOnExit = true;
+    window.addEventListener('pagehide', releaseQueueLock);
+  }
+  return readLease()?.owner === TAB_ID;
+}
+
+/**
+ * Extends the lease while this tab works through the queue. False when another tab took it over (this
+ * tab was too slow and the lease expired): the caller stops after the entry in hand.
+ */
+export function renewQueueLock(now: number = Date.now()): boolean {
+  const current = readLease();
+  if (current && current.owner !== TAB_ID) return false;
+  writeLease(now);
+  return true;
+}
+
+export function releaseQueueLock(): void {
+  try {
+    if (readLease()?.owner === TAB_ID) localStorage.removeItem(QUEUE_LOCK_KEY);
+  } catch {
+    // storage unavailable: nothing was held
+  }
+}

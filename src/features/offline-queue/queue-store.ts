@@ -1,0 +1,248 @@
+import { uuidV4 } from '@/lib/uuid';
+import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
+import { QUEUE_STORAGE_KEY } from './queue-keys';
+
+export { QUEUE_STORAGE_KEY };
+
+/**
+ * The offline bind queue: registrations and tube bindings a staff member saved while the network was
+ * down, kept in localStorage until they are sent. A module-level store (read with useSyncExternalStore)
+ * so the home card, the entry form and the sender see one state.
+ *
+ * Light on purpose (no HTTP layer, no antd-mobile): the sender loads on demand, when there is work.
+ *
+ * Every change is written through to storage after re-reading it, so two tabs (or a tab and a reload)
+ * add to one list instead of overwriting each other.
+ */
+export type QueueEntryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export const QUEUE_STATUS_LABELS: Readonly<Record<QueueEntryStatus, string>> = {
+  pending: '待发送',
+  sending: '发送中',
+  sent: '已发送',
+  failed: '发送失败',
+};
+
+export interface QueueEntry {
+  id: string;
+  /** When the entry was queued (ISO). */
+  createdAt: DateTimeString;
+  /** The ScreeningRegister/Submit body the form would have sent. */
+  registrationInput: RegistrationInput;
+  /** Set as soon as the registration is saved, so a retry binds it instead of registering the person twice. */
+  registrationId?: Id;
+  tubeCode: string;
+  collectedAt: DateTimeString;
+  status: QueueEntryStatus;
+  /** Send attempts so far (each flush that picks the entry counts one). */
+  attempts: number;
+  /** Why the last attempt did not finish, in Chinese (the reason of a 'failed' entry). */
+  lastError?: string;
+  /**
+   * 'sent': the registration the tube is bound to. 'failed' because the ID card is registered already:
+   * that existing registration, so the user can open it.
+   */
+  resultRegistrationId?: Id;
+  /** When the entry became 'sent' or 'failed' (ISO). */
+  settledAt?: DateTimeString;
+}
+
+export interface QueueSnapshot {
+  entries: readonly QueueEntry[];
+  /** A flush runs in this tab. */
+  flushing: boolean;
+}
+
+/** Sent entries are kept for review, then forgotten (they hold personal data, like the form drafts). */
+const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const STATUSES: readonly QueueEntryStatus[] = ['pending', 'sending', 'sent', 'failed'];
+
+function isEntry(value: unknown): value is QueueEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<QueueEntry>;
+  const input = entry.registrationInput as Partial<RegistrationInput> | undefined;
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.tubeCode === 'string' &&
+    typeof entry.collectedAt === 'string' &&
+    typeof entry.createdAt === 'string' &&
+    typeof entry.attempts === 'number' &&
+    STATUSES.includes(entry.status as QueueEntryStatus) &&
+    typeof input === 'object' &&
+    input !== null &&
+    typeof input.name === 'string' &&
+    typeof input.idCard === 'string'
+  );
+}
+
+function expired(entry: QueueEntry, now: number): boolean {
+  return entry.status === 'sent' && !!entry.settledAt && now - Date.parse(entry.settledAt) > SENT_RETENTION_MS;
+}
+
+/** The stored list, or null when storage cannot be read. Unreadable or foreign items are dropped. */
+function readStorage(): QueueEntry[] | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(QUEUE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const now = Date.now();
+    return Array.isArray(parsed) ? parsed.filter(isEntry).filter((entry) => !expired(entry, now)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Throws when storage is unavailable or full. */
+function writeStorage(entries: readonly QueueEntry[]): void {
+  if (entries.length === 0) localStorage.removeItem(QUEUE_STORAGE_KEY);
+  else localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries));
+}
+
+let snapshot: QueueSnapshot = { entries: readStorage() ?? [], flushing: false };
+const listeners = new Set<() => void>();
+
+function emit(next: QueueSnapshot): void {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeQueue(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getQueueSnapshot(): QueueSnapshot {
+  return snapshot;
+}
+
+/**
+ * Applies a change to the latest stored list and writes it back. When the write fails (storage full
+ * or unavailable) the change still applies in memory unless `strict`, in which case it throws.
+ */
+function commit(change: (entries: QueueEntry[]) => QueueEntry[], strict = false): void {
+  const latest = readStorage() ?? [...snapshot.entries];
+  const next = change(latest);
+  try {
+    writeStorage(next);
+  } catch (error) {
+    if (strict) throw error;
+  }
+  emit({ ...snapshot, entries: next });
+}
+
+/** Re-reads the list from storage: another tab changed it, or (tests) storage was replaced. */
+export function reloadQueueFromStorage(): void {
+  const stored = readStorage();
+  if (stored) emit({ ...snapshot, entries: stored });
+}
+
+export function setQueueFlushing(flushing: boolean): void {
+  if (snapshot.flushing !== flushing) emit({ ...snapshot, flushing });
+}
+
+/** Entries a flush should send: 'sending' ones are left over from a flush that died (tab closed mid-way). */
+export function isSendable(entry: QueueEntry): boolean {
+  return entry.status === 'pending' || entry.status === 'sending';
+}
+
+export function normalizeQueuedTubeCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The entry still waiting to send this tube, if any. */
+export function findQueuedTube(entries: readonly QueueEntry[], tubeCode: string): QueueEntry | undefined {
+  const code = normalizeQueuedTubeCode(tubeCode);
+  if (!code) return undefined;
+  return entries.find((entry) => isSendable(entry) && normalizeQueuedTubeCode(entry.tubeCode) === code);
+}
+
+export interface EnqueueBindInput {
+  registrationInput: RegistrationInput;
+  /** The registration, when it was saved before binding failed. */
+  registrationId?: Id;
+  tubeCode: string;
+  collectedAt: DateTimeString;
+}
+
+export type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage';
+
+export type EnqueueResult =
+  | { ok: true; entry: QueueEntry }
+  | { ok: false; reason: EnqueueRefusal; message: string };
+
+export const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
+  'duplicate-tube': '该采样管已在待发送队列中，不需要重复保存',
+  'duplicate-id-card': '该身份证号的登记已在待发送队列中，不需要重复保存',
+  storage: '无法保存到本机，请留在本页，恢复网络后再提交',
+};
+
+function refuse(reason: EnqueueRefusal): EnqueueResult {
+  return { ok: false, reason, message: ENQUEUE_REFUSAL_MESSAGES[reason] };
+}
+
+/**
+ * Puts a registration and its binding in the queue. Refused when the same tube or ID card is already
+ * waiting (the second would only fail on the server), or when storage cannot keep it: an entry that
+ * would not survive a reload is not accepted, so the caller keeps its form instead.
+ */
+export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
+  const latest = readStorage();
+  if (latest === null) return refuse('storage');
+  if (findQueuedTube(latest, input.tubeCode)) return refuse('duplicate-tube');
+  const idCard = input.registrationInput.idCard.toUpperCase();
+  if (latest.some((entry) => isSendable(entry) && entry.registrationInput.idCard.toUpperCase() === idCard))
+    return refuse('duplicate-id-card');
+
+  const entry: QueueEntry = {
+    id: uuidV4(),
+    createdAt: new Date().toISOString(),
+    registrationInput: input.registrationInput,
+    ...(input.registrationId ? { registrationId: input.registrationId } : {}),
+    tubeCode: input.tubeCode.trim(),
+    collectedAt: input.collectedAt,
+    status: 'pending',
+    attempts: 0,
+  };
+  try {
+    commit((entries) => [...entries, entry], true);
+  } catch {
+    return refuse('storage');
+  }
+  return { ok: true, entry };
+}
+
+/** Changes one entry (no-op when it is gone, e.g. cleared in another tab). */
+export function updateQueueEntry(id: string, patch: Partial<Omit<QueueEntry, 'id'>>): void {
+  commit((entries) =>
+    entries.map((entry) => {
+      if (entry.id !== id) return entry;
+      const next: QueueEntry = { ...entry, ...patch };
+      // An explicit `undefined` in the patch removes the field (JSON would drop it anyway).
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined) delete next[key as keyof QueueEntry];
+      }
+      return next;
+    }),
+  );
+}
+
+/** Puts a failed entry back in line (the user fixed the cause, or the server had a passing problem). */
+export function retryQueueEntry(id: string): void {
+  updateQueueEntry(id, { status: 'pending', lastError: undefined, settledAt: undefined });
+}
+
+/** Removes the sent and the failed entries; returns how many were removed. */
+export function removeFinishedEntries(): number {
+  let removed = 0;
+  commit((entries) => {
+    const kept = entries.filter((entry) => isSendable(entry));
+    removed = entries.length - kept.length;
+    return kept;
+  });
+  return removed;
+}

@@ -1,0 +1,137 @@
+import { getRegistrationDetail, submitRegistration } from '@/features/registration/api';
+import { bindSamplingTube, getSamplingTubeStatus } from '@/features/sampling/api';
+import { isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
+import { normalizePhone } from '@/lib/phone';
+import { API_STATUS, type Id, type IdCardRegisteredData, type RegistrationInput } from '@/types/api';
+import type { QueueEntry } from './queue-store';
+
+/**
+ * Sends one queued entry: submits the registration unless it is saved already, then binds the tube.
+ * Loaded on demand by the flush (it pulls in the HTTP layer). Every call is silent: the queue reports
+ * its outcomes itself, once per flush, instead of one toast per failed request.
+ */
+export type SendResult =
+  | { kind: 'sent'; registrationId: Id }
+  /** The server refused for a reason the user must look at; the entry is not retried automatically. */
+  | { kind: 'failed'; message: string; resultRegistrationId?: Id }
+  /** Could not finish now (no network, a lost session, a refused repeat): stays pending, tried again later. */
+  | { kind: 'retry'; message: string; errorKind?: ApiErrorKind };
+
+export interface SendOptions {
+  /** Called as soon as the registration is saved, before binding, so the id survives a crash or reload. */
+  onRegistrationSaved: (registrationId: Id) => void;
+}
+
+/** The flush stops at the first of these: the next entries would only meet the same problem. */
+const RETRY_KINDS: ReadonlySet<ApiError['kind']> = new Set([
+  'network',
+  'timeout',
+  'unauthorized',
+  'repeat-submit',
+  'canceled',
+]);
+
+function retryable(error: unknown): boolean {
+  return !isApiError(error) || RETRY_KINDS.has(error.kind);
+}
+
+function messageOf(error: unknown): string {
+  return isApiError(error) || error instanceof Error ? error.message : '系统未知错误，请联系客服';
+}
+
+function retryLater(error: unknown): SendResult {
+  return { kind: 'retry', message: messageOf(error), errorKind: isApiError(error) ? error.kind : undefined };
+}
+
+function registeredIdFrom(error: ApiError): Id | undefined {
+  const body = error.body as { responseData?: Partial<IdCardRegisteredData> | null } | undefined;
+  const id = body?.responseData?.registrationId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * 'ID card already registered' on Submit: an earlier attempt may have saved this very registration
+ * without its answer arriving (the connection dropped after the request left). That registration is
+ * ours when it is the same person with the same name and phone: bind to it instead of failing.
+ * Returns the id to bind to, or null when it is someone else's entry (or cannot be seen).
+ */
+async function adoptRegistered(error: ApiError, input: RegistrationInput): Promise<Id | null> {
+  const id = registeredIdFrom(error);
+  if (!id) return null;
+  try {
+    const existing = await getRegistrationDetail({ id }, { silent: true });
+    const same =
+      existing.idCard.toUpperCase() === input.idCard.toUpperCase() &&
+      existing.name.trim() === input.name.trim() &&
+      normalizePhone(existing.phone) === normalizePhone(input.phone);
+    return same ? existing.id : null;
+  } catch (lookupError) {
+    if (retryable(lookupError)) throw lookupError;
+    return null;
+  }
+}
+
+async function saveRegistration(
+  entry: QueueEntry,
+  options: SendOptions,
+): Promise<{ registrationId: Id } | SendResult> {
+  try {
+    const saved = await submitRegistration(entry.registrationInput, { silent: true });
+    options.onRegistrationSaved(saved.id);
+    return { registrationId: saved.id };
+  } catch (error) {
+    if (retryable(error)) return retryLater(error);
+    if (isApiError(error) && error.kind === 'business' && error.code === API_STATUS.idCardRegistered) {
+      let adopted: Id | null;
+      try {
+        adopted = await adoptRegistered(error, entry.registrationInput);
+      } catch (lookupError) {
+        return retryLater(lookupError);
+      }
+      if (adopted) {
+        options.onRegistrationSaved(adopted);
+        return { registrationId: adopted };
+      }
+      return {
+        kind: 'failed',
+        message: `提交登记失败：${error.message}。可打开已有登记核对后绑定采样管`,
+        resultRegistrationId: registeredIdFrom(error),
+      };
+    }
+    return { kind: 'failed', message: `提交登记失败：${messageOf(error)}` };
+  }
+}
+
+/** The registration the tube is bound to now, or null when it is free or bound to someone we may not see. */
+async function boundRegistrationOf(tubeCode: string): Promise<Id | null> {
+  const status = await getSamplingTubeStatus({ tubeCode }, { silent: true });
+  if (!status.exists || (status.status ?? 'unbound') === 'unbound') return null;
+  return status.boundRegistrationId ?? null;
+}
+
+export async function sendEntry(entry: QueueEntry, options: SendOptions): Promise<SendResult> {
+  let registrationId = entry.registrationId;
+  if (!registrationId) {
+    const saved = await saveRegistration(entry, options);
+    if ('kind' in saved) return saved;
+    registrationId = saved.registrationId;
+  }
+
+  const tubeCode = entry.tubeCode.trim();
+  try {
+    // The repeat-submit guard is on in bindSamplingTube: an identical bind still being processed (e.g.
+    // sent by the form a moment ago) is refused instead of sent twice, and retried later here.
+    await bindSamplingTube({ registrationId, tubeCode, collectedAt: entry.collectedAt }, { silent: true });
+    return { kind: 'sent', registrationId };
+  } catch (error) {
+    if (retryable(error)) return retryLater(error);
+    // Any other refusal ('tube already bound', 'registration has a tube', a garbled answer...) may mean
+    // an earlier attempt did bind it and its answer was lost. Bound to this registration: done.
+    try {
+      if ((await boundRegistrationOf(tubeCode)) === registrationId) return { kind: 'sent', registrationId };
+    } catch (lookupError) {
+      if (retryable(lookupError)) return retryLater(lookupError);
+    }
+    return { kind: 'failed', message: `绑定采样管失败：${messageOf(error)}` };
+  }
+}

@@ -1,0 +1,134 @@
+import type { Locator, Page } from '@playwright/test';
+import { makeIdCard } from '../../src/mocks/id-card-generator';
+import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
+
+const BIND = '/Sampling/BindSamplingTube';
+/** People the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
+const PEOPLE = [
+  { name: '赵一', idCard: makeIdCard('110105', '1970-02-03', 11, '1') },
+  { name: '钱二', idCard: makeIdCard('110105', '1968-07-09', 12, '2') },
+];
+const masked = (idCard: string) => `${idCard.slice(0, 6)}********${idCard.slice(14)}`;
+
+function spareTubes(api: ApiMock, count: number): string[] {
+  return api.db.state.tubes
+    .filter((tube) => tube.status === 'unbound' && tube.timeline.length === 1)
+    .slice(0, count)
+    .map((tube) => tube.code);
+}
+
+/**
+ * Offline for the app: Chromium's offline mode sets navigator.onLine and blocks page loads, but the
+ * API is answered by Playwright routes, which it does not stop (checked: a routed fetch still gets
+ * 200 while offline). So the API is made unreachable as well, every path failing as a dropped connection.
+ */
+async function goOffline(page: Page, api: ApiMock) {
+  await page.context().setOffline(true);
+  api.fault('', { kind: 'network' });
+}
+
+/** antd-mobile fades dialogs in: screenshots and axe want the finished state. */
+async function settled(dialog: Locator) {
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          if (Number(getComputedStyle(node).opacity) < 1) return false;
+        }
+        return true;
+      }),
+    )
+    .toBe(true);
+}
+
+async function registerOffline(page: Page, person: (typeof PEOPLE)[number], tubeCode: string, first: boolean) {
+  await page.getByRole('textbox', { name: '姓名', exact: true }).fill(person.name);
+  await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(person.idCard);
+  await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tubeCode);
+  await page.getByRole('button', { name: '提交并绑定' }).click();
+  await page.getByRole('dialog', { name: '请确认登记信息' }).getByRole('button', { name: '确认提交' }).click();
+
+  const offer = page.getByRole('dialog', { name: '网络不可用' });
+  await expect(offer).toBeVisible();
+  if (first) {
+    await settled(offer);
+    await snap(page, 'infoEnter-offline-offer');
+    await expectAccessible(page);
+  }
+  await offer.getByRole('button', { name: '保存到待发送队列' }).click();
+  await expect(page.getByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交')).toBeVisible();
+  // A fresh form for the next person.
+  await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue('');
+}
+
+test.describe('offline bind queue (work users)', () => {
+  test('bind two offline, reload, come back online: each is sent once', async ({ page, api }) => {
+    const tubes = spareTubes(api, 2);
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toBeVisible();
+    // The form's dictionaries load in the background; let them arrive before the connection goes.
+    await page.waitForLoadState('networkidle');
+
+    await goOffline(page, api);
+    await registerOffline(page, PEOPLE[0], tubes[0], true);
+    await expect(page.getByText('有 1 条登记待发送，恢复网络后将自动提交')).toBeVisible();
+    await registerOffline(page, PEOPLE[1], tubes[1], false);
+    await expect(page.getByText('有 2 条登记待发送，恢复网络后将自动提交')).toBeVisible();
+    expect(api.requestsTo(BIND)).toHaveLength(0);
+    expect(api.db.state.registrations.filter((r) => PEOPLE.some((p) => p.idCard === r.idCard))).toHaveLength(0);
+
+    // A reload needs the page itself: the device is back on a network, but the API is still out of reach
+    // (a weak signal), so the sends at start and on the home page fail and both entries keep waiting.
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.goto('/workUser');
+    const card = page.getByRole('region', { name: '待发送 2 条' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/恢复网络后将自动提交/)).toBeVisible();
+    await card.getByRole('button', { name: '查看明细' }).click();
+    // The card's name follows its heading, which changes as entries are sent: find the list by its own name.
+    const list = page.getByRole('list', { name: '待发送登记明细' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByText(masked(PEOPLE[0].idCard))).toBeVisible();
+    await expect(list.getByText(PEOPLE[0].idCard, { exact: true })).toHaveCount(0);
+    await expect(list.getByText(tubes[1])).toBeVisible();
+    await expect(list.getByText('待发送', { exact: true })).toHaveCount(2);
+    await snap(page, 'workUser-offline-queue');
+    await expectAccessible(page);
+    expect(api.requestsTo(BIND)).toHaveLength(0);
+
+    // Really offline, then back: the browser's own 'online' event starts the send.
+    await page.context().setOffline(true);
+    api.clearFaults();
+    await page.context().setOffline(false);
+
+    await expect(page.getByText('已自动提交 2 条登记')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toBeVisible();
+    await expect(list.getByText('已发送', { exact: true })).toHaveCount(2);
+    await snap(page, 'workUser-offline-queue-sent');
+
+    const binds = api.requestsTo(BIND);
+    expect(binds).toHaveLength(2);
+    for (const [index, person] of PEOPLE.entries()) {
+      const registrations = api.db.state.registrations.filter((r) => r.idCard === person.idCard);
+      expect(registrations).toHaveLength(1);
+      expect(binds.filter((request) => (request.body as { tubeCode?: string }).tubeCode === tubes[index])).toHaveLength(1);
+      const tube = api.db.state.tubes.find((candidate) => candidate.code === tubes[index]);
+      expect(tube).toMatchObject({ status: 'bound', registrationId: registrations[0].id });
+    }
+
+    // Nothing more goes out on later triggers (home shown again, another 'online').
+    await page.goto('/infoSearch');
+    await page.goto('/workUser');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toBeVisible();
+    expect(api.requestsTo(BIND)).toHaveLength(2);
+
+    await page.getByRole('button', { name: '查看明细' }).click();
+    await page.getByRole('button', { name: '清除已完成' }).click();
+    await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,329 @@
+import { screen } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushQueue } from '@/features/offline-queue/flush-queue';
+import { QUEUE_LOCK_KEY } from '@/features/offline-queue/queue-lock';
+import {
+  enqueueBind,
+  getQueueSnapshot,
+  QUEUE_STORAGE_KEY,
+  removeFinishedEntries,
+  retryQueueEntry,
+  type QueueEntry,
+} from '@/features/offline-queue/queue-store';
+import { submitRegistration } from '@/features/registration/api';
+import { bindSamplingTube } from '@/features/sampling/api';
+import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
+import { API_STATUS } from '@/types/api';
+import { server } from '../../msw-server';
+import { recordRequests } from '../auth/request-log';
+import { signInForTest } from '../support/render-route';
+import {
+  closeOverlays,
+  COLLECTED_AT,
+  personInput,
+  registrationsWithIdCard,
+  resetQueue,
+  spareTube,
+  tube,
+} from './helpers';
+
+const SUBMIT = '/ScreeningRegister/Submit';
+const BIND = '/Sampling/BindSamplingTube';
+const STATUS = '/Sampling/GetSamplingTubeStatus';
+
+beforeEach(resetQueue);
+afterEach(closeOverlays);
+
+function enqueue(sequence: number, tubeIndex = sequence, extra: Partial<Parameters<typeof enqueueBind>[0]> = {}) {
+  const result = enqueueBind({
+    registrationInput: personInput(sequence),
+    tubeCode: spareTube(tubeIndex),
+    collectedAt: COLLECTED_AT,
+    ...extra,
+  });
+  if (!result.ok) throw new Error(result.message);
+  return result.entry;
+}
+
+function entry(id: string): QueueEntry {
+  const found = getQueueSnapshot().entries.find((candidate) => candidate.id === id);
+  if (!found) throw new Error('no such entry');
+  return found;
+}
+
+function stored(): QueueEntry[] {
+  return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
+}
+
+/** One network failure for requests to `path`, then the demo backend again. */
+function dropOnce(path: string) {
+  server.use(http.post(`*/api/v1${path}`, () => HttpResponse.error(), { once: true }));
+}
+
+describe('enqueueBind', () => {
+  it('persists the entry in localStorage as pending', () => {
+    const queued = enqueue(1);
+    expect(stored()).toEqual([
+      expect.objectContaining({
+        id: queued.id,
+        status: 'pending',
+        attempts: 0,
+        tubeCode: spareTube(1),
+        collectedAt: COLLECTED_AT,
+        registrationInput: personInput(1),
+      }),
+    ]);
+    expect(queued.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(queued.createdAt)).not.toBeNaN();
+    expect(getQueueSnapshot().entries).toHaveLength(1);
+  });
+
+  it('refuses a tube or an ID card that is already waiting', () => {
+    enqueue(1);
+    expect(
+      enqueueBind({ registrationInput: personInput(2), tubeCode: ` ${spareTube(1).toLowerCase()} `, collectedAt: COLLECTED_AT }),
+    ).toMatchObject({ ok: false, reason: 'duplicate-tube', message: '该采样管已在待发送队列中，不需要重复保存' });
+    expect(
+      enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(2), collectedAt: COLLECTED_AT }),
+    ).toMatchObject({ ok: false, reason: 'duplicate-id-card' });
+    expect(stored()).toHaveLength(1);
+  });
+
+  it('refuses what storage cannot keep, so the form keeps it instead', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(
+      enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
+    ).toMatchObject({ ok: false, reason: 'storage', message: '无法保存到本机，请留在本页，恢复网络后再提交' });
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+  });
+});
+
+describe('flushQueue', () => {
+  beforeEach(async () => {
+    await signInForTest('work');
+  });
+
+  it('registers and binds each entry once, in order, and reports it', async () => {
+    const log = recordRequests();
+    const first = enqueue(1);
+    const second = enqueue(2);
+
+    const summary = await flushQueue();
+
+    expect(summary).toMatchObject({ sent: 2, failed: 0, pending: 0 });
+    expect(log.count(SUBMIT)).toBe(2);
+    expect(log.count(BIND)).toBe(2);
+    expect(await log.bodies(BIND)).toEqual([
+      expect.objectContaining({ tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
+      expect.objectContaining({ tubeCode: spareTube(2), collectedAt: COLLECTED_AT }),
+    ]);
+    for (const [queued, sequence, tubeIndex] of [[first, 1, 1], [second, 2, 2]] as const) {
+      const [registration] = registrationsWithIdCard(personInput(sequence).idCard);
+      expect(tube(spareTube(tubeIndex))).toMatchObject({ status: 'bound', registrationId: registration.id });
+      expect(entry(queued.id)).toMatchObject({ status: 'sent', attempts: 1, resultRegistrationId: registration.id });
+    }
+    expect(stored().map((item) => item.status)).toEqual(['sent', 'sent']);
+    expect(await screen.findByText('已自动提交 2 条登记')).toBeInTheDocument();
+
+    // Nothing is sent twice.
+    await flushQueue();
+    expect(log.count(SUBMIT)).toBe(2);
+    expect(log.count(BIND)).toBe(2);
+  });
+
+  it('sends once when flushes are started at the same time', async () => {
+    const log = recordRequests();
+    enqueue(1);
+    const summaries = await Promise.all([flushQueue(), flushQueue(), flushQueue()]);
+    expect(summaries[0]).toMatchObject({ sent: 1 });
+    expect(log.count(SUBMIT)).toBe(1);
+    expect(log.count(BIND)).toBe(1);
+  });
+
+  it('leaves the queue to another tab that holds the lock, and takes over an expired lock', async () => {
+    const log = recordRequests();
+    const queued = enqueue(1);
+    localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() + 10_000 }));
+    expect(await flushQueue()).toMatchObject({ skipped: 'busy', pending: 1 });
+    expect(log.count(SUBMIT)).toBe(0);
+
+    localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() - 1 }));
+    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(entry(queued.id).status).toBe('sent');
+    expect(localStorage.getItem(QUEUE_LOCK_KEY)).toBeNull();
+  });
+
+  it('reuses the saved registration when binding failed on the network', async () => {
+    const log = recordRequests();
+    const queued = enqueue(1);
+    dropOnce(BIND);
+
+    expect(await flushQueue()).toMatchObject({ sent: 0, pending: 1, stoppedBy: '后端接口连接异常' });
+    const [registration] = registrationsWithIdCard(personInput(1).idCard);
+    expect(entry(queued.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      registrationId: registration.id,
+      lastError: '后端接口连接异常',
+    });
+    expect(stored()[0].registrationId).toBe(registration.id);
+
+    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(log.count(SUBMIT)).toBe(1);
+    expect(log.count(BIND)).toBe(2);
+    expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
+    expect(entry(queued.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(entry(queued.id).lastError).toBeUndefined();
+  });
+
+  it('stays pending and stops when the network fails again', async () => {
+    const log = recordRequests();
+    const first = enqueue(1);
+    const second = enqueue(2);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => HttpResponse.error()));
+    const toastShown = vi.spyOn(Toast, 'show');
+
+    const summary = await flushQueue();
+
+    expect(summary).toMatchObject({ sent: 0, failed: 0, pending: 2 });
+    expect(log.count(SUBMIT)).toBe(1);
+    expect(entry(first.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: '后端接口连接异常' });
+    expect(entry(second.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    // An automatic flush that achieved nothing says nothing.
+    expect(toastShown).not.toHaveBeenCalled();
+  });
+
+  it('counts a tube already bound to this registration as sent (an earlier answer was lost)', async () => {
+    const input = personInput(1);
+    const saved = await submitRegistration(input);
+    await bindSamplingTube({ registrationId: saved.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    resetRepeatSubmitGuard();
+    const log = recordRequests();
+    const queued = enqueue(1, 1, { registrationId: saved.id });
+
+    expect(await flushQueue()).toMatchObject({ sent: 1, failed: 0 });
+    expect(log.count(SUBMIT)).toBe(0);
+    expect(log.count(BIND)).toBe(1);
+    expect(log.count(STATUS)).toBe(1);
+    expect(entry(queued.id)).toMatchObject({ status: 'sent', resultRegistrationId: saved.id });
+  });
+
+  it('also when the server answers "tube already bound"', async () => {
+    const saved = await submitRegistration(personInput(1));
+    await bindSamplingTube({ registrationId: saved.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    resetRepeatSubmitGuard();
+    server.use(
+      http.post(`*/api/v1${BIND}`, () =>
+        HttpResponse.json({ statusCode: API_STATUS.tubeAlreadyBound, responseMessage: '该采样管已绑定其他受检者', responseData: null }),
+      ),
+    );
+    const queued = enqueue(1, 1, { registrationId: saved.id });
+    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(entry(queued.id).status).toBe('sent');
+  });
+
+  it('fails with the reason when the tube is bound to someone else, and keeps the saved registration', async () => {
+    const other = await submitRegistration(personInput(9));
+    await bindSamplingTube({ registrationId: other.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    const log = recordRequests();
+    const first = enqueue(1, 1);
+    const second = enqueue(2, 2);
+
+    const summary = await flushQueue();
+
+    expect(summary).toMatchObject({ sent: 1, failed: 1, pending: 0 });
+    const [registration] = registrationsWithIdCard(personInput(1).idCard);
+    expect(entry(first.id)).toMatchObject({
+      status: 'failed',
+      lastError: '绑定采样管失败：该采样管已绑定其他受检者',
+      registrationId: registration.id,
+    });
+    expect(tube(spareTube(1))?.registrationId).toBe(other.id);
+    // A failure needs the user, but does not hold up the entries after it.
+    expect(entry(second.id).status).toBe('sent');
+    expect(await screen.findByText('已自动提交 1 条登记，1 条发送失败，请在首页查看原因', { exact: false })).toBeInTheDocument();
+
+    // Failed entries are not retried automatically; 重新发送 binds the saved registration, no second registration.
+    await flushQueue();
+    expect(log.count(SUBMIT)).toBe(2);
+    retryQueueEntry(first.id);
+    expect(entry(first.id)).toMatchObject({ status: 'pending' });
+    expect(entry(first.id).lastError).toBeUndefined();
+    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(log.count(SUBMIT)).toBe(2);
+    expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
+
+    expect(removeFinishedEntries()).toBe(2);
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('fails with the server reason for a registration it refuses', async () => {
+    server.use(
+      http.post(`*/api/v1${SUBMIT}`, () =>
+        HttpResponse.json({ statusCode: API_STATUS.invalidInput, responseMessage: '请填写正确的电话', responseData: null }),
+      ),
+    );
+    const log = recordRequests();
+    const queued = enqueue(1);
+    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(entry(queued.id)).toMatchObject({ status: 'failed', lastError: '提交登记失败：请填写正确的电话' });
+    expect(log.count(BIND)).toBe(0);
+  });
+
+  it('binds the registration an earlier, unanswered submit saved (same person) instead of failing', async () => {
+    const input = personInput(1);
+    const saved = await submitRegistration(input);
+    resetRepeatSubmitGuard();
+    const queued = enqueue(1);
+
+    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(entry(queued.id)).toMatchObject({ status: 'sent', registrationId: saved.id });
+    expect(tube(spareTube(1))?.registrationId).toBe(saved.id);
+    expect(registrationsWithIdCard(input.idCard)).toHaveLength(1);
+  });
+
+  it('does not take over a registration of the same ID card with other details', async () => {
+    const saved = await submitRegistration({ ...personInput(1), name: '别人', phone: '13900139000' });
+    resetRepeatSubmitGuard();
+    const log = recordRequests();
+    const queued = enqueue(1);
+
+    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(entry(queued.id)).toMatchObject({
+      status: 'failed',
+      lastError: '提交登记失败：该身份证号已登记。可打开已有登记核对后绑定采样管',
+      resultRegistrationId: saved.id,
+    });
+    expect(entry(queued.id).registrationId).toBeUndefined();
+    expect(log.count(BIND)).toBe(0);
+  });
+
+  it('does not send without a staff session or while the device is offline', async () => {
+    const log = recordRequests();
+    enqueue(1);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await flushQueue()).toMatchObject({ skipped: 'offline', pending: 1 });
+    vi.restoreAllMocks();
+
+    sessionStorage.setItem('session-audience', 'check');
+    expect(await flushQueue()).toMatchObject({ skipped: 'no-session' });
+    sessionStorage.removeItem('token');
+    sessionStorage.setItem('session-audience', 'work');
+    expect(await flushQueue()).toMatchObject({ skipped: 'no-session' });
+    expect(log.count(SUBMIT)).toBe(0);
+  });
+
+  it('says why nothing was sent when the user asked for it', async () => {
+    enqueue(1);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => HttpResponse.error()));
+    await flushQueue({ manual: true });
+    expect(
+      await screen.findByText('暂时无法发送（后端接口连接异常），恢复网络后将自动提交'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { getQueueSnapshot, QUEUE_STORAGE_KEY, type QueueEntry } from '@/features/offline-queue/queue-store';
+import { server } from '../../msw-server';
+import {
+  closeOverlays,
+  fill,
+  NEW_ID_CARD,
+  openPage,
+  recordRequests,
+  SLOW,
+  SPARE_TUBE,
+  textbox,
+} from '../registration/helpers';
+import { resetQueue } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeEach(resetQueue);
+afterEach(closeOverlays);
+
+type User = Awaited<ReturnType<typeof openPage>>['user'];
+
+async function fillRequired(user: User) {
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+  await fill(user, textbox('身份证号'), NEW_ID_CARD);
+  await fill(user, textbox('联系电话'), '13800138000');
+  await fill(user, textbox('采样管编码'), SPARE_TUBE);
+}
+
+async function submitAndConfirm(user: User, button = '提交并绑定') {
+  await user.click(screen.getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
+  await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
+}
+
+function stored(): QueueEntry[] {
+  return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
+}
+
+function storedDraft(audience = 'work') {
+  const raw = localStorage.getItem(`draft:registration:${audience}`);
+  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
+}
+
+describe('信息录入 without network (staff)', () => {
+  it('offers the queue; accepted, it queues the registration and starts a fresh form', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
+    const binds = recordRequests('/Sampling/BindSamplingTube');
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await submitAndConfirm(user);
+
+    const offer = await screen.findByRole('dialog', { name: '网络不可用' });
+    expect(within(offer).getByText('后端接口连接异常')).toBeInTheDocument();
+    await user.click(within(offer).getByRole('button', { name: '保存到待发送队列' }));
+
+    expect(await screen.findByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.infoEnter);
+    await waitFor(() => expect(textbox('姓名')).toHaveValue(''));
+    expect(textbox('身份证号')).toHaveValue('');
+    expect(textbox('采样管编码')).toHaveValue('');
+    expect(storedDraft()).toBeNull();
+    expect(stored()).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        tubeCode: SPARE_TUBE,
+        registrationInput: expect.objectContaining({ name: '王小明', idCard: NEW_ID_CARD, phone: '13800138000' }) as unknown,
+      }),
+    ]);
+    expect(stored()[0].registrationId).toBeUndefined();
+    expect(binds).toHaveLength(0);
+    expect(screen.getByText('有 1 条登记待发送，恢复网络后将自动提交')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '在首页查看' })).toHaveAttribute('href', paths.workUser);
+
+    // The queued tube cannot be bound to the next person.
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    expect(await screen.findByText('该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管')).toBeInTheDocument();
+  });
+
+  it('keeps the saved registration id when only the binding failed', async () => {
+    server.use(http.post('*/api/v1/Sampling/BindSamplingTube', () => HttpResponse.error()));
+    const { user } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await submitAndConfirm(user);
+
+    const offer = await screen.findByRole('dialog', { name: '网络不可用' });
+    expect(within(offer).getByText(/登记信息已保存，采样管还没有绑定/)).toBeInTheDocument();
+    await user.click(within(offer).getByRole('button', { name: '保存到待发送队列' }));
+
+    await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(1));
+    const [entry] = getQueueSnapshot().entries;
+    expect(entry.registrationId).toMatch(/^reg-\d+$/);
+    expect(entry.registrationInput.id).toBe(entry.registrationId);
+  });
+
+  it('declined, everything stays as typed', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
+    const { user } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await submitAndConfirm(user);
+    await user.click(within(await screen.findByRole('dialog', { name: '网络不可用' })).getByRole('button', { name: '留在本页' }));
+
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+    await waitFor(() => expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE }));
+  });
+
+  it('does not offer the queue when the server answered (a refusal needs the user now)', async () => {
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Submit', () =>
+        HttpResponse.json({ statusCode: 500, responseMessage: '服务器内部错误', responseData: null }),
+      ),
+    );
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await submitAndConfirm(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr));
+    expect(screen.queryByRole('dialog', { name: '网络不可用' })).toBeNull();
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+  });
+});
+
+describe('信息录入 without network (check users)', () => {
+  it('keeps the old behaviour: a failure toast, the form kept, nothing queued', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
+    const { user, router } = await openPage(paths.checkUserInfoEnter, 'check');
+    await fillRequired(user);
+    await submitAndConfirm(user, '提交');
+
+    expect(await screen.findByText('后端接口连接异常')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '网络不可用' })).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.checkUserInfoEnter);
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { enqueueBind, getQueueSnapshot } from '@/features/offline-queue/queue-store';
+import { submitRegistration } from '@/features/registration/api';
+import { bindSamplingTube } from '@/features/sampling/api';
+import { server } from '../../msw-server';
+import { recordRequests } from '../auth/request-log';
+import { renderRoute, signInForTest } from '../support/render-route';
+import { closeOverlays, COLLECTED_AT, personInput, resetQueue, spareTube } from './helpers';
+
+configure({ asyncUtilTimeout: 5000 });
+beforeEach(resetQueue);
+afterEach(closeOverlays);
+
+const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+function queue(sequence: number, tubeIndex = sequence) {
+  const result = enqueueBind({ registrationInput: personInput(sequence), tubeCode: spareTube(tubeIndex), collectedAt: COLLECTED_AT });
+  if (!result.ok) throw new Error(result.message);
+  return result.entry;
+}
+
+/** The network is down for registrations until `restore()`. */
+function networkDown() {
+  let down = true;
+  server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => (down ? HttpResponse.error() : undefined)));
+  return { restore: () => (down = false) };
+}
+
+async function openHome() {
+  await signInForTest('work');
+  return renderRoute(paths.workUser, { session: 'work' });
+}
+
+describe('/workUser offline queue card', () => {
+  it('shows nothing when the queue is empty', async () => {
+    await openHome();
+    await screen.findByText('您好，王医生');
+    expect(screen.queryByRole('region', { name: /待发送|发送失败|离线登记/ })).toBeNull();
+  });
+
+  it('counts what waits, lists it masked, and 立即发送 sends it once', async () => {
+    const network = networkDown();
+    const log = recordRequests();
+    queue(1);
+    queue(2);
+    await openHome();
+    const user = setupUser();
+
+    const card = await screen.findByRole('region', { name: '待发送 2 条' });
+    // Shown = a send attempt; the network is still down, so both still wait.
+    await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1));
+    expect(within(card).getByText('恢复网络后将自动提交')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: '查看明细' }));
+    const list = within(card).getByRole('list', { name: '待发送登记明细' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const idCard = personInput(1).idCard;
+    expect(within(items[0]).getByText(`${idCard.slice(0, 6)}********${idCard.slice(14)}`)).toBeInTheDocument();
+    expect(within(list).queryByText(idCard)).toBeNull();
+    expect(within(items[0]).getByText(spareTube(1))).toBeInTheDocument();
+    expect(within(items[0]).getByText('待发送')).toBeInTheDocument();
+    expect(within(items[0]).getByText('上次尝试：后端接口连接异常')).toBeInTheDocument();
+
+    network.restore();
+    await user.click(within(card).getByRole('button', { name: '立即发送' }));
+
+    expect(await screen.findByRole('heading', { name: '离线登记已全部发送' })).toBeInTheDocument();
+    expect(await screen.findByText('已提交 2 条登记')).toBeInTheDocument();
+    expect(within(list).getAllByText('已发送')).toHaveLength(2);
+    expect(log.count('/Sampling/BindSamplingTube')).toBe(2);
+    const links = within(list).getAllByRole('link', { name: '查看登记' });
+    expect(links[0].getAttribute('href')).toMatch(/^\/infoDetail\?id=reg-\d+$/);
+
+    await user.click(within(card).getByRole('button', { name: '清除已完成' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '离线登记已全部发送' })).toBeNull());
+    expect(getQueueSnapshot().entries).toHaveLength(0);
+  });
+
+  it('lists a failed entry with its reason, resends it, and asks before clearing it', async () => {
+    await signInForTest('work');
+    const other = await submitRegistration(personInput(9));
+    await bindSamplingTube({ registrationId: other.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    const failed = queue(1);
+    renderRoute(paths.workUser, { session: 'work' });
+    const user = setupUser();
+
+    const card = await screen.findByRole('region', { name: '发送失败 1 条' });
+    await user.click(within(card).getByRole('button', { name: '查看明细' }));
+    expect(within(card).getByText('发送失败', { selector: 'span' })).toBeInTheDocument();
+    expect(within(card).getByText('原因：绑定采样管失败：该采样管已绑定其他受检者')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: '重新发送' }));
+    await waitFor(() => expect(getQueueSnapshot().entries[0]).toMatchObject({ id: failed.id, status: 'failed', attempts: 2 }));
+
+    await user.click(within(card).getByRole('button', { name: '清除已完成' }));
+    const dialog = await screen.findByRole('dialog', { name: '清除已完成' });
+    expect(within(dialog).getByText(/1 条发送失败的记录/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(getQueueSnapshot().entries).toHaveLength(1);
+
+    await user.click(within(card).getByRole('button', { name: '清除已完成' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '清除已完成' })).getByRole('button', { name: '清除' }));
+    await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(0));
+    await waitFor(() => expect(screen.queryByRole('region', { name: '发送失败 1 条' })).toBeNull());
+  });
+});
