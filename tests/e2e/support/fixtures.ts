@@ -167,7 +167,27 @@ export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check
 }
 
 /** axe: no serious or critical violation on the page as it is now. */
+/**
+ * antd-mobile animates dialogs, popups and toasts with inline styles (react-spring), not CSS animations:
+ * wait until those styles stop changing, so axe judges colours at full opacity, not mid-fade.
+ */
+async function waitForOverlaysToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const overlays = document.querySelectorAll('.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-toast-main, .adm-toast-mask');
+      const snapshot = [...overlays].map((el) => el.getAttribute('style') ?? '').join('|');
+      const scope = window as unknown as { __overlaySnapshot?: string };
+      const settled = scope.__overlaySnapshot === snapshot;
+      scope.__overlaySnapshot = snapshot;
+      return settled;
+    },
+    undefined,
+    { polling: 150 },
+  );
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
+  await waitForOverlaysToSettle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
