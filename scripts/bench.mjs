@@ -87,6 +87,13 @@ console.log(`\npdf.js in any page's static imports: ${inAnyPage ? 'YES (bad)' : 
 
 const result = { login: { js: loginJs, css: loginCss }, pages: rows, pdfInPageChunks: inAnyPage };
 
+/** The LCP element Lighthouse names (its selector and a snippet), to see what the largest paint was. */
+function lcpElementOf(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items.flatMap((item) => item.items ?? [item]).find((item) => item.node)?.node;
+  return node ? `${node.selector ?? ''} ${String(node.snippet ?? '').slice(0, 80)}` : '';
+}
+
 async function lighthouse() {
   const { default: lh } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -120,15 +127,15 @@ async function lighthouse() {
     for (const target of targets) {
       const page = await browser.newPage();
       if (target.session) {
+        // The session goes into sessionStorage as each new document starts (after Lighthouse's storage
+        // and cache reset), so every page is measured cold, the way a user's first visit is.
         const token = await login();
-        await page.goto(`${origin}/login`);
-        await page.evaluate((t) => {
+        await page.evaluateOnNewDocument((t) => {
           sessionStorage.setItem('token', t);
           sessionStorage.setItem('session-audience', 'work');
         }, token);
       }
-      // Keep the session storage set above: Lighthouse would otherwise clear it before loading.
-      const runnerResult = await lh(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, undefined, page);
+      const runnerResult = await lh(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
       const lhr = runnerResult.lhr;
       out[target.path.replace(/\?.*/, '')] = {
         performance: lhr.categories.performance.score,
@@ -137,6 +144,7 @@ async function lighthouse() {
         fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcpElement: lcpElementOf(lhr),
       };
       await page.close();
     }
@@ -157,6 +165,8 @@ if (!args.has('--no-lighthouse')) {
   for (const [path, r] of Object.entries(result.lighthouse)) {
     console.log(`| ${path} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.fcpMs} | ${r.tbtMs} | ${r.cls.toFixed(3)} |`);
   }
+  console.log('\nLCP elements:');
+  for (const [path, r] of Object.entries(result.lighthouse)) console.log(`- ${path}: ${r.lcpElement || '(none named)'}`);
 }
 mkdirSync('bench-output', { recursive: true });
 writeFileSync('bench-output/bench.json', JSON.stringify(result, null, 2));
