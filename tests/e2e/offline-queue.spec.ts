@@ -57,7 +57,8 @@ async function registerOffline(page: Page, person: (typeof PEOPLE)[number], tube
     await expectAccessible(page);
   }
   await offer.getByRole('button', { name: '保存到待发送队列' }).click();
-  await expect(page.getByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交')).toBeVisible();
+  // The previous entry's toast may still be fading out: the newest one is the last.
+  await expect(page.getByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交').last()).toBeVisible();
   // A fresh form for the next person.
   await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue('');
