@@ -1,4 +1,3 @@
-import { DatePicker } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import styles from './option-select.module.css';
@@ -28,58 +27,50 @@ export function formatDateTime(value: string | null | undefined): string {
   return at.isValid() ? at.format('YYYY-MM-DD HH:mm') : '';
 }
 
-const UNITS: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时', minute: '分' };
+/** What a datetime-local input holds: local date and time to the minute. */
+const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/** The range offered: the past year up to now (a sample is collected shortly before it is bound). */
+function boundsAt(now: Date): { min: string; max: string } {
+  return { min: dayjs(now).subtract(1, 'year').format(LOCAL_FORMAT), max: dayjs(now).format(LOCAL_FORMAT) };
+}
 
 export interface CollectionTimeFieldProps {
   id?: string;
   label?: string;
   value: string | null;
+  /** Called with the contract's DateTimeString, or '' when the user cleared the field. */
   onChange: (value: string) => void;
   disabled?: boolean;
 }
 
-/** The sample's collection date and time: a large button opening a date-time wheel that stops at now. */
-export function CollectionTimeField({
-  id,
-  label = '采集时间',
-  value,
-  onChange,
-  disabled = false,
-}: CollectionTimeFieldProps) {
-  const [open, setOpen] = useState(false);
-  const [max, setMax] = useState(() => new Date());
-  const shown = formatDateTime(value);
+/**
+ * The sample's collection date and time: the platform's own date-time picker (the wheels WeChat users
+ * know from every other form, large and screen-reader friendly, and no picker code to download).
+ * The range stops at now; a future time typed past it is caught by validateCollectedAt.
+ */
+export function CollectionTimeField({ id, label = '采集时间', value, onChange, disabled = false }: CollectionTimeFieldProps) {
+  const [bounds, setBounds] = useState(() => boundsAt(new Date()));
+  const at = value ? dayjs(value) : null;
 
   return (
-    <>
-      <button
-        type="button"
-        id={id}
-        className={styles.trigger}
-        aria-haspopup="dialog"
-        aria-label={`${label}：${shown || '未选择'}`}
-        disabled={disabled}
-        onClick={() => {
-          setMax(new Date());
-          setOpen(true);
-        }}
-      >
-        <span className={shown ? styles.value : styles.placeholder}>{shown || '请选择采集时间'}</span>
-        <span aria-hidden="true" className={styles.arrow}>
-          ›
-        </span>
-      </button>
-      <DatePicker
-        visible={open}
-        title={`选择${label}`}
-        precision="minute"
-        max={max}
-        min={dayjs(max).subtract(1, 'year').toDate()}
-        value={value ? dayjs(value).toDate() : max}
-        renderLabel={(type, data) => `${data}${UNITS[type] ?? ''}`}
-        onClose={() => setOpen(false)}
-        onConfirm={(date) => onChange(toDateTimeString(date))}
-      />
-    </>
+    <input
+      type="datetime-local"
+      id={id}
+      className={styles.dateTime}
+      aria-label={label}
+      value={at?.isValid() ? at.format(LOCAL_FORMAT) : ''}
+      min={bounds.min}
+      max={bounds.max}
+      step={60}
+      required
+      disabled={disabled}
+      // "Now" moves on while the form is open.
+      onFocus={() => setBounds(boundsAt(new Date()))}
+      onChange={(event) => {
+        const next = event.target.value;
+        onChange(next ? toDateTimeString(dayjs(next).toDate()) : '');
+      }}
+    />
   );
 }
