@@ -1,4 +1,4 @@
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Button, Input, TextArea } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import {
   validateCollectedAt,
 } from '../components/collection-time-field';
 import { DictionarySelect } from '../components/dictionary-select';
+import { FormField } from '../components/form-field';
 import {
   confirmRegistration,
   offerExistingRegistration,
@@ -32,13 +33,7 @@ import {
   toRegistrationInput,
   type RegistrationDraft,
 } from '../registration-draft';
-import {
-  derivedFromIdCard,
-  pickPersonFields,
-  toFormValues,
-  validateOptionalPhone,
-  type PersonFormValues,
-} from '../registration-form-values';
+import { derivedFromIdCard, validateOptionalPhone, type PersonFieldName } from '../registration-form-values';
 import {
   BIND_FAILURE_MESSAGES,
   saveRegistrationWithTube,
@@ -55,38 +50,32 @@ const FORM_NAME = 'registration';
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
+/** The dictionary-coded person fields, in the order the form shows them. */
+const DICTIONARY_FIELDS = [
+  { name: 'nation', typeCode: 'nation', label: '民族' },
+  { name: 'education', typeCode: 'education', label: '文化程度' },
+  { name: 'occupation', typeCode: 'occupation', label: '职业' },
+] as const;
 const YES_NO = [
   { label: '没有', value: 'no' },
   { label: '有', value: 'yes' },
 ] as const;
 
-function rule(check: (value: string) => string | null) {
-  return {
-    validator: (_: unknown, value: unknown) => {
-      const message = check(typeof value === 'string' ? value : '');
-      return message ? Promise.reject(new Error(message)) : Promise.resolve();
-    },
-  };
-}
+/** The fields with rules, each checked when it loses focus and on submit. */
+type CheckedField = 'name' | 'idCard' | 'phone' | 'emergencyContactPhone';
+const CHECKS: Readonly<Record<CheckedField, (value: string) => string | null>> = {
+  name: validateName,
+  idCard: (value) => validateIdCard(value),
+  phone: validatePhone,
+  emergencyContactPhone: validateOptionalPhone,
+};
+const CHECK_ORDER: readonly CheckedField[] = ['name', 'idCard', 'phone', 'emergencyContactPhone'];
 
 /** Brings a control into view and gives it focus, so the user lands on what needs fixing. */
 function focusControl(element: HTMLElement | null | undefined): void {
   if (!element) return;
   element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   element.focus({ preventScroll: true });
-}
-
-/** The asterisk is for the eye only: the accessible name stays the plain field name. */
-function RequiredLabel({ text }: { text: string }) {
-  return (
-    <>
-      {text}
-      <span aria-hidden="true" className={styles.required}>
-        {' '}
-        *
-      </span>
-    </>
-  );
 }
 
 function fieldElement(name: string): HTMLElement | null {
@@ -106,8 +95,7 @@ export default function InfoEnterPage() {
     registrationDraftKey(audience),
     EMPTY_REGISTRATION_DRAFT,
   );
-  const [form] = Form.useForm<PersonFormValues>();
-  const [initialValues] = useState(() => toFormValues(draft.value));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
   const [showRestored, setShowRestored] = useState(() => draft.restored && draftHasContent(draft.value));
 
@@ -137,22 +125,34 @@ export default function InfoEnterPage() {
   const update = (patch: Partial<RegistrationDraft>) =>
     draft.setValue((previous) => ({ ...previous, ...patch }));
 
-  const onValuesChange = (changed: Partial<PersonFormValues>, all: PersonFormValues) => {
-    if ('idCard' in changed) form.setFieldsValue(derivedFromIdCard(all.idCard));
-    const fixed = Object.keys(changed).filter((name) => form.getFieldError(name).length > 0);
-    if (fixed.length > 0) form.setFields(fixed.map((name) => ({ name, errors: [] })));
-    update(pickPersonFields(all));
+  const person = draft.value;
+  const derived = derivedFromIdCard(person.idCard);
+
+  /** A person field changed: saved in the draft at once; its message goes until the next check. */
+  const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationDraft[K]) => {
+    update({ [name]: value });
+    setFieldErrors((previous) => (previous[name as CheckedField] ? { ...previous, [name]: undefined } : previous));
   };
+
+  const checkField = (name: CheckedField): string | null => {
+    const message = CHECKS[name](draft.value[name]);
+    setFieldErrors((previous) => ({ ...previous, [name]: message ?? undefined }));
+    return message;
+  };
+
+  /** The props that tie a text control to its label, message and rule. */
+  const fieldProps = (name: CheckedField) => ({
+    id: `${FORM_NAME}_${name}`,
+    value: person[name],
+    onChange: (value: string) => changePerson(name, value),
+    onBlur: () => void checkField(name),
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': fieldErrors[name] ? `${FORM_NAME}_${name}_error` : undefined,
+  });
 
   const clearDraft = () => {
     draft.clear();
-    form.setFields(
-      Object.entries(toFormValues(EMPTY_REGISTRATION_DRAFT)).map(([name, value]: [string, unknown]) => ({
-        name,
-        value,
-        errors: [] as string[],
-      })),
-    );
+    setFieldErrors({});
     setShowRestored(false);
     setTubeRequired(false);
     setTubeServerProblem(null);
@@ -167,16 +167,10 @@ export default function InfoEnterPage() {
   const tubeInput = () => tubeFieldRef.current?.querySelector('input') ?? null;
 
   /** Checks every field; shows each message at its field and focuses the first one. */
-  const validateAll = async (): Promise<boolean> => {
+  const validateAll = (): boolean => {
     let first: HTMLElement | null = null;
-    try {
-      await form.validateFields();
-    } catch (error) {
-      const errorFields = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
-      const firstName = errorFields[0]?.name.join('_');
-      if (firstName) first = fieldElement(firstName);
-      else if (errorFields.length === 0) throw error;
-    }
+    const failed = CHECK_ORDER.filter((name) => checkField(name) !== null);
+    if (failed.length > 0) first = fieldElement(failed[0]);
     const code = draft.value.tubeCode.trim();
     if (!code) {
       setTubeRequired(true);
@@ -187,7 +181,7 @@ export default function InfoEnterPage() {
     const timeMessage = validateCollectedAt(collectedAt);
     setCollectedAtError(timeMessage);
     if (timeMessage) first ??= fieldElement('collectedAt');
-    const problems = form.getFieldsError().some((field) => field.errors.length > 0) || !code || timeMessage;
+    const problems = failed.length > 0 || !code || timeMessage;
     if (first || problems) {
       focusControl(first);
       return false;
@@ -237,7 +231,7 @@ export default function InfoEnterPage() {
     busy.current = true;
     try {
       setPageError(null);
-      if (!(await validateAll())) return;
+      if (!validateAll()) return;
       const current: RegistrationDraft = { ...draft.value, collectedAt };
       const conflict = registered.conflictFor(current.idCard) ?? (await registered.check(current.idCard));
       if (conflict) {
@@ -354,126 +348,123 @@ export default function InfoEnterPage() {
         </ol>
       )}
 
-      <Form
-        form={form}
-        name={FORM_NAME}
-        layout="vertical"
-        mode="card"
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        requiredMarkStyle="none"
+      <form
         className={styles.form}
+        noValidate
+        aria-label={isCheck ? '本人信息' : '受检者信息'}
+        onSubmit={(event) => event.preventDefault()}
       >
-        <Form.Header>
-          <h2 className={styles.heading}>{isCheck ? '本人信息' : '受检者信息'}</h2>
-        </Form.Header>
-        <Form.Item
-          name="name"
-          label={<RequiredLabel text="姓名" />}
-          required
-          rules={[rule(validateName)]}
-          validateTrigger="onBlur"
-        >
-          <Input placeholder="请填写姓名" autoComplete="name" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="idCard"
-          label={<RequiredLabel text="身份证号" />}
-          required
-          rules={[rule((value) => validateIdCard(value))]}
-          validateTrigger="onBlur"
-        >
-          <Input
-            placeholder="请输入 18 位身份证号"
-
-            autoComplete="off"
-            maxLength={18}
-            onBlur={() => void registered.check(form.getFieldValue('idCard') as string)}
-          />
-        </Form.Item>
-        {idCardConflict && (
-          <div className={styles.conflict} role="alert">
-            <span>该身份证号已登记，不需要重复登记。</span>
-            <Button
-              size="small"
-              color="primary"
-              fill="outline"
-              onClick={() => openRegistration(idCardConflict.registration.id)}
-            >
-              查看已有登记
-            </Button>
+        <h2 className={styles.heading}>{isCheck ? '本人信息' : '受检者信息'}</h2>
+        <div className={styles.card}>
+          <FormField id={`${FORM_NAME}_name`} label="姓名" required error={fieldErrors.name}>
+            <Input {...fieldProps('name')} placeholder="请填写姓名" autoComplete="name" maxLength={30} />
+          </FormField>
+          <FormField id={`${FORM_NAME}_idCard`} label="身份证号" required error={fieldErrors.idCard}>
+            <Input
+              {...fieldProps('idCard')}
+              placeholder="请输入 18 位身份证号"
+              autoComplete="off"
+              maxLength={18}
+              onBlur={() => {
+                checkField('idCard');
+                void registered.check(draft.value.idCard);
+              }}
+            />
+          </FormField>
+          {idCardConflict && (
+            <div className={styles.conflict} role="alert">
+              <span>该身份证号已登记，不需要重复登记。</span>
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                onClick={() => openRegistration(idCardConflict.registration.id)}
+              >
+                查看已有登记
+              </Button>
+            </div>
+          )}
+          <FormField id={`${FORM_NAME}_birthDate`} label="出生日期" description="根据身份证号自动填写">
+            <Input id={`${FORM_NAME}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
+          </FormField>
+          <FormField id={`${FORM_NAME}_genderLabel`} label="性别">
+            <Input id={`${FORM_NAME}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
+          </FormField>
+          <FormField id={`${FORM_NAME}_age`} label="年龄">
+            <Input id={`${FORM_NAME}_age`} value={derived.age} readOnly placeholder="—" />
+          </FormField>
+          <FormField id={`${FORM_NAME}_phone`} label="联系电话" required error={fieldErrors.phone}>
+            <Input
+              {...fieldProps('phone')}
+              placeholder="请填写手机号或固定电话"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={20}
+            />
+          </FormField>
+          {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
+            <FormField key={name} id={`${FORM_NAME}_${name}`} label={label}>
+              <DictionarySelect
+                id={`${FORM_NAME}_${name}`}
+                typeCode={typeCode}
+                label={label}
+                value={person[name]}
+                onChange={(value) => changePerson(name, value)}
+              />
+            </FormField>
+          ))}
+          <FormField id={`${FORM_NAME}_address`} label="住址">
+            <TextArea
+              id={`${FORM_NAME}_address`}
+              value={person.address}
+              onChange={(value) => changePerson('address', value)}
+              placeholder="请填写现住址"
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              maxLength={100}
+            />
+          </FormField>
+          <div className={styles.question}>
+            <p className={styles.questionText} aria-hidden="true">
+              {FAMILY_HISTORY_QUESTION}
+            </p>
+            <ChoiceGroup
+              id={`${FORM_NAME}_familyHistory`}
+              label={FAMILY_HISTORY_QUESTION}
+              name="familyHistory"
+              options={YES_NO}
+              variant="horizontal"
+              value={person.familyHistory === undefined ? null : person.familyHistory ? 'yes' : 'no'}
+              onChange={(value) => changePerson('familyHistory', value === 'yes')}
+            />
           </div>
-        )}
-        <Form.Item name="birthDate" label="出生日期" description="根据身份证号自动填写">
-          <Input readOnly placeholder="—" />
-        </Form.Item>
-        <Form.Item name="genderLabel" label="性别">
-          <Input readOnly placeholder="—" />
-        </Form.Item>
-        <Form.Item name="age" label="年龄">
-          <Input readOnly placeholder="—" />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label={<RequiredLabel text="联系电话" />}
-          required
-          rules={[rule(validatePhone)]}
-          validateTrigger="onBlur"
-        >
-          <Input
-            placeholder="请填写手机号或固定电话"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
-          />
-        </Form.Item>
-        <Form.Item name="nation" label="民族">
-          <DictionarySelect typeCode="nation" label="民族" />
-        </Form.Item>
-        <Form.Item name="education" label="文化程度">
-          <DictionarySelect typeCode="education" label="文化程度" />
-        </Form.Item>
-        <Form.Item name="occupation" label="职业">
-          <DictionarySelect typeCode="occupation" label="职业" />
-        </Form.Item>
-        <Form.Item name="address" label="住址">
-          <TextArea placeholder="请填写现住址" autoSize={{ minRows: 1, maxRows: 4 }} maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="familyHistory"
-          label={FAMILY_HISTORY_QUESTION}
-          getValueProps={(value: boolean | undefined) => ({
-            value: value === undefined ? null : value ? 'yes' : 'no',
-          })}
-          normalize={(value: string) => value === 'yes'}
-        >
-          <ChoiceGroup
-            label={FAMILY_HISTORY_QUESTION}
-            name="familyHistory"
-            options={YES_NO}
-            variant="horizontal"
-          />
-        </Form.Item>
+        </div>
 
-        <Form.Header>
-          <h2 className={styles.heading}>紧急联系人</h2>
-        </Form.Header>
-        <Form.Item name="emergencyContactName" label="联系人姓名">
-          <Input placeholder="选填" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="emergencyContactPhone"
-          label="联系人电话"
-          rules={[rule(validateOptionalPhone)]}
-          validateTrigger="onBlur"
-        >
-          <Input placeholder="选填" type="tel" inputMode="tel" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="emergencyContactRelation" label="与本人关系">
-          <DictionarySelect typeCode="relation" label="与本人关系" />
-        </Form.Item>
-      </Form>
+        <h2 className={styles.heading}>紧急联系人</h2>
+        <div className={styles.card}>
+          <FormField id={`${FORM_NAME}_emergencyContactName`} label="联系人姓名">
+            <Input
+              id={`${FORM_NAME}_emergencyContactName`}
+              value={person.emergencyContactName}
+              onChange={(value) => changePerson('emergencyContactName', value)}
+              placeholder="选填"
+              maxLength={30}
+            />
+          </FormField>
+          <FormField id={`${FORM_NAME}_emergencyContactPhone`} label="联系人电话" error={fieldErrors.emergencyContactPhone}>
+            <Input {...fieldProps('emergencyContactPhone')} placeholder="选填" type="tel" inputMode="tel" maxLength={20} />
+          </FormField>
+          <FormField id={`${FORM_NAME}_emergencyContactRelation`} label="与本人关系">
+            <DictionarySelect
+              id={`${FORM_NAME}_emergencyContactRelation`}
+              typeCode="relation"
+              label="与本人关系"
+              value={person.emergencyContactRelation}
+              onChange={(value) => changePerson('emergencyContactRelation', value)}
+            />
+          </FormField>
+        </div>
+      </form>
 
       <section className={styles.tube} aria-labelledby="registration-tube-heading">
         <h2 id="registration-tube-heading" className={styles.heading}>

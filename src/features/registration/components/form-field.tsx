@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import styles from './form-field.module.css';
+
+export interface FormFieldProps {
+  /** The control's id: the label points at it, and the message is `${id}_error`. */
+  id: string;
+  label: string;
+  /** Shows an asterisk (for the eye only: the accessible name stays the plain label). */
+  required?: boolean;
+  description?: string;
+  /** The field's message, shown under the control and announced. */
+  error?: string | null;
+  children: ReactNode;
+}
+
+/**
+ * One labelled field of a form: label, control, hint and message, in the order a person reads them.
+ * A plain component instead of antd-mobile's Form, whose field store, validator and popover cost the
+ * entry page tens of kilobytes; the page keeps values in its draft and checks them itself.
+ */
+export function FormField({ id, label, required = false, description, error, children }: FormFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        {required && (
+          <span aria-hidden="true" className={styles.required}>
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {description && <p className={styles.description}>{description}</p>}
+      {error && (
+        <p id={`${id}_error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
