@@ -1,8 +1,9 @@
 import { getRegistrationDetail, submitRegistration } from '@/features/registration/api';
-import { bindSamplingTube, getSamplingTubeStatus } from '@/features/sampling/api';
+import { boundRegistrationOf, registeredIdFrom } from '@/features/registration/tube-binding';
+import { bindSamplingTube } from '@/features/sampling/api';
 import { isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
 import { normalizePhone } from '@/lib/phone';
-import { API_STATUS, type Id, type IdCardRegisteredData, type RegistrationInput } from '@/types/api';
+import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import type { QueueEntry } from './queue-store';
 
 /**
@@ -43,12 +44,6 @@ function retryLater(error: unknown): SendResult {
   return { kind: 'retry', message: messageOf(error), errorKind: isApiError(error) ? error.kind : undefined };
 }
 
-function registeredIdFrom(error: ApiError): Id | undefined {
-  const body = error.body as { responseData?: Partial<IdCardRegisteredData> | null } | undefined;
-  const id = body?.responseData?.registrationId;
-  return typeof id === 'string' ? id : undefined;
-}
-
 /**
  * 'ID card already registered' on Submit: an earlier attempt may have saved this very registration
  * without its answer arriving (the connection dropped after the request left). That registration is
@@ -56,7 +51,7 @@ function registeredIdFrom(error: ApiError): Id | undefined {
  * Returns the id to bind to, or null when it is someone else's entry (or cannot be seen).
  */
 async function adoptRegistered(error: ApiError, input: RegistrationInput): Promise<Id | null> {
-  const id = registeredIdFrom(error);
+  const id = registeredIdFrom(error.body);
   if (!id) return null;
   try {
     const existing = await getRegistrationDetail({ id }, { silent: true });
@@ -95,18 +90,11 @@ async function saveRegistration(
       return {
         kind: 'failed',
         message: `提交登记失败：${error.message}。可打开已有登记核对后绑定采样管`,
-        resultRegistrationId: registeredIdFrom(error),
+        resultRegistrationId: registeredIdFrom(error.body),
       };
     }
     return { kind: 'failed', message: `提交登记失败：${messageOf(error)}` };
   }
-}
-
-/** The registration the tube is bound to now, or null when it is free or bound to someone we may not see. */
-async function boundRegistrationOf(tubeCode: string): Promise<Id | null> {
-  const status = await getSamplingTubeStatus({ tubeCode }, { silent: true });
-  if (!status.exists || (status.status ?? 'unbound') === 'unbound') return null;
-  return status.boundRegistrationId ?? null;
 }
 
 export async function sendEntry(entry: QueueEntry, options: SendOptions): Promise<SendResult> {

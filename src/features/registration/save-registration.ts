@@ -1,9 +1,10 @@
-import { bindSamplingTube, getSamplingTubeStatus } from '@/features/sampling/api';
+import { bindSamplingTube } from '@/features/sampling/api';
 import { isApiError } from '@/lib/http';
 import { toastFail, toastWarning } from '@/lib/feedback';
-import { API_STATUS, type Id, type IdCardRegisteredData } from '@/types/api';
+import { API_STATUS, type Id } from '@/types/api';
 import { submitRegistration } from './api';
 import { toRegistrationInput, type RegistrationDraft } from './registration-draft';
+import { boundRegistrationOf, registeredIdFrom } from './tube-binding';
 
 /** Why binding failed in a way the form cannot fix at a field; travels to /bindErr as the `reason` query code. */
 export type BindFailureReason =
@@ -59,12 +60,6 @@ export type SaveOutcome =
    * the offline queue. `registrationId` is set when the registration was saved and binding failed.
    */
   | { kind: 'offline'; step: 'submit' | 'bind'; registrationId?: Id; message: string };
-
-function registeredIdFrom(body: unknown): Id | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const data = (body as { responseData?: Partial<IdCardRegisteredData> | null }).responseData;
-  return typeof data?.registrationId === 'string' ? data.registrationId : undefined;
-}
 
 /**
  * Shows what the page does not show itself. The calls here are silent because each outcome is presented
@@ -149,8 +144,7 @@ async function alreadyBoundToThis(error: unknown, registrationId: Id, tubeCode: 
   if (!isApiError(error) || error.kind !== 'business' || error.code !== API_STATUS.registrationHasTube)
     return false;
   try {
-    const status = await getSamplingTubeStatus({ tubeCode }, { silent: true });
-    return status.exists && status.status !== 'unbound' && status.boundRegistrationId === registrationId;
+    return (await boundRegistrationOf(tubeCode)) === registrationId;
   } catch {
     return false;
   }
