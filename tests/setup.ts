@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
@@ -30,6 +31,12 @@ if (typeof Blob.prototype.stream !== 'function') {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // Toasts and dialogs render in React roots of their own, which cleanup() does not know: close them
+  // inside act, so none of their rendering is left to run after the file's environment is gone.
+  act(() => {
+    Toast.clear();
+    Dialog.clear();
+  });
   cleanup();
   server.resetHandlers();
   resetRepeatSubmitGuard();
