@@ -3,7 +3,8 @@
 // CSS: the entry, the page's lazy chunk and everything they import statically), then Lighthouse mobile
 // runs (default throttling) of /login, /infoEnter and a report detail. The signed-in pages talk to a
 // local demo API (scripts/demo-api-server.mjs) that the production build is pointed at for the bench.
-// Writes bench-output/bench.json and prints Markdown tables for the README.
+// Writes bench-output/bench.json and each Lighthouse report (bench-output/lighthouse-<page>.json), and
+// prints Markdown tables for the README.
 // Options: --no-build (reuse dist/), --no-lighthouse.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -137,6 +138,9 @@ async function lighthouse() {
       }
       const runnerResult = await lh(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
       const lhr = runnerResult.lhr;
+      // The whole report, to read the request chain and main-thread tasks behind a figure.
+      mkdirSync('bench-output', { recursive: true });
+      writeFileSync(`bench-output/lighthouse-${target.path.replace(/\?.*/, '').replace(/\W+/g, '') || 'root'}.json`, JSON.stringify(lhr));
       out[target.path.replace(/\?.*/, '')] = {
         performance: lhr.categories.performance.score,
         accessibility: lhr.categories.accessibility.score,

@@ -166,10 +166,11 @@ export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check
   return token;
 }
 
-/** axe: no serious or critical violation on the page as it is now. */
 /**
  * antd-mobile animates dialogs, popups and toasts with inline styles (react-spring), not CSS animations:
- * wait until those styles stop changing, so axe judges colours at full opacity, not mid-fade.
+ * wait until those styles stop changing, and until the app's own finite CSS animations (the bottom
+ * sheet's rise and fade) have finished and every dialog is fully opaque, so axe judges colours at full
+ * opacity, not mid-fade.
  */
 async function waitForOverlaysToSettle(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -177,7 +178,16 @@ async function waitForOverlaysToSettle(page: Page): Promise<void> {
       const overlays = document.querySelectorAll('.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-toast-main, .adm-toast-mask');
       const snapshot = [...overlays].map((el) => el.getAttribute('style') ?? '').join('|');
       const scope = window as unknown as { __overlaySnapshot?: string };
-      const settled = scope.__overlaySnapshot === snapshot;
+      const animating = document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getTiming().iterations ?? 1));
+      // And every dialog or toast on screen is at full opacity, ancestors included.
+      const faded = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], .adm-toast-main')].some((el) => {
+        let opacity = 1;
+        for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+        return opacity > 0 && opacity < 0.999;
+      });
+      const settled = scope.__overlaySnapshot === snapshot && !animating && !faded;
       scope.__overlaySnapshot = snapshot;
       return settled;
     },
@@ -186,12 +196,13 @@ async function waitForOverlaysToSettle(page: Page): Promise<void> {
   );
 }
 
+/** axe: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   await waitForOverlaysToSettle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
   expect(serious, 'axe serious/critical violations').toEqual([]);
 }
 

@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { InlineLoading } from '@/components/async-view';
+import { BottomSheet } from '@/components/bottom-sheet';
 import styles from './option-select.module.css';
 
 export interface SelectOption {
@@ -9,7 +10,7 @@ export interface SelectOption {
 }
 
 export interface OptionSelectProps {
-  /** Set by Form.Item so the field's label points here. */
+  /** The field's id, so that its label points here. */
   id?: string;
   /** The field's name, for the button's and the sheet's accessible names. */
   label: string;
@@ -25,7 +26,7 @@ export interface OptionSelectProps {
 }
 
 /**
- * A choice from a short list: a large button that opens a sheet of large options (one tap picks),
+ * A choice from a short list: a large button that opens a bottom sheet of large options (one tap picks),
  * easier for older users than a wheel picker. An empty value means "not chosen".
  */
 export function OptionSelect({
@@ -65,56 +66,44 @@ export function OptionSelect({
           ›
         </span>
       </button>
-      <Popup
-        visible={open}
-        onClose={() => setOpen(false)}
-        onMaskClick={() => setOpen(false)}
-        bodyClassName={styles.sheet}
-      >
-        <div role="dialog" aria-label={`选择${label}`} className={styles.dialog}>
-          <div className={styles.header}>
-            <h2 className={styles.title}>选择{label}</h2>
-            <Button fill="none" className={styles.close} onClick={() => setOpen(false)}>
-              取消
-            </Button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} title={`选择${label}`}>
+        {loading && options.length === 0 ? (
+          <InlineLoading />
+        ) : loadError && options.length === 0 ? (
+          <div className={styles.failed} role="alert">
+            <p>选项加载失败</p>
+            {onRetry && (
+              <Button color="primary" fill="outline" onClick={onRetry}>
+                重试
+              </Button>
+            )}
           </div>
-          {loading && options.length === 0 ? (
-            <InlineLoading />
-          ) : loadError && options.length === 0 ? (
-            <div className={styles.failed} role="alert">
-              <p>选项加载失败</p>
-              {onRetry && (
-                <Button color="primary" fill="outline" onClick={onRetry}>
-                  重试
-                </Button>
-              )}
-            </div>
-          ) : (
-            <ul className={styles.options}>
-              {value && (
-                <li>
-                  <button type="button" className={styles.option} onClick={() => choose('')}>
-                    不选择
-                  </button>
-                </li>
-              )}
-              {options.map((option) => (
-                <li key={option.value}>
-                  <button
-                    type="button"
-                    className={option.value === value ? `${styles.option} ${styles.selected}` : styles.option}
-                    aria-pressed={option.value === value}
-                    onClick={() => choose(option.value)}
-                  >
-                    {option.label}
-                    {option.value === value && <span aria-hidden="true"> ✓</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </Popup>
+        ) : (
+          <ul className={styles.options}>
+            {value && (
+              <li>
+                <button type="button" className={styles.option} onClick={() => choose('')}>
+                  不选择
+                </button>
+              </li>
+            )}
+            {options.map((option) => (
+              <li key={option.value}>
+                <button
+                  type="button"
+                  className={option.value === value ? `${styles.option} ${styles.selected}` : styles.option}
+                  aria-pressed={option.value === value}
+                  data-autofocus={option.value === value ? true : undefined}
+                  onClick={() => choose(option.value)}
+                >
+                  {option.label}
+                  {option.value === value && <span aria-hidden="true"> ✓</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </BottomSheet>
     </>
   );
 }
