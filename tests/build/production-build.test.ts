@@ -58,6 +58,11 @@ describe('production build', () => {
     expect(allJs).toContain('https://api.example.invalid:8686');
   });
 
+  it('opens the connection to the API host while the scripts download', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="preconnect" href="https:\/\/api\.example\.invalid:8686" crossorigin/);
+  });
+
   it('keeps the debug guard (production only)', () => {
     expect(allJs).toMatch(/debugger/);
   });

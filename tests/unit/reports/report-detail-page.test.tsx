@@ -108,16 +108,23 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByText('已出报告')).toBeInTheDocument();
   });
 
-  it('prefetches the pdf.js worker while open, but loads pdf.js and the PDF only on 查看报告', async () => {
+  it('prefetches the pdf.js worker once the report is shown, but loads pdf.js and the PDF only on 查看报告', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const pdf = fakePdf(2);
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
     const api = recordApi();
+    server.use(http.post(PAGE, async () => delay(300).then(() => undefined)));
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    // While the report itself is loading, the worker does not compete with it for the network.
+    await screen.findByRole('status');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(document.head.querySelector('link[data-pdf-worker]')).toBeNull();
     await screen.findByRole('heading', { name: '本次未发现异常' });
 
-    expect(document.head.querySelector('link[rel="prefetch"]')?.getAttribute('href')).toMatch(/pdf\.worker/);
+    await waitFor(() => expect(document.head.querySelector('link[rel="prefetch"]')?.getAttribute('href')).toMatch(/pdf\.worker/), {
+      timeout: 4000,
+    });
     expect(loader.openPdfDocument).not.toHaveBeenCalled();
     expect(await api.count('/Sampling/DownloadCheckReport')).toBe(0);
 

@@ -47,8 +47,9 @@ export default function ReportDetailPage() {
     },
   });
 
-  // The viewer's worker is the largest download; fetch it early, at low priority, while the detail is open.
-  useEffect(() => prefetchPdfWorker(), []);
+  // The viewer's worker is the largest download: fetch it when idle once the report is on screen.
+  const shown = Boolean(report);
+  useEffect(() => (shown ? prefetchPdfWorker() : undefined), [shown]);
 
   const download = useCallback(
     async (target: CheckReport) => {
