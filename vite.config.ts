@@ -95,6 +95,75 @@ function preconnectApi(apiBaseUrl: string | undefined): Plugin {
   };
 }
 
+/**
+ * The pages each route path shows, read from the route table's source: `page.<name>: () => import('…')`
+ * loaders, `{ path: paths.<key>, … load: page.<name> }` routes and the `paths` constants. A build-output
+ * test checks the result against the route table itself, so a change of its shape cannot go unnoticed.
+ */
+function routePageModules(): Map<string, string> {
+  const source = (file: string) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
+  const table = source('./src/app/route-table.ts');
+  const pathByKey = new Map([...source('./src/config/paths.ts').matchAll(/^\s+(\w+): '(\/[^']*)',$/gm)].map((m) => [m[1], m[2]]));
+  const moduleByPage = new Map(
+    [...table.matchAll(/^\s+(\w+): \(\) => import\('@\/([^']+)'\),$/gm)].map((m) => [m[1], fileURLToPath(new URL(`./src/${m[2]}.tsx`, import.meta.url))]),
+  );
+  const routes = new Map<string, string>();
+  for (const [, key, page] of table.matchAll(/\{ path: paths\.(\w+),[^}]*\bload: page\.(\w+) \}/g)) {
+    const path = pathByKey.get(key);
+    const module = moduleByPage.get(page);
+    if (path && module) routes.set(path, module);
+  }
+  return routes;
+}
+
+/**
+ * Starts downloading the current route's page chunk (and its other chunks and stylesheets) as soon as
+ * index.html arrives, in parallel with the entry, instead of after the entry has downloaded and run. An
+ * emitted classic script, `async` so it never holds up parsing, maps each route path to the files its
+ * page needs beyond the entry's (which index.html already preloads) and adds `modulepreload` and
+ * `preload` links for them. External, not inline, so the Content-Security-Policy stays `script-src
+ * 'self'`. Browsers without modulepreload ignore the links and load the page as before.
+ */
+function preloadRouteChunks(base: string): Plugin {
+  return {
+    name: 'preload-route-chunks',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry || chunks.some((chunk) => !chunk.fileName.startsWith('assets/'))) return;
+      const inEntry = closure(entry.fileName);
+      const files: string[] = [];
+      const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+      const map: Record<string, number[]> = {};
+      for (const [path, module] of routePageModules()) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+        if (!page) continue;
+        const needed = [...closure(page.fileName)].filter((file) => !inEntry.has(file));
+        const css = needed.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        map[path] = [...needed, ...new Set(css)].map(indexOf);
+      }
+      const script =
+        `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(files.map((file) => file.replace(/^assets\//, '')))},m=${JSON.stringify(map)};` +
+        `var p=location.pathname;if(p.indexOf(b)===0)p='/'+p.slice(b.length);var r=m[p];if(!r)return;` +
+        `r.forEach(function(i){var u=f[i],l=document.createElement('link'),c=/\\.css$/.test(u);` +
+        `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href=b+'assets/'+u;document.head.appendChild(l);});})();`;
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source: script }));
+      html.source = String(html.source).replace(/(<script type="module")/, `<script async src="${base}${fileName}"></script>\n    $1`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (mode === 'production') assertProductionEnv(env);
@@ -103,7 +172,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     base,
-    plugins: [react(), mswWorkerInDev(base), versionFile(version), inlineEntryCss(), preconnectApi(env.VITE_API_BASE_URL)],
+    plugins: [react(), mswWorkerInDev(base), versionFile(version), inlineEntryCss(), preconnectApi(env.VITE_API_BASE_URL), preloadRouteChunks(base)],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },
