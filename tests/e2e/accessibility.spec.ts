@@ -3,6 +3,7 @@ import { routeTable } from '../../src/app/route-table';
 import type { AppPath } from '../../src/config/paths';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
+import { overflowingElements, setTextSize200 } from './support/layout';
 
 /**
  * Every route of the route table, in a realistic state (a session of its audience, ids from the demo
@@ -436,14 +437,6 @@ const CASES: Record<AppPath, RouteCase> = {
 };
 
 /** WeChat's largest font setting, as it reaches the page (see auth-home.spec.ts: Chromium doubles the text). */
-async function setTextSize200(page: Page) {
-  const title = page.getByRole('heading', { level: 1 }).first();
-  const size = () => title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-  const before = await size();
-  await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
-  await expect.poll(size).toBe(before * 2);
-}
-
 /** Snapshot names: the path without its slash. */
 const snapName = (path: string) => path.slice(1);
 
@@ -462,9 +455,8 @@ test.describe('accessibility and 200% text, every route', () => {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expectAccessible(page);
 
-      await setTextSize200(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'horizontal overflow at 200% text (px)').toBeLessThanOrEqual(1);
+      await setTextSize200(page, page.getByRole('heading', { level: 1 }).first());
+      expect(await overflowingElements(page), 'wider than the screen at 200% text').toEqual([]);
       const viewportWidth = page.viewportSize()!.width;
       for (const action of routeCase.actions(page)) {
         await action.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, snap, test, WORK_ACCOUNT } from './support/fixtures';
+import { overflowingElements, setTextSize200 } from './support/layout';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';
 
@@ -225,12 +226,8 @@ test.describe('check home', () => {
     const hello = page.getByText('张秀英，您好');
     await expect(hello).toBeVisible();
     await expect(page.getByRole('region', { name: '待办事项' }).getByText('问卷未完成')).toBeVisible();
-    const before = await hello.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    // How WeChat's font-size setting reaches the page on iOS; Chromium honours it in mobile mode.
-    await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
-    await expect.poll(() => hello.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBe(before * 2);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await setTextSize200(page, hello);
+    expect(await overflowingElements(page)).toEqual([]);
     await snap(page, 'checkUser-200-percent-text');
     await expectAccessible(page);
   });
@@ -238,10 +235,8 @@ test.describe('check home', () => {
   test('work home at 200% text keeps every entry reachable', async ({ page, api }) => {
     await signIn(page, api, 'work');
     await page.goto('/workUser');
-    await expect(page.getByText('您好，王医生')).toBeVisible();
-    await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await setTextSize200(page, page.getByText('您好，王医生'));
+    expect(await overflowingElements(page)).toEqual([]);
     await expect(page.getByRole('navigation', { name: '功能' }).getByRole('link')).toHaveCount(6);
     await snap(page, 'workUser-200-percent-text');
   });

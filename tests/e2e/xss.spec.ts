@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { DemoState } from '../../src/mocks/db';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
+import { overflowingElements } from './support/layout';
 
 /**
  * Cross-site scripting: a corpus of payloads seeded through the demo backend into every text field the
@@ -239,36 +240,6 @@ function domHazards(page: Page): Promise<string[]> {
     }
     return found;
   });
-}
-
-/**
- * Elements that stick out past the right edge of the screen (innermost ones only). Measured against the
- * viewport Playwright set, not innerWidth: a mobile browser zooms out to fit a too-wide page, and then
- * innerWidth grows with it.
- */
-function overflowingElements(page: Page): Promise<string[]> {
-  const width = page.viewportSize()!.width;
-  return page.evaluate((screenWidth) => {
-    const describe = (element: Element) =>
-      `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className}"` : ''}> ${(element.textContent ?? '').slice(0, 30)}`;
-    const wide = Array.from(document.body.querySelectorAll('*')).filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > screenWidth + 1 && !element.closest('.visually-hidden');
-    });
-    // Text can stick out of a box that itself fits (a long unbroken word that may not wrap): name its parent.
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || wide.includes(parent) || parent.closest('.visually-hidden')) continue;
-      range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width > 0 && box.right > screenWidth + 1) wide.push(parent);
-    }
-    const innermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)));
-    const pageWidth = document.documentElement.scrollWidth;
-    return [...(pageWidth > screenWidth + 1 ? [`page is ${pageWidth}px wide`] : []), ...innermost.slice(0, 5).map(describe)];
-  }, width);
 }
 
 interface Watch {
