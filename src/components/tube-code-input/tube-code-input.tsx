@@ -1,5 +1,6 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { lazy, Suspense, useId, useState } from 'react';
+import { FieldInput } from '@/components/form-field/field-input';
 import { toast, toastFail } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { isWeChat } from '@/lib/wechat/environment';
@@ -38,6 +39,8 @@ export interface TubeCodeInputProps {
   label?: string;
   placeholder?: string;
   disabled?: boolean;
+  /** The id of the field's message while there is one: the input is then marked invalid and described by it. */
+  errorId?: string;
 }
 
 /**
@@ -51,6 +54,7 @@ export function TubeCodeInput({
   label = '采样管编码',
   placeholder = '请输入或扫描采样管编码',
   disabled = false,
+  errorId,
 }: TubeCodeInputProps) {
   const inputId = useId();
   const [scanning, setScanning] = useState(false);
@@ -105,8 +109,10 @@ export function TubeCodeInput({
         {label}
       </label>
       <div className={styles.row}>
-        <Input
+        <FieldInput
           id={inputId}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
           className={styles.input}
           value={value}
           onChange={(text) => onChange(normalizeTubeCode(text))}

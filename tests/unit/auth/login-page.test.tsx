@@ -31,6 +31,11 @@ describe('/login', () => {
     await fillAndSubmit('', '');
     expect(await screen.findByText('请输入账号')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    // Each message is announced and read with its field; the first field with a problem has focus.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['请输入账号', '请输入密码']));
+    expect(screen.getByLabelText('账号')).toHaveAccessibleDescription('请输入账号');
+    expect(screen.getByLabelText('密码')).toHaveAccessibleDescription('请输入密码');
+    expect(screen.getByLabelText('账号')).toHaveFocus();
     expect(log.count(LOGIN)).toBe(0);
   });
 

@@ -33,6 +33,20 @@ describe('信息录入 (work)', () => {
     expect(screen.getByText('请填写正确的电话')).toBeInTheDocument();
     expect(screen.getByText('请扫描或输入采样管编码')).toBeInTheDocument();
     await waitFor(() => expect(textbox('姓名')).toHaveFocus());
+    // A screen reader reads each message with its field, and hears that the field is invalid.
+    for (const [field, message] of [
+      ['姓名', '请填写姓名'],
+      ['身份证号', '身份证号不能为空'],
+      ['联系电话', '请填写正确的电话'],
+      ['采样管编码', '请扫描或输入采样管编码'],
+    ]) {
+      expect(textbox(field!)).toHaveAccessibleDescription(message);
+      expect(textbox(field!)).toBeInvalid();
+    }
+    await user.type(textbox('姓名'), '王小明');
+    await user.tab();
+    await waitFor(() => expect(textbox('姓名')).not.toHaveAttribute('aria-describedby'));
+    expect(textbox('姓名')).toBeValid();
   });
 
   it('fills birth date, gender and age from the ID card', async () => {

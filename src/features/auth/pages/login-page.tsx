@@ -1,6 +1,8 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FieldInput } from '@/components/form-field/field-input';
+import { FormField } from '@/components/form-field/form-field';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { loginManage } from '@/features/account/api/login-manage';
@@ -96,31 +98,20 @@ export default function LoginPage() {
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-accountName`}>
-            账号
-          </label>
-          <Input
+        <FormField id={`${id}-accountName`} label="账号" error={fieldErrors.accountName}>
+          <FieldInput
             id={`${id}-accountName`}
             value={values.accountName}
             onChange={(value) => change('accountName', value)}
             placeholder="请输入账号"
             autoComplete="username"
             aria-invalid={fieldErrors.accountName ? true : undefined}
-            aria-describedby={fieldErrors.accountName ? `${id}-accountName-error` : undefined}
+            aria-describedby={fieldErrors.accountName ? `${id}-accountName_error` : undefined}
           />
-          {fieldErrors.accountName && (
-            <p id={`${id}-accountName-error`} className={styles.fieldError}>
-              {fieldErrors.accountName}
-            </p>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-accountPwd`}>
-            密码
-          </label>
+        </FormField>
+        <FormField id={`${id}-accountPwd`} label="密码" error={fieldErrors.accountPwd}>
           <div className={styles.passwordRow}>
-            <Input
+            <FieldInput
               id={`${id}-accountPwd`}
               type={passwordVisible ? 'text' : 'password'}
               value={values.accountPwd}
@@ -128,7 +119,7 @@ export default function LoginPage() {
               placeholder="请输入密码"
               autoComplete="current-password"
               aria-invalid={fieldErrors.accountPwd ? true : undefined}
-              aria-describedby={fieldErrors.accountPwd ? `${id}-accountPwd-error` : undefined}
+              aria-describedby={fieldErrors.accountPwd ? `${id}-accountPwd_error` : undefined}
             />
             <button
               type="button"
@@ -139,12 +130,7 @@ export default function LoginPage() {
               <EyeIcon open={passwordVisible} />
             </button>
           </div>
-          {fieldErrors.accountPwd && (
-            <p id={`${id}-accountPwd-error`} className={styles.fieldError}>
-              {fieldErrors.accountPwd}
-            </p>
-          )}
-        </div>
+        </FormField>
         <div className={styles.footer}>
           <div role="alert" className={styles.failure}>
             {failure}

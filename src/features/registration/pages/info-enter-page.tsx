@@ -19,7 +19,7 @@ import {
   validateCollectedAt,
 } from '../components/collection-time-field';
 import { DictionarySelect } from '../components/dictionary-select';
-import { FormField } from '../components/form-field';
+import { FieldInput, FormField } from '@/components/form-field';
 import {
   confirmRegistration,
   offerExistingRegistration,
@@ -47,6 +47,7 @@ import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-s
 import styles from './info-enter-page.module.css';
 
 const FORM_NAME = 'registration';
+const TUBE_ERROR_ID = `${FORM_NAME}_tubeCode_error`;
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
@@ -357,10 +358,10 @@ export default function InfoEnterPage() {
         <h2 className={styles.heading}>{isCheck ? '本人信息' : '受检者信息'}</h2>
         <div className={styles.card}>
           <FormField id={`${FORM_NAME}_name`} label="姓名" required error={fieldErrors.name}>
-            <Input {...fieldProps('name')} placeholder="请填写姓名" autoComplete="name" maxLength={30} />
+            <FieldInput {...fieldProps('name')} placeholder="请填写姓名" autoComplete="name" maxLength={30} />
           </FormField>
           <FormField id={`${FORM_NAME}_idCard`} label="身份证号" required error={fieldErrors.idCard}>
-            <Input
+            <FieldInput
               {...fieldProps('idCard')}
               placeholder="请输入 18 位身份证号"
               autoComplete="off"
@@ -394,7 +395,7 @@ export default function InfoEnterPage() {
             <Input id={`${FORM_NAME}_age`} value={derived.age} readOnly placeholder="—" />
           </FormField>
           <FormField id={`${FORM_NAME}_phone`} label="联系电话" required error={fieldErrors.phone}>
-            <Input
+            <FieldInput
               {...fieldProps('phone')}
               placeholder="请填写手机号或固定电话"
               type="tel"
@@ -452,7 +453,7 @@ export default function InfoEnterPage() {
             />
           </FormField>
           <FormField id={`${FORM_NAME}_emergencyContactPhone`} label="联系人电话" error={fieldErrors.emergencyContactPhone}>
-            <Input {...fieldProps('emergencyContactPhone')} placeholder="选填" type="tel" inputMode="tel" maxLength={20} />
+            <FieldInput {...fieldProps('emergencyContactPhone')} placeholder="选填" type="tel" inputMode="tel" maxLength={20} />
           </FormField>
           <FormField id={`${FORM_NAME}_emergencyContactRelation`} label="与本人关系">
             <DictionarySelect
@@ -473,6 +474,7 @@ export default function InfoEnterPage() {
         <div ref={tubeFieldRef}>
           <TubeCodeInput
             value={draft.value.tubeCode}
+            errorId={tubeRequired && !draft.value.tubeCode.trim() ? TUBE_ERROR_ID : undefined}
             onChange={(tubeCode) => {
               update({ tubeCode });
               setTubeRequired(false);
@@ -481,7 +483,7 @@ export default function InfoEnterPage() {
           />
         </div>
         {tubeRequired && !draft.value.tubeCode.trim() && (
-          <p className={styles.fieldError} role="alert">
+          <p id={TUBE_ERROR_ID} className={styles.fieldError} role="alert">
             {TUBE_REQUIRED_MESSAGE}
           </p>
         )}

@@ -15,8 +15,9 @@ export interface FormFieldProps {
 
 /**
  * One labelled field of a form: label, control, hint and message, in the order a person reads them.
- * A plain component instead of antd-mobile's Form, whose field store, validator and popover cost the
- * entry page tens of kilobytes; the page keeps values in its draft and checks them itself.
+ * A plain component instead of antd-mobile's Form, whose field store, validator and popover cost a
+ * page tens of kilobytes; the page keeps the values and checks them itself. The control should point
+ * at the message with `aria-describedby={`${id}_error`}` while there is one.
  */
 export function FormField({ id, label, required = false, description, error, children }: FormFieldProps) {
   return (

@@ -1,0 +1,2 @@
+export { FieldInput, type FieldInputProps } from './field-input';
+export { FormField, type FormFieldProps } from './form-field';
