@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
@@ -40,13 +41,28 @@ describe('信息录入 (work)', () => {
       ['联系电话', '请填写正确的电话'],
       ['采样管编码', '请扫描或输入采样管编码'],
     ]) {
-      expect(textbox(field!)).toHaveAccessibleDescription(message);
-      expect(textbox(field!)).toBeInvalid();
+      expect(textbox(field)).toHaveAccessibleDescription(message);
+      expect(textbox(field)).toBeInvalid();
     }
     await user.type(textbox('姓名'), '王小明');
     await user.tab();
     await waitFor(() => expect(textbox('姓名')).not.toHaveAttribute('aria-describedby'));
     expect(textbox('姓名')).toBeValid();
+  });
+
+  it('says 采集时间不能晚于现在 at the collection time, read with the field', async () => {
+    await openPage(paths.infoEnter);
+    const time = await screen.findByLabelText('采集时间', {}, SLOW);
+    expect(time).toBeValid();
+    fireEvent.change(time, { target: { value: dayjs().add(1, 'day').format('YYYY-MM-DDTHH:mm') } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('采集时间不能晚于现在');
+    expect(time).toHaveAccessibleDescription('采集时间不能晚于现在');
+    expect(time).toBeInvalid();
+    fireEvent.change(time, { target: { value: '' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('请选择采集时间');
+    fireEvent.change(time, { target: { value: dayjs().subtract(1, 'hour').format('YYYY-MM-DDTHH:mm') } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(time).not.toHaveAttribute('aria-invalid');
   });
 
   it('fills birth date, gender and age from the ID card', async () => {

@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
@@ -43,6 +44,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   const busy = useRef(false);
   const tubeRef = useRef<HTMLDivElement>(null);
   const timeId = useId();
+  const tubeErrorId = `${timeId}-tube_error`;
 
   const focusTube = () => tubeRef.current?.querySelector('input')?.focus();
 
@@ -108,6 +110,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
       <div ref={tubeRef}>
         <TubeCodeInput
           value={draft.value.tubeCode}
+          errorId={tubeRequired && !draft.value.tubeCode.trim() ? tubeErrorId : undefined}
           onChange={(tubeCode) => {
             draft.setValue((previous) => ({ ...previous, tubeCode }));
             setTubeRequired(false);
@@ -116,29 +119,22 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
         />
       </div>
       {tubeRequired && !draft.value.tubeCode.trim() && (
-        <p className={styles.error} role="alert">
+        <p id={tubeErrorId} className={styles.error} role="alert">
           {TUBE_REQUIRED_MESSAGE}
         </p>
       )}
       <TubeStatusCard state={status} serverProblem={serverProblem} />
-      <div className={styles.time}>
-        <label htmlFor={timeId} className={styles.label}>
-          采集时间
-        </label>
+      <FormField id={timeId} label="采集时间" error={timeError}>
         <CollectionTimeField
           id={timeId}
           value={collectedAt}
+          errorId={timeError ? `${timeId}_error` : undefined}
           onChange={(value) => {
             draft.setValue((previous) => ({ ...previous, collectedAt: value }));
             setTimeError(validateCollectedAt(value));
           }}
         />
-        {timeError && (
-          <p className={styles.error} role="alert">
-            {timeError}
-          </p>
-        )}
-      </div>
+      </FormField>
       {failure && (
         <p className={styles.failure} role="alert">
           {failure}

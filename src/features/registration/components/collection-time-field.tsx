@@ -42,6 +42,8 @@ export interface CollectionTimeFieldProps {
   /** Called with the contract's DateTimeString, or '' when the user cleared the field. */
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** The id of the field's message while there is one: the input is then marked invalid and described by it. */
+  errorId?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface CollectionTimeFieldProps {
  * know from every other form, large and screen-reader friendly, and no picker code to download).
  * The range stops at now; a future time typed past it is caught by validateCollectedAt.
  */
-export function CollectionTimeField({ id, label = '采集时间', value, onChange, disabled = false }: CollectionTimeFieldProps) {
+export function CollectionTimeField({ id, label = '采集时间', value, onChange, disabled = false, errorId }: CollectionTimeFieldProps) {
   const [bounds, setBounds] = useState(() => boundsAt(new Date()));
   const at = value ? dayjs(value) : null;
 
@@ -59,6 +61,8 @@ export function CollectionTimeField({ id, label = '采集时间', value, onChang
       id={id}
       className={styles.dateTime}
       aria-label={label}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
       value={at?.isValid() ? at.format(LOCAL_FORMAT) : ''}
       min={bounds.min}
       max={bounds.max}

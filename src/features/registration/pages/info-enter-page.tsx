@@ -494,25 +494,22 @@ export default function InfoEnterPage() {
           </p>
         )}
 
-        <div className={styles.timeField}>
-          <label className={styles.timeLabel} htmlFor={`${FORM_NAME}_collectedAt`}>
-            采集时间
-          </label>
+        <FormField
+          id={`${FORM_NAME}_collectedAt`}
+          label="采集时间"
+          description="默认为现在，不能晚于现在"
+          error={collectedAtError}
+        >
           <CollectionTimeField
             id={`${FORM_NAME}_collectedAt`}
             value={collectedAt}
+            errorId={collectedAtError ? `${FORM_NAME}_collectedAt_error` : undefined}
             onChange={(value) => {
               update({ collectedAt: value });
               setCollectedAtError(validateCollectedAt(value));
             }}
           />
-          <p className={styles.hint}>默认为现在，不能晚于现在</p>
-          {collectedAtError && (
-            <p className={styles.fieldError} role="alert">
-              {collectedAtError}
-            </p>
-          )}
-        </div>
+        </FormField>
       </section>
     </PageShell>
   );
