@@ -118,12 +118,12 @@ test.describe('work users', () => {
     await expect(nextStep).toContainText('结肠镜检查');
     await expect(nextStep.getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute('href', 'tel:02154880000');
     await expect(page.getByRole('region', { name: `采样管 ${report.tubeCode} 的进度` })).toContainText('已出报告');
-    await expect(page.locator('link[rel="prefetch"][href*="pdf.worker"]')).toHaveCount(1);
     await snap(page, 'repoetDetail');
     await expectAccessible(page);
 
-    // pdf.js is not part of any page chunk: it is requested only once 查看报告 is tapped.
-    expect(requests.filter((path) => PDF_JS_CHUNK.test(path))).toEqual([]);
+    // Nothing of pdf.js (not in any page chunk, nor its worker) is requested until 查看报告 is tapped.
+    expect(requests.filter((path) => PDF_JS_CHUNK.test(path) || PDF_WORKER.test(path))).toEqual([]);
+    await expect(page.locator('link[href*="pdf.worker"]')).toHaveCount(0);
     expect(api.requestsTo('/Sampling/DownloadCheckReport')).toHaveLength(0);
     const viewer = await viewPdf(page, report.fileName);
     expect(requests.filter((path) => PDF_JS_CHUNK.test(path))).toHaveLength(1);

@@ -1,2 +1,2 @@
 export { PdfViewer, PDF_ZOOM_LEVELS, type PdfViewerProps } from './pdf-viewer';
-export { prefetchPdfWorker } from './pdf-worker';
+export { preparePdfJs } from './pdf-loader';

@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfWorkerUrl } from './pdf-worker';
+import { prefetchPdfWorker, pdfWorkerUrl } from './pdf-worker';
 
 /**
  * The only module that touches pdf.js and canvas drawing (tests replace it with vi.mock: jsdom has no
@@ -49,6 +49,15 @@ export function loadPdfJs(): Promise<PdfJs> {
     },
   );
   return pdfJsPromise;
+}
+
+/**
+ * Starts loading pdf.js and its worker without waiting for them: called when the user asks to see a
+ * PDF, so that both download while the PDF itself does. Nothing of pdf.js loads before that moment.
+ */
+export function preparePdfJs(): void {
+  prefetchPdfWorker();
+  void loadPdfJs().catch(() => undefined); // openPdfDocument tries again and reports the failure
 }
 
 function assetUrl(path: string): string {

@@ -10,7 +10,7 @@ import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn() }));
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const WECHAT_UA =

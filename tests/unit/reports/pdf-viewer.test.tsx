@@ -2,9 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PdfViewer } from '@/components/pdf-viewer';
+import { prefetchPdfWorker } from '@/components/pdf-viewer/pdf-worker';
 import { fakePdf } from './helpers';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn() }));
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const BYTES = new TextEncoder().encode('%PDF-1.4 demo').buffer;
@@ -151,5 +152,17 @@ describe('PdfViewer', () => {
     expect(await screen.findByText('报告没有内容')).toBeInTheDocument();
     unmount();
     expect(empty.destroy).toHaveBeenCalled();
+  });
+});
+
+describe('prefetchPdfWorker', () => {
+  it('asks for the worker once, at low priority, however often it is called', () => {
+    document.head.querySelectorAll('link[data-pdf-worker]').forEach((link) => link.remove());
+    prefetchPdfWorker();
+    prefetchPdfWorker();
+    const links = document.head.querySelectorAll('link[data-pdf-worker]');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('rel', 'prefetch');
+    expect(links[0].getAttribute('href')).toMatch(/pdf\.worker/);
   });
 });

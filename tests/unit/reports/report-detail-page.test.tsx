@@ -10,7 +10,7 @@ import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, recordApi, resetReportState, seededReport } from './helpers';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn() }));
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
@@ -108,27 +108,25 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByText('已出报告')).toBeInTheDocument();
   });
 
-  it('prefetches the pdf.js worker once the report is shown, but loads pdf.js and the PDF only on 查看报告', async () => {
+  it('loads nothing of pdf.js until 查看报告, then pdf.js, its worker and the PDF together', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const pdf = fakePdf(2);
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
     const api = recordApi();
-    server.use(http.post(PAGE, async () => delay(300).then(() => undefined)));
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
-    // While the report itself is loading, the worker does not compete with it for the network.
-    await screen.findByRole('status');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(document.head.querySelector('link[data-pdf-worker]')).toBeNull();
     await screen.findByRole('heading', { name: '本次未发现异常' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
 
-    await waitFor(() => expect(document.head.querySelector('link[rel="prefetch"]')?.getAttribute('href')).toMatch(/pdf\.worker/), {
-      timeout: 4000,
-    });
+    expect(loader.preparePdfJs).not.toHaveBeenCalled();
     expect(loader.openPdfDocument).not.toHaveBeenCalled();
     expect(await api.count('/Sampling/DownloadCheckReport')).toBe(0);
 
+    // pdf.js starts loading as the PDF is requested, not after it has arrived.
+    server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
     await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    expect(loader.preparePdfJs).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status')).toHaveTextContent('正在获取报告');
     const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
     expect((await api.to('/Sampling/DownloadCheckReport'))[0].search).toBe(`?reportId=${report.id}`);
     const bytes = loader.openPdfDocument.mock.calls[0][0] as ArrayBuffer;

@@ -2,14 +2,14 @@ import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
-import { PdfViewer } from '@/components/pdf-viewer';
+import { PdfViewer, preparePdfJs } from '@/components/pdf-viewer';
 import { downloadCheckReport } from '@/features/sampling/api';
 import type { CheckReport } from '@/types/api';
 import styles from './report-pdf-section.module.css';
 
 /**
  * "查看报告": fetches the PDF (DownloadCheckReport, arraybuffer) only when asked and shows it in the page;
- * pdf.js itself loads at that moment too. The bytes are kept while the page is open, so closing and
+ * pdf.js and its worker start loading at that moment too, in parallel with the PDF. The bytes are kept while the page is open, so closing and
  * reopening the viewer does not fetch again.
  */
 export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 'fileName'> }) {
@@ -22,6 +22,7 @@ export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 
   const show = () => {
     setOpen(true);
     if (!pdf.data && !pdf.loading) pdf.run();
+    preparePdfJs(); // pdf.js and its worker download alongside the PDF
   };
 
   let body = null;

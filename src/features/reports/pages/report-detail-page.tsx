@@ -1,11 +1,10 @@
 import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
-import { prefetchPdfWorker } from '@/components/pdf-viewer';
 import { downloadCheckReport } from '@/features/sampling/api';
 import { downloadFile, takeRetryRequest } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
@@ -46,10 +45,6 @@ export default function ReportDetailPage() {
       if (takeRetryRequest(here)) void download(loaded);
     },
   });
-
-  // The viewer's worker is the largest download: fetch it when idle once the report is on screen.
-  const shown = Boolean(report);
-  useEffect(() => (shown ? prefetchPdfWorker() : undefined), [shown]);
 
   const download = useCallback(
     async (target: CheckReport) => {
