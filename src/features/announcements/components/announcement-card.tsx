@@ -2,15 +2,16 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import type { AnnouncementSummary } from '@/types/api';
+import content from '@/styles/content.module.css';
 import styles from '../announcements.module.css';
 
 /** One announcement in the list: title, preview, date and how many attachments it has. */
 export function AnnouncementCard({ announcement }: { announcement: AnnouncementSummary }) {
   const attachmentCount = announcement.attachments?.length ?? 0;
   return (
-    <Link className={styles.card} to={withQuery(paths.announcementDetail, { id: announcement.id })}>
+    <Link className={content.card} to={withQuery(paths.announcementDetail, { id: announcement.id })}>
       <span className={styles.cardTitle}>{announcement.title}</span>
-      {announcement.summary && <span className={styles.cardSummary}>{announcement.summary}</span>}
+      {announcement.summary && <span className={content.cardSummary}>{announcement.summary}</span>}
       <span className={styles.cardMeta}>
         <time dateTime={announcement.publishedAt}>{dayjs(announcement.publishedAt).format('YYYY-MM-DD')}</time>
         {attachmentCount > 0 && <span>附件 {attachmentCount} 个</span>}

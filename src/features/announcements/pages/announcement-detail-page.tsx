@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { getDownloadFailure, takeRetryRequest } from '@/lib/file-download';
 import { getAnnouncementDetail } from '../api';
 import { AttachmentList, downloadAnnouncementAttachment } from '../components/attachment-list';
+import content from '@/styles/content.module.css';
 import styles from '../announcements.module.css';
 
 /** 公告详情: the announcement's rich content (sanitised) and its attachments. */
@@ -41,8 +42,8 @@ export default function AnnouncementDetailPage() {
         onRetry={refresh}
       >
         {announcement && (
-          <article className={styles.article}>
-            <h2 className={styles.articleTitle}>{announcement.title}</h2>
+          <article className={content.article}>
+            <h2 className={content.articleTitle}>{announcement.title}</h2>
             <p className={styles.meta}>
               发布于 <time dateTime={announcement.publishedAt}>{dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}</time>
             </p>

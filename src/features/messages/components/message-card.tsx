@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { timeAgo } from '@/lib/time-ago';
 import type { SystemMessage } from '@/types/api';
+import content from '@/styles/content.module.css';
 import styles from '../messages.module.css';
 
 export interface MessageCardProps {
@@ -13,7 +14,7 @@ export interface MessageCardProps {
 /** One message in a list: unread marker, title, preview and how long ago it was sent. */
 export function MessageCard({ message, read }: MessageCardProps) {
   return (
-    <Link className={styles.card} to={withQuery(paths.messageDetail, { id: message.id })}>
+    <Link className={content.card} to={withQuery(paths.messageDetail, { id: message.id })}>
       <span className={styles.cardHead}>
         {!read && (
           <>
@@ -23,7 +24,7 @@ export function MessageCard({ message, read }: MessageCardProps) {
         )}
         <span className={`${styles.cardTitle} ${read ? styles.cardTitleRead : ''}`}>{message.title}</span>
       </span>
-      {message.summary && <span className={styles.cardSummary}>{message.summary}</span>}
+      {message.summary && <span className={content.cardSummary}>{message.summary}</span>}
       <time className={styles.cardTime} dateTime={message.sentAt}>
         {timeAgo(message.sentAt)}
       </time>

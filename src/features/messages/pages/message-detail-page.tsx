@@ -14,6 +14,7 @@ import type { SystemMessage } from '@/types/api';
 import { getMessageDetail } from '../api';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
 import { markRead } from '../unread-store';
+import content from '@/styles/content.module.css';
 import styles from '../messages.module.css';
 
 /** 消息详情: one message; opening it marks it read (and every unread badge follows). */
@@ -71,8 +72,8 @@ export default function MessageDetailPage() {
           </div>
         )}
         {message && (
-          <article className={styles.article}>
-            <h2 className={styles.articleTitle}>{message.title}</h2>
+          <article className={content.article}>
+            <h2 className={content.articleTitle}>{message.title}</h2>
             <div className={styles.meta}>
               <Tag color="primary" fill="outline" className={styles.tag}>
                 {messageTypeLabel(message.type, types)}

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { withQuery, type AppPath } from '@/config/paths';
 import type { Id, QuestionnaireResponse, QuestionnaireSummary } from '@/types/api';
+import content from '@/styles/content.module.css';
 import styles from '../questionnaires.module.css';
 
 export interface QuestionnaireChooserProps {
@@ -43,7 +44,7 @@ export function QuestionnaireChooser({
               return (
                 <li key={questionnaire.id}>
                   <Link
-                    className={styles.card}
+                    className={content.card}
                     to={withQuery(detailPath, {
                       questionnaireId: questionnaire.id,
                       registrationId,

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { withQuery, type AppPath } from '@/config/paths';
 import { RESPONSE_STATUS_LABELS, type QuestionnaireResponse } from '@/types/api';
+import content from '@/styles/content.module.css';
 import styles from '../questionnaires.module.css';
 
 /** One response in the history: questionnaire, status, whose (for staff) and when. */
@@ -10,7 +11,7 @@ export function ResponseCard({ response, detailPath }: { response: Questionnaire
   const submitted = response.status === 'submitted';
   const when = submitted ? (response.submittedAt ?? response.updatedAt) : response.updatedAt;
   return (
-    <Link className={styles.card} to={withQuery(detailPath, { responseId: response.id })}>
+    <Link className={content.card} to={withQuery(detailPath, { responseId: response.id })}>
       <span className={styles.cardTitle}>{response.questionnaireTitle}</span>
       <span className={styles.cardMeta}>
         <Tag color={submitted ? 'success' : 'warning'} fill="outline" className={styles.tag}>
