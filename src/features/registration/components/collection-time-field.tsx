@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import styles from './option-select.module.css';
+import styles from './collection-time-field.module.css';
 
 export const COLLECTED_AT_REQUIRED_MESSAGE = '请选择采集时间';
 export const COLLECTED_AT_FUTURE_MESSAGE = '采集时间不能晚于现在';
