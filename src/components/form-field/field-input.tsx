@@ -1,5 +1,6 @@
 import { Input, type InputProps, type InputRef } from 'antd-mobile';
 import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { setNativeFieldState } from './native-field-state';
 
 export interface FieldInputProps extends Omit<InputProps, 'aria-invalid' | 'aria-describedby'> {
   'aria-invalid'?: boolean;
@@ -7,10 +8,7 @@ export interface FieldInputProps extends Omit<InputProps, 'aria-invalid' | 'aria
   'aria-describedby'?: string;
 }
 
-/**
- * antd-mobile's Input with its invalid state and message on the <input> itself. antd-mobile puts
- * ARIA props on its wrapper <div>, where a screen reader never reads them with the field.
- */
+/** antd-mobile's Input with its invalid state and message on the <input> itself (see setNativeFieldState). */
 export const FieldInput = forwardRef<InputRef, FieldInputProps>(function FieldInput(
   { 'aria-invalid': invalid, 'aria-describedby': describedBy, ...props },
   ref,
@@ -20,11 +18,7 @@ export const FieldInput = forwardRef<InputRef, FieldInputProps>(function FieldIn
 
   useLayoutEffect(() => {
     const element = inner.current?.nativeElement;
-    if (!element) return;
-    if (invalid) element.setAttribute('aria-invalid', 'true');
-    else element.removeAttribute('aria-invalid');
-    if (describedBy) element.setAttribute('aria-describedby', describedBy);
-    else element.removeAttribute('aria-describedby');
+    if (element) setNativeFieldState(element, { invalid, describedBy });
   }, [invalid, describedBy]);
 
   return <Input ref={inner} {...props} />;

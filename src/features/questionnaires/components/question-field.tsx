@@ -1,5 +1,6 @@
 import { Checkbox, Radio, TextArea, type TextAreaRef } from 'antd-mobile';
 import { forwardRef, useEffect, useRef } from 'react';
+import { setNativeFieldState } from '@/components/form-field';
 import type { Question } from '@/types/api';
 import type { AnswerValue } from '../answers';
 import styles from '../questionnaires.module.css';
@@ -34,13 +35,7 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
     element.setAttribute('aria-labelledby', titleId);
     element.toggleAttribute('required', question.required);
     element.setAttribute('aria-required', String(question.required));
-    if (error) {
-      element.setAttribute('aria-invalid', 'true');
-      element.setAttribute('aria-describedby', errorId);
-    } else {
-      element.removeAttribute('aria-invalid');
-      element.removeAttribute('aria-describedby');
-    }
+    setNativeFieldState(element, { invalid: Boolean(error), describedBy: error ? errorId : undefined });
   }, [error, errorId, question.required, titleId]);
 
   const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
