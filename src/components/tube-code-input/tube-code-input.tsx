@@ -39,8 +39,8 @@ export interface TubeCodeInputProps {
   label?: string;
   placeholder?: string;
   disabled?: boolean;
-  /** The id of the field's message while there is one: the input is then marked invalid and described by it. */
-  errorId?: string;
+  /** The field's message (e.g. 请扫描或输入采样管编码): shown under the field, announced, and read with the input. */
+  error?: string | null;
 }
 
 /**
@@ -54,9 +54,10 @@ export function TubeCodeInput({
   label = '采样管编码',
   placeholder = '请输入或扫描采样管编码',
   disabled = false,
-  errorId,
+  error,
 }: TubeCodeInputProps) {
   const inputId = useId();
+  const errorId = error ? `${inputId}_error` : undefined;
   const [scanning, setScanning] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
 
@@ -140,6 +141,11 @@ export function TubeCodeInput({
           扫码
         </Button>
       </div>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
       {cameraOpen && (
         <Suspense fallback={null}>
           <CameraScanner

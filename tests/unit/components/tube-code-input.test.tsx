@@ -193,3 +193,18 @@ describe('TubeCodeInput', () => {
     });
   });
 });
+
+describe('TubeCodeInput message', () => {
+  it('shows its message under the field, announced and read with the input, and nothing without one', () => {
+    const { rerender } = render(<TubeCodeInput value="" onChange={vi.fn()} error="请扫描或输入采样管编码" />);
+    const input = screen.getByLabelText('采样管编码');
+    expect(screen.getByRole('alert')).toHaveTextContent('请扫描或输入采样管编码');
+    expect(input).toHaveAccessibleDescription('请扫描或输入采样管编码');
+    expect(input).toBeInvalid();
+    rerender(<TubeCodeInput value="CT1" onChange={vi.fn()} error={null} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-describedby');
+    expect(input).toBeValid();
+  });
+});
+

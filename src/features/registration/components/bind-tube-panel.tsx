@@ -44,7 +44,6 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   const busy = useRef(false);
   const tubeRef = useRef<HTMLDivElement>(null);
   const timeId = useId();
-  const tubeErrorId = `${timeId}-tube_error`;
 
   const focusTube = () => tubeRef.current?.querySelector('input')?.focus();
 
@@ -110,7 +109,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
       <div ref={tubeRef}>
         <TubeCodeInput
           value={draft.value.tubeCode}
-          errorId={tubeRequired && !draft.value.tubeCode.trim() ? tubeErrorId : undefined}
+          error={tubeRequired && !draft.value.tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
           onChange={(tubeCode) => {
             draft.setValue((previous) => ({ ...previous, tubeCode }));
             setTubeRequired(false);
@@ -118,11 +117,6 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
           }}
         />
       </div>
-      {tubeRequired && !draft.value.tubeCode.trim() && (
-        <p id={tubeErrorId} className={styles.error} role="alert">
-          {TUBE_REQUIRED_MESSAGE}
-        </p>
-      )}
       <TubeStatusCard state={status} serverProblem={serverProblem} />
       <FormField id={timeId} label="采集时间" error={timeError}>
         <CollectionTimeField

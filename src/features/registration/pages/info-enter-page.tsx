@@ -47,7 +47,6 @@ import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-s
 import styles from './info-enter-page.module.css';
 
 const FORM_NAME = 'registration';
-const TUBE_ERROR_ID = `${FORM_NAME}_tubeCode_error`;
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
@@ -474,7 +473,7 @@ export default function InfoEnterPage() {
         <div ref={tubeFieldRef}>
           <TubeCodeInput
             value={draft.value.tubeCode}
-            errorId={tubeRequired && !draft.value.tubeCode.trim() ? TUBE_ERROR_ID : undefined}
+            error={tubeRequired && !draft.value.tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
             onChange={(tubeCode) => {
               update({ tubeCode });
               setTubeRequired(false);
@@ -482,11 +481,6 @@ export default function InfoEnterPage() {
             }}
           />
         </div>
-        {tubeRequired && !draft.value.tubeCode.trim() && (
-          <p id={TUBE_ERROR_ID} className={styles.fieldError} role="alert">
-            {TUBE_REQUIRED_MESSAGE}
-          </p>
-        )}
         <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
         {queuedTube && (
           <p className={styles.fieldError} role="alert">
