@@ -9,6 +9,7 @@ import { config } from '@/config/env';
 import { installOfflineQueue } from '@/features/offline-queue/install';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { captureEntryUrl } from '@/lib/wechat/entry-url';
+import { yieldToMain } from '@/lib/yield-to-main';
 import '@/styles/global.css';
 
 // iOS WeChat signs the URL the app was entered with: remember it before the router changes it.
@@ -22,11 +23,15 @@ async function start(): Promise<void> {
     const { startDemoBackend } = await import('@/mocks/browser');
     await startDemoBackend();
   }
+  // Evaluating the modules, starting the router (which starts loading the page) and the first render
+  // are each a task of their own, so none of them is a long task on a slow phone.
+  await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
   installOfflineQueue();
+  await yieldToMain();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />
