@@ -18,6 +18,7 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
+const entryFile = `/${manifest[entryKey].file}`;
 const entryFiles = new Set([...closure(entryKey)].map((key) => manifest[key].file));
 
 /** What the page module needs beyond the entry: its chunks and their stylesheets, as URLs. */
@@ -29,17 +30,75 @@ function expectedFor(pageModule: string): string[] {
 }
 
 const scriptSrc = /<script async src="([^"]+)"><\/script>/.exec(html)?.[1];
+const source = readFileSync(join(dist, scriptSrc!.replace(/^\//, '')), 'utf8');
 
-/** Runs the emitted script the way a browser would at `pathname`, and returns the links it added. */
-function linksAt(pathname: string): { rel: string; as?: string; href: string; crossOrigin: string }[] {
-  const source = readFileSync(join(dist, scriptSrc!.replace(/^\//, '')), 'utf8');
-  const links: { rel: string; as?: string; href: string; crossOrigin: string }[] = [];
+interface FakeElement {
+  tagName: string;
+  rel?: string;
+  as?: string;
+  href?: string;
+  src?: string;
+  type?: string;
+  crossOrigin?: string | null;
+  textContent?: string;
+  onload?: () => void;
+  onerror?: () => void;
+  listeners: Record<string, () => void>;
+  addEventListener: (type: string, listener: () => void) => void;
+}
+
+/**
+ * Runs the emitted script the way a browser would at `pathname`, with a hand-driven clock: `tick()`
+ * runs the timers due, `frame()` the animation-frame callbacks.
+ */
+function boot(pathname: string, { hidden = false } = {}) {
+  const appended: FakeElement[] = [];
+  const bootMain: FakeElement[] = [];
+  const bootText = { textContent: '正在加载…', parentNode: { appendChild: (element: FakeElement) => bootMain.push(element) } };
+  let now = 0;
+  let timers: { at: number; run: () => void }[] = [];
+  let frames: (() => void)[] = [];
   const document = {
-    createElement: () => ({ rel: '', href: '', crossOrigin: null as string | null }),
-    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    visibilityState: hidden ? 'hidden' : 'visible',
+    createElement: (tagName: string): FakeElement => ({
+      tagName,
+      crossOrigin: null,
+      listeners: {},
+      addEventListener(type, listener) {
+        this.listeners[type] = listener;
+      },
+    }),
+    head: { appendChild: (element: FakeElement) => appended.push(element) },
+    querySelector: (selector: string) => (selector === '.boot-text' ? bootText : null),
   };
-  runInNewContext(source, { document, location: { pathname } });
-  return links;
+  const setTimeout = (run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]) => timers.push({ at: now + ms, run: () => run(...args) });
+  const requestAnimationFrame = (run: () => void) => frames.push(run);
+  const reloads: number[] = [];
+  runInNewContext(source, { document, location: { pathname, reload: () => reloads.push(now) }, setTimeout, requestAnimationFrame });
+  return {
+    links: () => appended.filter((element) => element.tagName === 'link'),
+    scripts: () => appended.filter((element) => element.tagName === 'script'),
+    bootText,
+    bootMain,
+    reloads,
+    /** Runs every timer due within `ms` (and the timers they set that are due too). */
+    tick(ms = 0) {
+      const until = now + ms;
+      for (;;) {
+        const due = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((timer) => timer !== due);
+        now = Math.max(now, due.at);
+        due.run();
+      }
+      now = until;
+    },
+    frame() {
+      const run = frames;
+      frames = [];
+      run.forEach((callback) => callback());
+    },
+  };
 }
 
 /** The loader's module path, e.g. `src/features/auth/pages/login-page.tsx`, from its source text. */
@@ -49,26 +108,99 @@ function pageModuleOf(load: () => unknown): string {
   return specifier ?? String(load);
 }
 
-describe('route chunk preload', () => {
-  it('is an async same-origin script before the entry, so the CSP stays script-src self', () => {
-    expect(scriptSrc).toMatch(/^\/assets\/route-preload-[\w-]+\.js$/);
-    expect(html.indexOf(scriptSrc!)).toBeLessThan(html.indexOf('<script type="module"'));
+describe('index.html', () => {
+  it('loads the boot script as an async same-origin script, so the CSP stays script-src self', () => {
+    expect(scriptSrc).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
   });
 
+  it('preloads the entry and its chunks but leaves starting it to the boot script', () => {
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${entryFile}">`);
+    for (const file of entryFiles) expect(html, file).toContain(`href="/${file}"`);
+  });
+});
+
+describe('boot script: route chunk preload', () => {
   it.each(routeTable.map((route) => [route.path, route] as const))('%s preloads exactly what its page needs beyond the entry', (path, route) => {
     const pageModule = pageModuleOf(route.load);
     expect(manifest[pageModule], `${pageModule} is a chunk of its own`).toBeDefined();
-    const links = linksAt(path);
+    const page = boot(path);
+    page.tick();
+    const links = page.links();
     expect(links.map((link) => link.href).sort()).toEqual(expectedFor(pageModule));
     for (const link of links) {
       expect(link.crossOrigin).toBe('');
-      if (link.href.endsWith('.css')) expect([link.rel, link.as]).toEqual(['preload', 'style']);
+      if (link.href!.endsWith('.css')) expect([link.rel, link.as]).toEqual(['preload', 'style']);
       else expect(link.rel).toBe('modulepreload');
     }
     expect(links.some((link) => link.href === `/${manifest[pageModule].file}`)).toBe(true);
   });
 
-  it.each(['/', '/no-such-page', '/login/extra'])('preloads nothing at %s', (path) => {
-    expect(linksAt(path)).toEqual([]);
+  it('adds at most 8 links per task, so starting the requests is never a long task', () => {
+    const needed = (route: (typeof routeTable)[number]) => expectedFor(pageModuleOf(route.load)).length;
+    const largest = [...routeTable].sort((a, b) => needed(b) - needed(a))[0];
+    const path = largest.path;
+    const total = needed(largest);
+    expect(total, `${path} needs more than one batch`).toBeGreaterThan(8);
+    const page = boot(path);
+    expect(page.links()).toHaveLength(8);
+    page.tick();
+    expect(page.links()).toHaveLength(total);
+  });
+
+  it.each(['/', '/no-such-page', '/login/extra', '/hasOwnProperty'])('preloads nothing at %s', (path) => {
+    const page = boot(path);
+    page.tick();
+    expect(page.links()).toEqual([]);
+  });
+});
+
+describe('boot script: starting the app', () => {
+  it('starts after the first frame, then evaluates the largest entry chunks one task each, the entry last', () => {
+    const page = boot('/login');
+    page.tick();
+    expect(page.scripts(), 'nothing runs before the first screen is painted').toEqual([]);
+    page.frame();
+    page.tick();
+    const order: string[] = [];
+    for (;;) {
+      const scripts = page.scripts();
+      const latest = scripts[scripts.length - 1];
+      expect(latest).toMatchObject({ type: 'module', crossOrigin: '' });
+      order.push(latest.src!);
+      if (!latest.onload) break;
+      latest.onload();
+      expect(page.scripts(), 'the next chunk waits for a task of its own').toHaveLength(order.length);
+      page.tick();
+    }
+    expect(order[order.length - 1]).toBe(entryFile);
+    expect(order.length).toBeGreaterThan(1);
+    expect(order.slice(0, -1).every((src) => entryFiles.has(src.slice(1))), 'only the entry’s own chunks').toBe(true);
+    expect(order.some((src) => /\/react-dom-[\w-]+\.js$/.test(src)), 'react-dom is evaluated on its own').toBe(true);
+  });
+
+  it('starts at once in a hidden page and without a frame after 200 ms', () => {
+    const hidden = boot('/login', { hidden: true });
+    expect(hidden.scripts()).toHaveLength(1);
+
+    const noFrame = boot('/login');
+    noFrame.tick(199);
+    expect(noFrame.scripts()).toHaveLength(0);
+    noFrame.tick(1);
+    expect(noFrame.scripts()).toHaveLength(1);
+    noFrame.frame();
+    noFrame.tick();
+    expect(noFrame.scripts(), 'starts once').toHaveLength(1);
+  });
+
+  it('says so on the first screen when the app cannot load, and offers a reload', () => {
+    const page = boot('/login', { hidden: true });
+    page.scripts()[0].onerror!();
+    expect(page.bootText.textContent).toBe('页面加载失败，请检查网络后重试。');
+    const [button] = page.bootMain;
+    expect(button).toMatchObject({ tagName: 'button', type: 'button', textContent: '重新加载' });
+    button.listeners.click();
+    expect(page.reloads).toHaveLength(1);
+    expect(page.scripts(), 'the failed chain stops').toHaveLength(1);
   });
 });

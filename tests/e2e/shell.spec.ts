@@ -10,6 +10,15 @@ test.describe('app shell', () => {
     await context.close();
   });
 
+  test('when the app cannot load, the first screen says so and its reload button recovers', async ({ page }) => {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await expect(page.getByText('页面加载失败，请检查网络后重试。')).toBeVisible();
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  });
+
   test('an unknown path shows the Chinese not-found page', async ({ page, api }) => {
     await signIn(page, api);
     await page.goto('/no-such-page');
