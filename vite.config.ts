@@ -58,13 +58,46 @@ function versionFile(version: string): Plugin {
 
 /**
  * Inlines the entry's stylesheets into index.html, so the first paint does not wait for a CSS round
- * trip (the boot screen and the login page render at once). The files stay in the bundle because lazy
- * chunks that share the same CSS still link it.
+ * trip (the boot screen and the login page render at once).
+ *
+ * Lazy chunks that share those stylesheets list them among their preload dependencies, and Vite's
+ * preload helper, finding no `<link rel="stylesheet">` for them, fetched them again and held the page's
+ * import until they arrived: one more round trip before every first page. Those stylesheets are always
+ * applied before any lazy chunk loads (the entry loads first), so they are dropped from the chunks'
+ * dependency lists (`__vite__mapDeps([...])` calls index into a per-chunk file list).
  */
 function inlineEntryCss(): Plugin {
   return {
     name: 'inline-entry-css',
     apply: 'build',
+    generateBundle: {
+      // After Vite has written the dependency lists (its own generateBundle).
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return;
+        const inlined = new Set<string>();
+        const visit = (fileName: string, seen = new Set<string>()) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          const chunk = byFile.get(fileName);
+          for (const css of chunk?.viteMetadata?.importedCss ?? []) inlined.add(css);
+          for (const dep of chunk?.imports ?? []) visit(dep, seen);
+        };
+        visit(entry.fileName);
+        for (const chunk of chunks) {
+          const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code)?.[1];
+          if (!list) continue;
+          const files = JSON.parse(list) as string[];
+          chunk.code = chunk.code.replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indices: string) => {
+            const kept = indices.split(',').filter((index) => index !== '' && !inlined.has(files[Number(index)]));
+            return `__vite__mapDeps([${kept.join(',')}])`;
+          });
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {

@@ -120,6 +120,36 @@ describe('index.html', () => {
   });
 });
 
+describe('stylesheets inlined in index.html', () => {
+  const inlinedCss = new Set([...closure(entryKey)].flatMap((key) => manifest[key].css ?? []));
+  const chunkFiles = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
+
+  it('are the entry’s stylesheets, in <style> rather than <link>', () => {
+    expect(inlinedCss.size).toBeGreaterThan(0);
+    for (const css of inlinedCss) expect(html, css).not.toContain(`href="/${css}"`);
+    expect(html).toContain('<style>');
+  });
+
+  /** The files a chunk's dynamic imports preload (Vite's `__vite__mapDeps([…])` into its file list). */
+  const preloadsOf = (file: string): string[] => {
+    const code = readFileSync(join(dist, file), 'utf8');
+    const list = /m\.f=(\[[^\]]*\])/.exec(code)?.[1];
+    if (!list) return [];
+    const files = JSON.parse(list) as string[];
+    return [...code.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)].flatMap((call) => call[1].split(',').filter(Boolean).map((index) => files[Number(index)]));
+  };
+
+  it.each(chunkFiles)('are not fetched again when %s loads a page', (file) => {
+    expect(preloadsOf(file).filter((dep) => inlinedCss.has(dep))).toEqual([]);
+  });
+
+  it('leaves the pages’ own stylesheets among the preloads', () => {
+    expect(preloadsOf(manifest[entryKey].file).some((dep) => dep.endsWith('.css') && !inlinedCss.has(dep))).toBe(true);
+  });
+});
+
 describe('boot script: route chunk preload', () => {
   it.each(routeTable.map((route) => [route.path, route] as const))('%s preloads exactly what its page needs beyond the entry', (path, route) => {
     const pageModule = pageModuleOf(route.load);
