@@ -1,5 +1,5 @@
 import { Checkbox, Radio, TextArea, type TextAreaRef } from 'antd-mobile';
-import { forwardRef, useEffect, useRef } from 'react';
+import { forwardRef, useLayoutEffect, useRef } from 'react';
 import { setNativeFieldState } from '@/components/form-field';
 import type { Question } from '@/types/api';
 import type { AnswerValue } from '../answers';
@@ -28,8 +28,9 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
   const errorId = `question-${question.id}-error`;
   const textRef = useRef<TextAreaRef>(null);
 
-  // antd-mobile's TextArea puts ARIA props on its wrapper; the states belong on the <textarea>.
-  useEffect(() => {
+  // antd-mobile's TextArea puts ARIA props on its wrapper; the states belong on the <textarea>, set
+  // before the browser paints (a passive effect could leave a frame without them).
+  useLayoutEffect(() => {
     const element = textRef.current?.nativeElement;
     if (!element) return;
     element.setAttribute('aria-labelledby', titleId);
