@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -56,6 +56,26 @@ function versionFile(version: string): Plugin {
   };
 }
 
+/** The output chunks of a bundle by file name. */
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  return new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+}
+
+/** A chunk and every chunk it statically imports, dependencies first (the order they evaluate in). */
+function importClosure(fileName: string, byFile: ReadonlyMap<string, Rolldown.OutputChunk>): Rolldown.OutputChunk[] {
+  const order: Rolldown.OutputChunk[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = byFile.get(name);
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    chunk.imports.forEach(visit);
+    order.push(chunk);
+  };
+  visit(fileName);
+  return order;
+}
+
 /**
  * Inlines the entry's stylesheets into index.html, so the first paint does not wait for a CSS round
  * trip (the boot screen and the login page render at once).
@@ -74,20 +94,11 @@ function inlineEntryCss(): Plugin {
       // After Vite has written the dependency lists (its own generateBundle).
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const byFile = chunksOf(bundle);
+        const entry = [...byFile.values()].find((chunk) => chunk.isEntry);
         if (!entry) return;
-        const inlined = new Set<string>();
-        const visit = (fileName: string, seen = new Set<string>()) => {
-          if (seen.has(fileName)) return;
-          seen.add(fileName);
-          const chunk = byFile.get(fileName);
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) inlined.add(css);
-          for (const dep of chunk?.imports ?? []) visit(dep, seen);
-        };
-        visit(entry.fileName);
-        for (const chunk of chunks) {
+        const inlined = new Set(importClosure(entry.fileName, byFile).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
+        for (const chunk of byFile.values()) {
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code)?.[1];
           if (!list) continue;
           const files = JSON.parse(list) as string[];
@@ -180,37 +191,28 @@ function bootScript(base: string): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return;
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (fileName: string, seen = new Set<string>()) => {
-        if (seen.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, seen);
-        return seen;
-      };
+      const byFile = chunksOf(bundle);
+      const chunks = [...byFile.values()];
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry || chunks.some((chunk) => !chunk.fileName.startsWith('assets/'))) return;
-      const entryTag = new RegExp(`<script type="module" crossorigin src="${base}${entry.fileName}"></script>`);
-      if (!entryTag.test(String(html.source))) this.error(`index.html has no entry script tag for ${entry.fileName}`);
-      const inEntry = closure(entry.fileName);
+      const entryTag = `<script type="module" crossorigin src="${base}${entry.fileName}"></script>`;
+      if (!String(html.source).includes(entryTag)) this.error(`index.html has no entry script tag for ${entry.fileName}`);
+      const entryClosure = importClosure(entry.fileName, byFile);
+      const inEntry = new Set(entryClosure.map((chunk) => chunk.fileName));
       // The entry's largest chunks, dependencies first, each evaluated in a task of its own before the
       // entry: one evaluation of the whole graph is a long task (about 180 ms at a 4× CPU slowdown).
-      const firstEvaluated: string[] = [];
-      const visit = (fileName: string) => {
-        for (const dep of byFile.get(fileName)?.imports ?? []) visit(dep);
-        const chunk = byFile.get(fileName);
-        if (chunk && chunk !== entry && chunk.code.length >= SEPARATE_EVALUATION_BYTES && !firstEvaluated.includes(fileName)) firstEvaluated.push(fileName);
-      };
-      visit(entry.fileName);
+      const firstEvaluated = entryClosure
+        .filter((chunk) => chunk !== entry && chunk.code.length >= SEPARATE_EVALUATION_BYTES)
+        .map((chunk) => chunk.fileName);
       const files: string[] = [];
       const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
       const map: Record<string, number[]> = {};
       for (const [path, module] of routePageModules()) {
         const page = chunks.find((chunk) => chunk.facadeModuleId === module);
         if (!page) continue;
-        const needed = [...closure(page.fileName)].filter((file) => !inEntry.has(file));
-        const css = needed.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        map[path] = [...needed, ...new Set(css)].map(indexOf);
+        const needed = importClosure(page.fileName, byFile).filter((chunk) => !inEntry.has(chunk.fileName));
+        const css = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        map[path] = [...needed.map((chunk) => chunk.fileName), ...new Set(css)].map(indexOf);
       }
       const script =
         `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(files.map((file) => file.replace(/^assets\//, '')))},m=${JSON.stringify(map)};` +

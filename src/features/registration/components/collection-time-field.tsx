@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import styles from './collection-time-field.module.css';
+import field from '@/styles/field-control.module.css';
 
 export const COLLECTED_AT_REQUIRED_MESSAGE = '请选择采集时间';
 export const COLLECTED_AT_FUTURE_MESSAGE = '采集时间不能晚于现在';
@@ -59,7 +59,7 @@ export function CollectionTimeField({ id, label = '采集时间', value, onChang
     <input
       type="datetime-local"
       id={id}
-      className={styles.dateTime}
+      className={field.control}
       aria-label={label}
       aria-invalid={errorId ? true : undefined}
       aria-describedby={errorId}

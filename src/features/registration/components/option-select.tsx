@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { InlineLoading } from '@/components/async-view';
 import { BottomSheet } from '@/components/bottom-sheet';
+import field from '@/styles/field-control.module.css';
 import styles from './option-select.module.css';
 
 export interface SelectOption {
@@ -55,7 +56,7 @@ export function OptionSelect({
       <button
         type="button"
         id={id}
-        className={styles.trigger}
+        className={`${field.control} ${styles.trigger}`}
         aria-haspopup="dialog"
         aria-label={`${label}：${shown || '未选择'}`}
         disabled={disabled}
