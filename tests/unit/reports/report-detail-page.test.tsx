@@ -129,6 +129,8 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(screen.getByRole('status')).toHaveTextContent('正在获取报告');
     const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
     expect((await api.to('/Sampling/DownloadCheckReport'))[0].search).toBe(`?reportId=${report.id}`);
+    // The region shows while the PDF opens; opening waits for both pdf.js and the bytes.
+    await waitFor(() => expect(loader.openPdfDocument).toHaveBeenCalledOnce());
     const bytes = loader.openPdfDocument.mock.calls[0][0] as ArrayBuffer;
     expect(new TextDecoder().decode(new Uint8Array(bytes).slice(0, 5))).toBe('%PDF-');
     expect(await within(viewer).findByRole('button', { name: '放大' })).toBeEnabled();
