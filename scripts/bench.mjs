@@ -5,7 +5,7 @@
 // local demo API (scripts/demo-api-server.mjs) that the production build is pointed at for the bench.
 // Writes bench-output/bench.json and each Lighthouse report (bench-output/lighthouse-<page>.json), and
 // prints Markdown tables for the README.
-// Options: --no-build (reuse dist/), --no-lighthouse.
+// Options: --no-build (reuse dist/), --no-lighthouse, --only=<path prefix> (Lighthouse for those pages only).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { startDemoApi } from './demo-api-server.mjs';
 
 const args = new Set(process.argv.slice(2));
+const only = [...args].find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const dist = 'dist';
 const API_PORT = 4398;
 const env = {
@@ -127,7 +128,7 @@ async function lighthouse() {
   ];
   const out = {};
   try {
-    for (const target of targets) {
+    for (const target of targets.filter((t) => !only || t.path.startsWith(only))) {
       const page = await browser.newPage();
       if (target.session) {
         // The session goes into sessionStorage as each new document starts (after Lighthouse's storage
