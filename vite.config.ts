@@ -210,7 +210,10 @@ function bootScript(base: string): Plugin {
       for (const [path, module] of routePageModules()) {
         const page = chunks.find((chunk) => chunk.facadeModuleId === module);
         if (!page) continue;
-        const needed = importClosure(page.fileName, byFile).filter((chunk) => !inEntry.has(chunk.fileName));
+        // The page's own chunk first (the largest, and what everything else is for), then its imports.
+        const needed = importClosure(page.fileName, byFile)
+          .reverse()
+          .filter((chunk) => !inEntry.has(chunk.fileName));
         const css = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
         map[path] = [...needed.map((chunk) => chunk.fileName), ...new Set(css)].map(indexOf);
       }
