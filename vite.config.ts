@@ -210,7 +210,7 @@ function bootScript(base: string): Plugin {
       for (const [path, module] of routePageModules()) {
         const page = chunks.find((chunk) => chunk.facadeModuleId === module);
         if (!page) continue;
-        // The page's own chunk first (the largest, and what everything else is for), then its imports.
+        // The page's own chunk first (what the rest is for; often the largest), then what it imports.
         const needed = importClosure(page.fileName, byFile)
           .reverse()
           .filter((chunk) => !inEntry.has(chunk.fileName));

@@ -19,7 +19,7 @@ import { startDemoApi } from './demo-api-server.mjs';
 const args = new Set(process.argv.slice(2));
 const option = (name) => [...args].find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = option('only');
-const runs = Math.max(1, Number(option('runs') ?? 5));
+const runs = Math.max(1, Math.floor(Number(option('runs') ?? 5)) || 5);
 const dist = 'dist';
 const API_PORT = 4398;
 const env = {
