@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
@@ -113,6 +113,20 @@ describe('绑定失败', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
     expect(submits).toHaveLength(1);
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('two taps on 重试 within one frame send the draft once and open the result', async () => {
+    storeDraft(draft);
+    const submits = recordRequests('/ScreeningRegister/Submit');
+    const { router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
+    const retry = await screen.findByRole('button', { name: '重试' }, SLOW);
+    // Both clicks before React renders again (a quick double tap on a slow phone).
+    act(() => {
+      retry.click();
+      retry.click();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(submits).toHaveLength(1);
   });
 
   it('重试 that fails at the tube hands the problem back to the form', async () => {

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd-mobile';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
@@ -31,6 +31,10 @@ export default function BindErrorPage() {
   const rawReason = searchParams.get('reason');
   const reason: BindFailureReason = isBindFailureReason(rawReason) ? rawReason : 'unknown';
   const [retrying, setRetrying] = useState(false);
+  // Set at once, not at the next render, and kept once the page is leaving: a second tap that arrived
+  // after the first retry had succeeded (the next page's chunk still loading) found no draft and sent
+  // the user back to the form with 没有找到待提交的内容.
+  const inFlight = useRef(false);
 
   const backToForm = (problem?: EntryLocationState['problem']) => {
     if (state.fromForm && !problem) void navigate(-1);
@@ -42,30 +46,35 @@ export default function BindErrorPage() {
   };
 
   const retry = async () => {
-    if (retrying) return;
+    if (inFlight.current) return;
     const draft = readPersisted<RegistrationDraft>(DRAFT_KEY);
     if (!draft || !draft.tubeCode || !draft.collectedAt) {
       toast('没有找到待提交的内容，请重新填写');
       backToForm();
       return;
     }
+    inFlight.current = true;
     setRetrying(true);
+    let leaving = false;
     try {
       const outcome = await saveRegistrationWithTube(draft, draft.collectedAt, {
         onRegistrationSaved: (registrationId) => writePersisted(DRAFT_KEY, { ...draft, registrationId }),
       });
       switch (outcome.kind) {
         case 'success':
+          leaving = true;
           removePersisted(DRAFT_KEY);
           void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
           return;
         case 'bind-failed':
+          // The same page with the new reason (it stays mounted): 重试 works again.
           void navigate(withQuery(paths.bindErr, { reason: outcome.reason }), {
             replace: true,
             state: { ...state, message: outcome.message } satisfies BindErrorState,
           });
           return;
         case 'field':
+          leaving = true;
           backToForm({ field: outcome.field, message: outcome.message });
           return;
         case 'id-card-registered':
@@ -77,7 +86,10 @@ export default function BindErrorPage() {
           return;
       }
     } finally {
-      setRetrying(false);
+      if (!leaving) {
+        inFlight.current = false;
+        setRetrying(false);
+      }
     }
   };
 

@@ -1,6 +1,6 @@
 import { useRequest } from 'ahooks';
 import { Button, NoticeBar, Tag } from 'antd-mobile';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
@@ -94,8 +94,11 @@ function TubeSection({
 
 function DraftNotice({ registration, onSubmitted }: { registration: Registration; onSubmitted: () => void }) {
   const [submitting, setSubmitting] = useState(false);
+  // Set at once: a second tap before the next render must not reach the repeat guard (and its toast).
+  const inFlight = useRef(false);
   const submit = async () => {
-    if (submitting) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSubmitting(true);
     try {
       await submitRegistration({
@@ -118,6 +121,7 @@ function DraftNotice({ registration, onSubmitted }: { registration: Registration
     } catch {
       // The error toast is shown centrally; the page stays as it is.
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
