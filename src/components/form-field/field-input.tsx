@@ -4,7 +4,7 @@ import { setNativeFieldState } from './native-field-state';
 
 export interface FieldInputProps extends Omit<InputProps, 'aria-invalid' | 'aria-describedby'> {
   'aria-invalid'?: boolean;
-  /** The id of the field's message (FormField's `${id}_error`). */
+  /** The id of the field's message (fieldMessageId of the input's id). */
   'aria-describedby'?: string;
 }
 

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import styles from './form-field.module.css';
 
+/** The id of the message of the field whose control has `id`: what the control's aria-describedby names. */
+export function fieldMessageId(id: string): string {
+  return `${id}_error`;
+}
+
 export interface FormFieldProps {
-  /** The control's id: the label points at it, and the message is `${id}_error`. */
+  /** The control's id: the label points at it, and the message is fieldMessageId(id). */
   id: string;
   label: string;
   /** Shows an asterisk (for the eye only: the accessible name stays the plain label). */
@@ -17,7 +22,7 @@ export interface FormFieldProps {
  * One labelled field of a form: label, control, hint and message, in the order a person reads them.
  * A plain component instead of antd-mobile's Form, whose field store, validator and popover cost a
  * page tens of kilobytes; the page keeps the values and checks them itself. The control should point
- * at the message with `aria-describedby={`${id}_error`}` while there is one.
+ * at the message with `aria-describedby={fieldMessageId(id)}` while there is one.
  */
 export function FormField({ id, label, required = false, description, error, children }: FormFieldProps) {
   return (
@@ -34,7 +39,7 @@ export function FormField({ id, label, required = false, description, error, chi
       {children}
       {description && <p className={styles.description}>{description}</p>}
       {error && (
-        <p id={`${id}_error`} className={styles.error} role="alert">
+        <p id={fieldMessageId(id)} className={styles.error} role="alert">
           {error}
         </p>
       )}

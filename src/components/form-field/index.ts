@@ -1,3 +1,3 @@
 export { FieldInput, type FieldInputProps } from './field-input';
-export { FormField, type FormFieldProps } from './form-field';
+export { FormField, fieldMessageId, type FormFieldProps } from './form-field';
 export { setNativeFieldState } from './native-field-state';

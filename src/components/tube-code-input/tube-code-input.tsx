@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useId, useState } from 'react';
 import { FieldInput } from '@/components/form-field/field-input';
+import { fieldMessageId } from '@/components/form-field/form-field';
 import { toast, toastFail } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { isWeChat } from '@/lib/wechat/environment';
@@ -57,7 +58,7 @@ export function TubeCodeInput({
   error,
 }: TubeCodeInputProps) {
   const inputId = useId();
-  const errorId = error ? `${inputId}_error` : undefined;
+  const errorId = error ? fieldMessageId(inputId) : undefined;
   const [scanning, setScanning] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
 

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FieldInput } from '@/components/form-field/field-input';
-import { FormField } from '@/components/form-field/form-field';
+import { FormField, fieldMessageId } from '@/components/form-field/form-field';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { loginManage } from '@/features/account/api/login-manage';
@@ -106,7 +106,7 @@ export default function LoginPage() {
             placeholder="请输入账号"
             autoComplete="username"
             aria-invalid={fieldErrors.accountName ? true : undefined}
-            aria-describedby={fieldErrors.accountName ? `${id}-accountName_error` : undefined}
+            aria-describedby={fieldErrors.accountName ? fieldMessageId(`${id}-accountName`) : undefined}
           />
         </FormField>
         <FormField id={`${id}-accountPwd`} label="密码" error={fieldErrors.accountPwd}>
@@ -119,7 +119,7 @@ export default function LoginPage() {
               placeholder="请输入密码"
               autoComplete="current-password"
               aria-invalid={fieldErrors.accountPwd ? true : undefined}
-              aria-describedby={fieldErrors.accountPwd ? `${id}-accountPwd_error` : undefined}
+              aria-describedby={fieldErrors.accountPwd ? fieldMessageId(`${id}-accountPwd`) : undefined}
             />
             <button
               type="button"

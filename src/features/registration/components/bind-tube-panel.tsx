@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
-import { FormField } from '@/components/form-field';
+import { FormField, fieldMessageId } from '@/components/form-field';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
@@ -122,7 +122,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
         <CollectionTimeField
           id={timeId}
           value={collectedAt}
-          errorId={timeError ? `${timeId}_error` : undefined}
+          errorId={timeError ? fieldMessageId(timeId) : undefined}
           onChange={(value) => {
             draft.setValue((previous) => ({ ...previous, collectedAt: value }));
             setTimeError(validateCollectedAt(value));

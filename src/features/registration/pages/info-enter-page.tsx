@@ -19,7 +19,7 @@ import {
   validateCollectedAt,
 } from '../components/collection-time-field';
 import { DictionarySelect } from '../components/dictionary-select';
-import { FieldInput, FormField } from '@/components/form-field';
+import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import {
   confirmRegistration,
   offerExistingRegistration,
@@ -147,7 +147,7 @@ export default function InfoEnterPage() {
     onChange: (value: string) => changePerson(name, value),
     onBlur: () => void checkField(name),
     'aria-invalid': fieldErrors[name] ? true : undefined,
-    'aria-describedby': fieldErrors[name] ? `${FORM_NAME}_${name}_error` : undefined,
+    'aria-describedby': fieldErrors[name] ? fieldMessageId(`${FORM_NAME}_${name}`) : undefined,
   });
 
   const clearDraft = () => {
@@ -497,7 +497,7 @@ export default function InfoEnterPage() {
           <CollectionTimeField
             id={`${FORM_NAME}_collectedAt`}
             value={collectedAt}
-            errorId={collectedAtError ? `${FORM_NAME}_collectedAt_error` : undefined}
+            errorId={collectedAtError ? fieldMessageId(`${FORM_NAME}_collectedAt`) : undefined}
             onChange={(value) => {
               update({ collectedAt: value });
               setCollectedAtError(validateCollectedAt(value));
