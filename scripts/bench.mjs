@@ -12,6 +12,7 @@
 // only), --runs=<n>.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startDemoApi } from './demo-api-server.mjs';
@@ -24,7 +25,9 @@ const dist = 'dist';
 const API_PORT = 4398;
 const env = {
   ...process.env,
-  VITE_API_BASE_URL: `http://127.0.0.1:${API_PORT}`,
+  // HTTPS: the bench serves the build over TLS with HTTP/2, as Deployment asks, and an https page may
+  // only call an https API.
+  VITE_API_BASE_URL: `https://127.0.0.1:${API_PORT}`,
   VITE_WECHAT_APP_ID: process.env.VITE_WECHAT_APP_ID || 'wx0000000000000000',
   VITE_AES_KEY: process.env.VITE_AES_KEY || '0000000000000000',
 };
@@ -104,28 +107,38 @@ function lcpElementOf(lhr) {
   return node ? `${node.selector ?? ''} ${String(node.snippet ?? '').slice(0, 80)}` : '';
 }
 
+/** POSTs JSON to the bench's API, accepting its self-signed certificate; resolves with the parsed body. */
+function postJson(url, body) {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
 async function lighthouse() {
   const { default: lh } = await import('lighthouse');
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = await import('puppeteer-core');
-  const api = await startDemoApi(API_PORT);
+  const api = await startDemoApi(API_PORT, { tls: true });
   const port = 4399;
-  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', api.origin], { stdio: 'ignore' });
+  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', api.origin, '--tls'], { stdio: 'ignore' });
   await new Promise((resolve) => setTimeout(resolve, 800));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // The bench's certificate is self-signed (scripts/self-signed-cert.mjs).
+    chromeFlags: ['--headless=new', '--ignore-certificate-errors', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `https://127.0.0.1:${port}`;
   const login = async () => {
-    const response = await fetch(`${api.origin}/api/v1/Account/LoginManage`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accountName: 'admin', accountPwd: '123456' }),
-    });
-    return (await response.json()).responseData.token;
+    const body = await postJson(`${api.origin}/api/v1/Account/LoginManage`, { accountName: 'admin', accountPwd: '123456' });
+    return body.responseData.token;
   };
   const report = api.db.state.reports[0];
   const targets = [

@@ -2,8 +2,10 @@
 // Vite so the TypeScript sources and `@/` aliases work in Node). Used by the bench to measure pages that
 // need a session; never part of the app.
 import { createServer as createHttpServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { getResponse } from 'msw';
 import { createServer as createViteServer } from 'vite';
+import { selfSignedCert } from './self-signed-cert.mjs';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -12,12 +14,16 @@ const CORS = {
   'access-control-expose-headers': 'Content-Disposition, Content-Type',
 };
 
-export async function startDemoApi(port) {
+/** Headers HTTP/2 forbids (connection-specific); msw responses may carry them. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+/** `tls: true` serves HTTPS with HTTP/2 (HTTP/1.1 still accepted), as a production API would be reached. */
+export async function startDemoApi(port, { tls = false } = {}) {
   const vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', mode: 'test' });
   const { createDemoDb, createHandlers } = await vite.ssrLoadModule('/src/mocks/handlers.ts');
   const db = createDemoDb();
   const handlers = createHandlers(db);
-  const server = createHttpServer(async (req, res) => {
+  const handle = async (req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS).end();
       return;
@@ -25,20 +31,23 @@ export async function startDemoApi(port) {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    // HTTP/2 pseudo-headers (:method, :path, …) are not request headers.
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !k.startsWith(':')).map(([k, v]) => [k, String(v)]));
     const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
     const response = await getResponse(handlers, request);
     if (!response) {
       res.writeHead(404, CORS).end();
       return;
     }
-    res.writeHead(response.status, { ...Object.fromEntries(response.headers.entries()), ...CORS });
+    const responseHeaders = [...response.headers.entries()].filter(([name]) => !HOP_BY_HOP.has(name));
+    res.writeHead(response.status, { ...Object.fromEntries(responseHeaders), ...CORS });
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  };
+  const server = tls ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle) : createHttpServer(handle);
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     db,
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     async close() {
       server.close();
       await vite.close();

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Serves a built app the way production should: history-mode fallback to index.html,
 // `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, and the CSP.
-// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /]
+// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin] [--tls]
+// --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
+// as production is served; the bench uses it, the browser tests do not need it.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { contentSecurityPolicy } from './csp.mjs';
+import { selfSignedCert } from './self-signed-cert.mjs';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4173' }, base: { type: 'string', default: '/' }, api: { type: 'string', default: '' } },
+  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4173' }, base: { type: 'string', default: '/' }, api: { type: 'string', default: '' }, tls: { type: 'boolean', default: false } },
 });
 const root = resolve(values.dir);
 const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
@@ -43,7 +47,7 @@ function send(req, res, file, body) {
 }
 const csp = contentSecurityPolicy({ apiOrigin: values.api });
 
-createServer((req, res) => {
+function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let pathname = decodeURIComponent(url.pathname);
   if (!pathname.startsWith(base)) pathname = base;
@@ -66,6 +70,9 @@ createServer((req, res) => {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache');
   send(req, res, join(root, 'index.html'), indexHtml);
-}).listen(Number(values.port), '127.0.0.1', () => {
-  console.log(`serve-static: ${root} on http://127.0.0.1:${values.port}${base}`);
+}
+
+const server = values.tls ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle) : createServer(handle);
+server.listen(Number(values.port), '127.0.0.1', () => {
+  console.log(`serve-static: ${root} on ${values.tls ? 'https' : 'http'}://127.0.0.1:${values.port}${base}`);
 });
