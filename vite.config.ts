@@ -3,9 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { build as viteBuild, defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 
 const require = createRequire(import.meta.url);
+
+/** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
+const BUILD_TARGET = ['chrome69', 'safari13'];
+const srcAlias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /** Variables a production build cannot do without: a missing one would silently ship a wrong URL or key. */
 const REQUIRED_IN_PRODUCTION = ['VITE_API_BASE_URL', 'VITE_WECHAT_APP_ID', 'VITE_AES_KEY'] as const;
@@ -169,9 +173,35 @@ const PRELOAD_BATCH = 8;
 const SEPARATE_EVALUATION_BYTES = 40_000;
 
 /**
+ * src/app/boot/early-requests.ts as one self-contained classic script (its few imports inlined, none of
+ * the app's chunks): it runs first in the boot script and starts the opened page's first API request.
+ * Built with the app's mode, so it reads the same configuration.
+ */
+async function bundleEarlyRequests(mode: string): Promise<string> {
+  const result = await viteBuild({
+    configFile: false,
+    mode,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: srcAlias },
+    build: {
+      write: false,
+      target: BUILD_TARGET,
+      minify: true,
+      lib: { entry: fileURLToPath(new URL('./src/app/boot/early-requests.ts', import.meta.url)), formats: ['iife'], name: 'earlyRequests' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
+  const chunk = outputs.find((file) => file.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('[boot-script] bundling src/app/boot/early-requests.ts gave no script');
+  return chunk.code.trim();
+}
+
+/**
  * index.html's boot script, an emitted classic script (`async`, so it never holds up parsing; external,
- * not inline, so the Content-Security-Policy stays `script-src 'self'`). It does two things:
+ * not inline, so the Content-Security-Policy stays `script-src 'self'`). It does three things:
  *
+ * - Starts the opened page's first API request, if it has one (bundleEarlyRequests).
  * - Starts downloading the current route's page chunk (and its other chunks and stylesheets) as soon as
  *   index.html arrives, in parallel with the entry, instead of after the entry has downloaded and run:
  *   it maps each route path to the files its page needs beyond the entry's and adds `modulepreload` and
@@ -183,12 +213,12 @@ const SEPARATE_EVALUATION_BYTES = 40_000;
  *   once, and a frame that never comes (a throttled webview) is not waited for beyond 200 ms. If the
  *   entry cannot load, the first screen says so and offers a reload instead of loading forever.
  */
-function bootScript(base: string): Plugin {
+function bootScript(base: string, mode: string): Plugin {
   return {
     name: 'boot-script',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return;
       const byFile = chunksOf(bundle);
@@ -218,10 +248,11 @@ function bootScript(base: string): Plugin {
         map[path] = [...needed.map((chunk) => chunk.fileName), ...new Set(css)].map(indexOf);
       }
       const script =
+        `${await bundleEarlyRequests(mode)};\n` +
         `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(files.map((file) => file.replace(/^assets\//, '')))},m=${JSON.stringify(map)};` +
         `var p=location.pathname;if(p.indexOf(b)===0)p='/'+p.slice(b.length);var r=m.hasOwnProperty(p)?m[p]:[];` +
         `(function add(s){r.slice(s,s+${PRELOAD_BATCH}).forEach(function(i){var u=f[i],l=document.createElement('link'),c=/\\.css$/.test(u);` +
-        `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href=b+'assets/'+u;document.head.appendChild(l);});` +
+        `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.setAttribute('fetchpriority','low');l.href=b+'assets/'+u;document.head.appendChild(l);});` +
         `if(s+${PRELOAD_BATCH}<r.length)setTimeout(add,0,s+${PRELOAD_BATCH});})(0);` +
         `var started=false;function failed(){var t=document.querySelector('.boot-text');if(!t)return;` +
         `t.textContent='页面加载失败，请检查网络后重试。';var k=document.createElement('button');k.type='button';k.className='boot-retry';k.textContent='重新加载';` +
@@ -233,10 +264,11 @@ function bootScript(base: string): Plugin {
         `if(document.visibilityState==='hidden'||typeof requestAnimationFrame!=='function')start();` +
         `else{requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,200);}})();`;
       const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: script }));
-      html.source = String(html.source).replace(
-        entryTag,
-        `<link rel="modulepreload" crossorigin href="${base}${entry.fileName}">\n    <script async src="${base}${fileName}"></script>`,
-      );
+      html.source = String(html.source)
+        .replace(entryTag, `<link rel="modulepreload" crossorigin href="${base}${entry.fileName}">\n    <script async src="${base}${fileName}"></script>`)
+        // Low priority: index.html's first screen paints without any of them (the app starts after the
+        // first frame), and the boot script's early API request then goes ahead of them.
+        .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
     },
   };
 }
@@ -249,16 +281,13 @@ export default defineConfig(({ mode }) => {
 
   return {
     base,
-    plugins: [react(), mswWorkerInDev(base), versionFile(version), inlineEntryCss(), preconnectApi(env.VITE_API_BASE_URL), bootScript(base)],
-    resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-    },
+    plugins: [react(), mswWorkerInDev(base), versionFile(version), inlineEntryCss(), preconnectApi(env.VITE_API_BASE_URL), bootScript(base, mode)],
+    resolve: { alias: srcAlias },
     define: {
       __APP_VERSION__: JSON.stringify(version),
     },
     build: {
-      // Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69.
-      target: ['chrome69', 'safari13'],
+      target: BUILD_TARGET,
       outDir: mode === 'production' ? 'dist' : `dist-${mode}`,
       sourcemap: false,
       manifest: true,

@@ -23,7 +23,7 @@ function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
 
-export function readConfig(env: ImportMetaEnv & { MODE: string; PROD?: boolean }): AppConfig {
+export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppConfig {
   const mode = env.MODE;
   return {
     apiBaseUrl: (env.VITE_API_BASE_URL ?? '').replace(/\/+$/, ''),
@@ -36,4 +36,6 @@ export function readConfig(env: ImportMetaEnv & { MODE: string; PROD?: boolean }
   };
 }
 
-export const config: AppConfig = readConfig(import.meta.env);
+// Pure: a bundle that imports only readConfig (the boot script's early requests) drops this, and with it
+// every variable's value.
+export const config: AppConfig = /* @__PURE__ */ readConfig(import.meta.env);

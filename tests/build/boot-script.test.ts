@@ -41,6 +41,8 @@ interface FakeElement {
   type?: string;
   crossOrigin?: string | null;
   textContent?: string;
+  attributes: Record<string, string>;
+  setAttribute: (name: string, value: string) => void;
   onload?: () => void;
   onerror?: () => void;
   listeners: Record<string, () => void>;
@@ -51,7 +53,7 @@ interface FakeElement {
  * Runs the emitted script the way a browser would at `pathname`, with a hand-driven clock: `tick()`
  * runs the timers due, `frame()` the animation-frame callbacks.
  */
-function boot(pathname: string, { hidden = false } = {}) {
+function boot(pathname: string, { hidden = false, search = '', token = null as string | null } = {}) {
   const appended: FakeElement[] = [];
   const bootMain: FakeElement[] = [];
   const bootText = { textContent: '正在加载…', parentNode: { appendChild: (element: FakeElement) => bootMain.push(element) } };
@@ -64,6 +66,10 @@ function boot(pathname: string, { hidden = false } = {}) {
       tagName,
       crossOrigin: null,
       listeners: {},
+      attributes: {},
+      setAttribute(name, value) {
+        this.attributes[name] = value;
+      },
       addEventListener(type, listener) {
         this.listeners[type] = listener;
       },
@@ -74,8 +80,22 @@ function boot(pathname: string, { hidden = false } = {}) {
   const setTimeout = (run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]) => timers.push({ at: now + ms, run: () => run(...args) });
   const requestAnimationFrame = (run: () => void) => frames.push(run);
   const reloads: number[] = [];
-  runInNewContext(source, { document, location: { pathname, reload: () => reloads.push(now) }, setTimeout, requestAnimationFrame });
+  const fetches: { url: string; init: { method: string; headers: Record<string, string>; body: string } }[] = [];
+  runInNewContext(source, {
+    document,
+    location: { pathname, search, reload: () => reloads.push(now) },
+    setTimeout,
+    clearTimeout: () => undefined,
+    requestAnimationFrame,
+    sessionStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+    URLSearchParams,
+    fetch: (url: string, init: (typeof fetches)[number]['init']) => {
+      fetches.push({ url, init });
+      return new Promise(() => undefined);
+    },
+  });
   return {
+    fetches,
     links: () => appended.filter((element) => element.tagName === 'link'),
     scripts: () => appended.filter((element) => element.tagName === 'script'),
     bootText,
@@ -115,8 +135,14 @@ describe('index.html', () => {
 
   it('preloads the entry and its chunks but leaves starting it to the boot script', () => {
     expect(html).not.toMatch(/<script type="module"/);
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${entryFile}">`);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${entryFile}">`);
     for (const file of entryFiles) expect(html, file).toContain(`href="/${file}"`);
+  });
+
+  it('preloads every script at low priority: the first screen needs none, the early API request goes first', () => {
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 });
 
@@ -160,6 +186,7 @@ describe('boot script: route chunk preload', () => {
     expect(links.map((link) => link.href).sort()).toEqual(expectedFor(pageModule));
     for (const link of links) {
       expect(link.crossOrigin).toBe('');
+      expect(link.attributes.fetchpriority).toBe('low');
       if (link.href!.endsWith('.css')) expect([link.rel, link.as]).toEqual(['preload', 'style']);
       else expect(link.rel).toBe('modulepreload');
     }
@@ -182,6 +209,27 @@ describe('boot script: route chunk preload', () => {
     const page = boot(path);
     page.tick();
     expect(page.links()).toEqual([]);
+  });
+});
+
+describe('boot script: the report detail\'s first API request', () => {
+  it('starts PageCheckReport on the configured API host before any of the app has run', () => {
+    const page = boot('/repoetDetail', { search: '?id=rpt-7', token: 'session-token' });
+    expect(page.scripts(), 'the app has not started').toEqual([]);
+    expect(page.fetches).toHaveLength(1);
+    const [{ url, init }] = page.fetches;
+    expect(url).toBe('https://api.example.invalid:8686/api/v1/Sampling/PageCheckReport');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body)).toEqual({ pageIndex: 1, pageSize: 50 });
+    expect(init.headers.Authorization).toBe('session-token');
+    expect(init.headers.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it.each([
+    ['without a session', '/repoetDetail', '?id=rpt-7', null],
+    ['on another page', '/repoetList', '?id=rpt-7', 'session-token'],
+  ])('sends nothing %s', (_name, pathname, search, token) => {
+    expect(boot(pathname, { search, token }).fetches).toEqual([]);
   });
 });
 

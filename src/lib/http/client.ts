@@ -1,8 +1,16 @@
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
+import { takeEarlyRequest } from './early-request';
 import { ApiError } from './errors';
 import {
   DEFAULT_STATUS_MESSAGE,
@@ -60,12 +68,33 @@ function sessionLost(request: AxiosRequestConfig | undefined): void {
   onUnauthorized();
 }
 
+/**
+ * Sends a request unless index.html's boot script already started the identical one (see
+ * early-request.ts): then its answer is used. Only a 2xx answer is adopted; a failed or non-2xx early
+ * request is sent again the normal way, so every error reaches the interceptors below exactly as it
+ * would have. An early request that timed out is this request's timeout (it left earlier, with the
+ * same limit).
+ */
+function withEarlyRequests(send: AxiosAdapter): AxiosAdapter {
+  return async (request) => {
+    const early = takeEarlyRequest(request.method ?? 'get', axios.getUri(request), request.data, request.headers.get('Authorization') as string | null);
+    if (!early) return send(request);
+    const outcome = await early;
+    if (outcome.kind === 'timeout') throw new AxiosError(`timeout of ${request.timeout ?? REQUEST_TIMEOUT_MS}ms exceeded`, AxiosError.ECONNABORTED, request);
+    if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) {
+      return { data: outcome.body, status: outcome.status, statusText: '', headers: new AxiosHeaders(outcome.headers), config: request, request: null };
+    }
+    return send(request);
+  };
+}
+
 export const http = axios.create({
   baseURL: config.apiBaseUrl,
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json;charset=utf-8' },
   paramsSerializer: { serialize: (params) => buildQueryString(params) },
 });
+http.defaults.adapter = withEarlyRequests(axios.getAdapter(axios.defaults.adapter));
 
 http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   request.headers.set('requestId', uuidV4());

@@ -46,7 +46,7 @@ describe('configuration', () => {
   const base = { VITE_API_BASE_URL: 'https://api.example.cn:8686/', VITE_PUBLIC_BASE: '/h5', VITE_WECHAT_APP_ID: 'wx1', VITE_AES_KEY: 'k', VITE_DEMO: 'true', VITE_VCONSOLE: 'true' };
 
   it('normalises the API base and the public base', () => {
-    const cfg = readConfig({ ...base, MODE: 'development' } as never);
+    const cfg = readConfig({ ...base, MODE: 'development' });
     expect(cfg.apiBaseUrl).toBe('https://api.example.cn:8686');
     expect(cfg.publicBase).toBe('/h5/');
     expect(cfg.demo).toBe(true);
@@ -54,7 +54,7 @@ describe('configuration', () => {
   });
 
   it('never enables the demo backend or vConsole in production', () => {
-    const cfg = readConfig({ ...base, MODE: 'production' } as never);
+    const cfg = readConfig({ ...base, MODE: 'production' });
     expect(cfg.demo).toBe(false);
     expect(cfg.vconsole).toBe(false);
   });

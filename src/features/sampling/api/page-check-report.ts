@@ -1,7 +1,8 @@
 import { request } from '@/lib/http';
 import type { CallOptions, CheckReport, CheckReportPageQuery, Page } from '@/types/api';
+import { pageCheckReportUrl } from './urls';
 
-export const pageCheckReportUrl = '/api/v1/Sampling/PageCheckReport';
+export { pageCheckReportUrl };
 
 /** 检测报告分页 POST /api/v1/Sampling/PageCheckReport */
 export function pageCheckReport(
