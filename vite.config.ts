@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as viteBuild, defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { PRELOAD_ROUTE_GLOBAL } from './src/app/route-preload.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -205,7 +206,9 @@ async function bundleEarlyRequests(mode: string): Promise<string> {
  * - Starts downloading the current route's page chunk (and its other chunks and stylesheets) as soon as
  *   index.html arrives, in parallel with the entry, instead of after the entry has downloaded and run:
  *   it maps each route path to the files its page needs beyond the entry's and adds `modulepreload` and
- *   `preload` links for them, a few per task. Browsers without modulepreload ignore the links.
+ *   `preload` links for them, a few per task. Browsers without modulepreload ignore the links. The
+ *   same preloader is left for the app, which preloads the likely next pages with it when idle
+ *   (src/app/route-preload.ts).
  * - Starts the app (the entry module) only after index.html's first screen is on the screen. The entry's
  *   files are preloaded by index.html, so nothing waits for the network; but when they arrive before
  *   the first frame (a fast connection, a cached visit), evaluating them first would hold the first
@@ -250,10 +253,11 @@ function bootScript(base: string, mode: string): Plugin {
       const script =
         `${await bundleEarlyRequests(mode)};\n` +
         `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(files.map((file) => file.replace(/^assets\//, '')))},m=${JSON.stringify(map)};` +
-        `var p=location.pathname;if(p.indexOf(b)===0)p='/'+p.slice(b.length);var r=m.hasOwnProperty(p)?m[p]:[];` +
+        `function preload(p){if(!m.hasOwnProperty(p))return;var r=m[p];` +
         `(function add(s){r.slice(s,s+${PRELOAD_BATCH}).forEach(function(i){var u=f[i],l=document.createElement('link'),c=/\\.css$/.test(u);` +
         `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.setAttribute('fetchpriority','low');l.href=b+'assets/'+u;document.head.appendChild(l);});` +
-        `if(s+${PRELOAD_BATCH}<r.length)setTimeout(add,0,s+${PRELOAD_BATCH});})(0);` +
+        `if(s+${PRELOAD_BATCH}<r.length)setTimeout(add,0,s+${PRELOAD_BATCH});})(0);}` +
+        `var p=location.pathname;if(p.indexOf(b)===0)p='/'+p.slice(b.length);preload(p);window.${PRELOAD_ROUTE_GLOBAL}=preload;` +
         `var started=false;function failed(){var t=document.querySelector('.boot-text');if(!t)return;` +
         `t.textContent='页面加载失败，请检查网络后重试。';var k=document.createElement('button');k.type='button';k.className='boot-retry';k.textContent='重新加载';` +
         `k.addEventListener('click',function(){location.reload();});t.parentNode.appendChild(k);}` +
@@ -294,9 +298,15 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 800,
       rolldownOptions: {
         output: {
-          // react-dom in a chunk of its own (it is in the entry's graph either way, so no page loads more):
-          // the boot script then evaluates it in a task of its own instead of inside the entry's.
-          codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+          // react-dom and react-router in chunks of their own (both are in the entry's graph either way, so
+          // no page loads more): the boot script then evaluates each in a task of its own instead of
+          // inside the entry's.
+          codeSplitting: {
+            groups: [
+              { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+              { name: 'react-router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+            ],
+          },
         },
       },
     },

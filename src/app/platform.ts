@@ -1,4 +1,5 @@
 import type { AppRouter } from './router';
+import { preloadRouteFiles } from './route-preload';
 import { findRoute, prefetchAfter } from './route-table';
 
 /**
@@ -52,13 +53,16 @@ export function installVersionCheck(router: AppRouter, currentVersion: string, b
 
 /**
  * When the browser is idle after a page is shown, fetch the chunks of the pages a user most likely
- * opens next, so the tap shows the page without a spinner.
+ * opens next, so the tap shows the page without a spinner. Fetched, not run: see route-preload.ts.
  */
 export function prefetchLikelyNext(pathname: string): () => void {
   const next = prefetchAfter[pathname as keyof typeof prefetchAfter] ?? [];
   if (next.length === 0) return () => {};
   const run = () => {
-    for (const path of next) void findRoute(path)?.load().catch(() => undefined);
+    for (const path of next) {
+      // Without the boot script (development), import the page: fetched and run.
+      if (!preloadRouteFiles(path)) void findRoute(path)?.load().catch(() => undefined);
+    }
   };
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: 3000 });

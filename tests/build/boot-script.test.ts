@@ -81,7 +81,9 @@ function boot(pathname: string, { hidden = false, search = '', token = null as s
   const requestAnimationFrame = (run: () => void) => frames.push(run);
   const reloads: number[] = [];
   const fetches: { url: string; init: { method: string; headers: Record<string, string>; body: string } }[] = [];
+  const window: { __preloadRoute?: (path: string) => void } = {};
   runInNewContext(source, {
+    window,
     document,
     location: { pathname, search, reload: () => reloads.push(now) },
     setTimeout,
@@ -96,6 +98,8 @@ function boot(pathname: string, { hidden = false, search = '', token = null as s
   });
   return {
     fetches,
+    /** The preloader the boot script leaves for the app (src/app/route-preload.ts). */
+    preloadRoute: (path: string) => window.__preloadRoute!(path),
     links: () => appended.filter((element) => element.tagName === 'link'),
     scripts: () => appended.filter((element) => element.tagName === 'script'),
     bootText,
@@ -203,6 +207,18 @@ describe('boot script: route chunk preload', () => {
     expect(page.links()).toHaveLength(8);
     page.tick();
     expect(page.links()).toHaveLength(total);
+  });
+
+  it('leaves its preloader for the app: the likely next page, in batches, at low priority', () => {
+    const page = boot('/login');
+    page.tick();
+    const before = page.links().length;
+    page.preloadRoute('/workUser');
+    page.tick();
+    const added = page.links().slice(before);
+    const workHome = pageModuleOf(routeTable.find((route) => route.path === '/workUser')!.load);
+    expect(added.map((link) => link.href).sort()).toEqual(expectedFor(workHome));
+    for (const link of added) expect(link.attributes.fetchpriority).toBe('low');
   });
 
   it.each(['/', '/no-such-page', '/login/extra', '/hasOwnProperty'])('preloads nothing at %s', (path) => {

@@ -20,6 +20,20 @@ describe('idle prefetch', () => {
     expect(load).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
+
+  it("with index.html's boot script, preloads the pages' files instead of running them", async () => {
+    vi.useFakeTimers();
+    const preloadRoute = vi.fn();
+    (window as { __preloadRoute?: (path: string) => void }).__preloadRoute = preloadRoute;
+    const load = vi.spyOn(routeTable.find((r) => r.path === '/workUser')!, 'load');
+    prefetchLikelyNext('/workUser');
+    expect(preloadRoute).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(preloadRoute.mock.calls).toEqual([['/infoEnter'], ['/infoSearch'], ['/searchType']]);
+    expect(load).not.toHaveBeenCalled();
+    delete (window as { __preloadRoute?: unknown }).__preloadRoute;
+    vi.useRealTimers();
+  });
 });
 
 describe('new deploys', () => {
