@@ -50,6 +50,15 @@ describe('信息录入 (work)', () => {
     expect(textbox('姓名')).toBeValid();
   });
 
+  it('typing in one field does not make the 住址 box re-measure itself (a forced layout per keystroke)', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    const measured = vi.spyOn(Element.prototype, 'scrollHeight', 'get');
+    await user.type(textbox('姓名'), '王小明');
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(measured).not.toHaveBeenCalled();
+  });
+
   it('says 采集时间不能晚于现在 at the collection time, read with the field', async () => {
     await openPage(paths.infoEnter);
     const time = await screen.findByLabelText('采集时间', {}, SLOW);

@@ -5,6 +5,10 @@ import type { Question } from '@/types/api';
 import type { AnswerValue } from '../answers';
 import styles from '../questionnaires.module.css';
 
+/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
+ * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
+const ANSWER_AUTO_SIZE = { minRows: 3, maxRows: 8 };
+
 export interface QuestionFieldProps {
   question: Question;
   /** 1-based position, shown before the title. */
@@ -95,7 +99,7 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
           placeholder={question.placeholder ?? '请输入'}
           maxLength={question.maxLength}
           showCount={question.maxLength !== undefined}
-          autoSize={{ minRows: 3, maxRows: 8 }}
+          autoSize={ANSWER_AUTO_SIZE}
           disabled={disabled}
         />
       )}

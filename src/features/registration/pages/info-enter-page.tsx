@@ -46,6 +46,10 @@ import { useRegisteredIdCard } from '../use-registered-id-card';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import styles from './info-enter-page.module.css';
 
+/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
+ * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
+const ADDRESS_AUTO_SIZE = { minRows: 1, maxRows: 4 };
+
 const FORM_NAME = 'registration';
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
@@ -420,7 +424,7 @@ export default function InfoEnterPage() {
               value={person.address}
               onChange={(value) => changePerson('address', value)}
               placeholder="请填写现住址"
-              autoSize={{ minRows: 1, maxRows: 4 }}
+              autoSize={ADDRESS_AUTO_SIZE}
               maxLength={100}
             />
           </FormField>

@@ -23,6 +23,10 @@ import { tubeStatusColor } from '../components/registration-card';
 import { useRegistration } from '../use-registration';
 import styles from './unbind-page.module.css';
 
+/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
+ * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
+const NOTE_AUTO_SIZE = { minRows: 3, maxRows: 6 };
+
 export const UNBIND_REASON_REQUIRED_MESSAGE = '请选择解绑原因';
 const NOTE_MAX_LENGTH = 200;
 
@@ -165,7 +169,7 @@ function UnbindForm({
           placeholder="可补充说明解绑的原因"
           maxLength={NOTE_MAX_LENGTH}
           showCount
-          autoSize={{ minRows: 3, maxRows: 6 }}
+          autoSize={NOTE_AUTO_SIZE}
           disabled={!allowed}
           className={styles.note}
         />
