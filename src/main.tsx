@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { startDebugTools } from '@/app/debug-tools';
@@ -24,28 +23,20 @@ async function start(): Promise<void> {
     const { startDemoBackend } = await import('@/mocks/browser');
     await startDemoBackend();
   }
-  // Evaluating the modules and starting the app are tasks of their own, so neither is a long task on a
-  // slow phone.
+  // Evaluating the modules, starting the router (which starts loading the page) and the first render
+  // are each a task of their own, so none of them is a long task on a slow phone.
   await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
   installOfflineQueue();
-  // Committed at once, before the router can have loaded the first page's chunk (an import() settles
-  // only after this synchronous code): RouterProvider renders the boot screen and subscribes to the
-  // router now. The page then arrives as a router update, which react-router renders as a transition,
-  // in slices that yield to the browser, instead of one long task. (Rendering the root itself as a
-  // transition is not safe: RouterProvider reads the router's state while rendering and subscribes
-  // only on commit, so an update in a yield between the two would be lost.)
-  const root = createRoot(document.getElementById('root')!);
-  flushSync(() => {
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
-  });
+  await yieldToMain();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
 }
 
 void start();

@@ -1,10 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading } from '@/components/async-view';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
-import { BootScreen } from './boot-screen';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
@@ -25,8 +25,7 @@ export function createAppRoutes() {
     {
       element: <RootLayout />,
       errorElement: <RootErrorBoundary />,
-      // Until the first page's chunk has loaded: index.html's own screen, unchanged.
-      hydrateFallbackElement: <BootScreen />,
+      hydrateFallbackElement: <PageLoading />,
       children: [
         { index: true, element: <StartPage /> },
         ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
@@ -34,10 +33,7 @@ export function createAppRoutes() {
           handle: { title, audience, keepAlive } satisfies RouteMeta,
           lazy: async () => ({ Component: (await loadWithReload(load)).default }),
         })),
-        {
-          path: '*',
-          lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }),
-        },
+        { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },
       ],
     },
   ];
