@@ -166,10 +166,11 @@ function routePageModules(): Map<string, string> {
 }
 
 /**
- * Links the boot script adds per task. Starting each request costs the main thread about 1.5 ms at
- * Lighthouse's 4× CPU slowdown; the registration page's 51 links in one go made a 90–250 ms long task.
+ * Links the boot script adds per task. Starting each request costs the main thread time: the
+ * registration page's 51 links in one go made a 90–250 ms long task at Lighthouse's 4× CPU slowdown,
+ * and in traces of the HTTP/2 bench a batch of 8 still took 12–30 ms unthrottled (a long task at 4×).
  */
-const PRELOAD_BATCH = 8;
+const PRELOAD_BATCH = 4;
 /** Entry chunks at least this large (minified bytes) are evaluated before the entry, each in its own task. */
 const SEPARATE_EVALUATION_BYTES = 40_000;
 

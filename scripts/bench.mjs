@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the production app and reports what each page loads (gzip bytes of JS and
 // CSS: index.html's scripts, the entry, the page's lazy chunk and everything they import statically), then Lighthouse mobile
-// runs (default throttling) of /login, /infoEnter and a report detail. The signed-in pages talk to a
-// local demo API (scripts/demo-api-server.mjs) that the production build is pointed at for the bench.
+// runs (default throttling) of /login, /infoEnter and a report detail. The build is served over TLS
+// with HTTP/2, as Deployment asks; the signed-in pages talk to a local demo API
+// (scripts/demo-api-server.mjs, also TLS) that the production build is pointed at for the bench.
 // Writes bench-output/bench.json and each Lighthouse report (bench-output/lighthouse-<page>.json), and
 // prints Markdown tables for the README.
-// Lighthouse runs each page --runs times (default 5) and reports the median run, chosen the way
+// Lighthouse runs each page --runs times (default 5; the pages in turn, round by round) and reports the median run, chosen the way
 // Lighthouse's own tooling does (computeMedianRun: closest to the median FCP and TTI), next to every
 // run's score: single runs vary, most of all in whether the scripts finish before the first paint.
 // Options: --no-build (reuse dist/), --no-lighthouse, --only=<path prefix> (Lighthouse for those pages
@@ -148,9 +149,12 @@ async function lighthouse() {
   ];
   const out = {};
   try {
-    for (const target of targets.filter((t) => !only || t.path.startsWith(only))) {
-      const lhrs = [];
-      for (let run = 0; run < runs; run += 1) {
+    const measured = targets.filter((t) => !only || t.path.startsWith(only));
+    const lhrsOf = new Map(measured.map((target) => [target, []]));
+    // Round by round, each page once a round: a spell of machine load then weighs on every page alike
+    // instead of on whichever page happened to be measured during it.
+    for (let run = 0; run < runs; run += 1) {
+      for (const target of measured) {
         const page = await browser.newPage();
         if (target.session) {
           // The session goes into sessionStorage as each new document starts (after Lighthouse's storage
@@ -162,9 +166,12 @@ async function lighthouse() {
           }, token);
         }
         const runnerResult = await lh(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
-        lhrs.push(runnerResult.lhr);
+        lhrsOf.get(target).push(runnerResult.lhr);
         await page.close();
       }
+    }
+    for (const target of measured) {
+      const lhrs = lhrsOf.get(target);
       const lhr = computeMedianRun(lhrs);
       // The median run's whole report, to read the request chain and main-thread tasks behind a figure.
       mkdirSync('bench-output', { recursive: true });

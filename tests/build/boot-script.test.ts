@@ -197,14 +197,14 @@ describe('boot script: route chunk preload', () => {
     expect(links.some((link) => link.href === `/${manifest[pageModule].file}`)).toBe(true);
   });
 
-  it('adds at most 8 links per task, so starting the requests is never a long task', () => {
+  it('adds at most 4 links per task, so starting the requests is never a long task', () => {
     const needed = (route: (typeof routeTable)[number]) => expectedFor(pageModuleOf(route.load)).length;
     const largest = [...routeTable].sort((a, b) => needed(b) - needed(a))[0];
     const path = largest.path;
     const total = needed(largest);
-    expect(total, `${path} needs more than one batch`).toBeGreaterThan(8);
+    expect(total, `${path} needs more than one batch`).toBeGreaterThan(4);
     const page = boot(path);
-    expect(page.links()).toHaveLength(8);
+    expect(page.links()).toHaveLength(4);
     page.tick();
     expect(page.links()).toHaveLength(total);
   });
