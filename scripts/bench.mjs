@@ -6,7 +6,7 @@
 // (scripts/demo-api-server.mjs, also TLS) that the production build is pointed at for the bench.
 // Writes bench-output/bench.json and each Lighthouse report (bench-output/lighthouse-<page>.json), and
 // prints Markdown tables for the README.
-// Lighthouse runs each page --runs times (default 5; the pages in turn, round by round) and reports the median run, chosen the way
+// Lighthouse runs each page --runs times (default 5) and reports the median run, chosen the way
 // Lighthouse's own tooling does (computeMedianRun: closest to the median FCP and TTI), next to every
 // run's score: single runs vary, most of all in whether the scripts finish before the first paint.
 // Options: --no-build (reuse dist/), --no-lighthouse, --only=<path prefix> (Lighthouse for those pages
@@ -149,12 +149,9 @@ async function lighthouse() {
   ];
   const out = {};
   try {
-    const measured = targets.filter((t) => !only || t.path.startsWith(only));
-    const lhrsOf = new Map(measured.map((target) => [target, []]));
-    // Round by round, each page once a round: a spell of machine load then weighs on every page alike
-    // instead of on whichever page happened to be measured during it.
-    for (let run = 0; run < runs; run += 1) {
-      for (const target of measured) {
+    for (const target of targets.filter((t) => !only || t.path.startsWith(only))) {
+      const lhrs = [];
+      for (let run = 0; run < runs; run += 1) {
         const page = await browser.newPage();
         if (target.session) {
           // The session goes into sessionStorage as each new document starts (after Lighthouse's storage
@@ -166,12 +163,9 @@ async function lighthouse() {
           }, token);
         }
         const runnerResult = await lh(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
-        lhrsOf.get(target).push(runnerResult.lhr);
+        lhrs.push(runnerResult.lhr);
         await page.close();
       }
-    }
-    for (const target of measured) {
-      const lhrs = lhrsOf.get(target);
       const lhr = computeMedianRun(lhrs);
       // The median run's whole report, to read the request chain and main-thread tasks behind a figure.
       mkdirSync('bench-output', { recursive: true });
