@@ -7,7 +7,7 @@ import { REQUEST_TIMEOUT_MS } from '@/lib/http/messages';
 import { getToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 
-/**
+/*
  * Runs first in index.html's boot script (bundled on its own by vite.config.ts, as a classic script
  * without the app's modules): starts the request the opened page will send first, so it travels while
  * the app's scripts download; the API client adopts it (src/lib/http/early-request.ts).

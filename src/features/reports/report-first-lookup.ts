@@ -37,7 +37,12 @@ export function rememberReportTube(report: { id: string; tubeCode: string }): vo
 /** The first PageCheckReport body the detail page sends for this report id. */
 export function firstReportLookup(id: string): CheckReportPageQuery {
   const tubeCode = rememberedTube(id);
-  return tubeCode ? { tubeCode, pageIndex: 1, pageSize: SCAN_PAGE_SIZE } : scanPage(1);
+  return tubeCode ? tubeLookup(tubeCode) : scanPage(1);
+}
+
+/** The one small request narrowed to the tube the list remembered. */
+export function tubeLookup(tubeCode: string): CheckReportPageQuery {
+  return { tubeCode, pageIndex: 1, pageSize: SCAN_PAGE_SIZE };
 }
 
 /** One page of the scan through every report the user may see. */

@@ -1,6 +1,6 @@
 import { pageCheckReport } from '@/features/sampling/api';
 import type { CallOptions, CheckReport } from '@/types/api';
-import { SCAN_PAGE_SIZE, firstReportLookup, rememberedTube, scanPage } from './report-first-lookup';
+import { SCAN_PAGE_SIZE, rememberedTube, scanPage, tubeLookup } from './report-first-lookup';
 
 export { rememberReportTube } from './report-first-lookup';
 
@@ -21,8 +21,9 @@ export class ReportNotFoundError extends Error {
  * what the user may see (e.g. a report opened from a message notice).
  */
 export async function fetchCheckReport(id: string, options?: CallOptions): Promise<CheckReport> {
-  if (rememberedTube(id)) {
-    const page = await pageCheckReport(firstReportLookup(id), options);
+  const tubeCode = rememberedTube(id);
+  if (tubeCode) {
+    const page = await pageCheckReport(tubeLookup(tubeCode), options);
     const found = page.records.find((report) => report.id === id);
     if (found) return found;
   }
