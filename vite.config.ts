@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as viteBuild, defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
-import { PRELOAD_ROUTE_GLOBAL } from './src/app/route-preload.ts';
+import { PRELOAD_ROUTE_GLOBAL } from './src/app/boot/globals.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -168,9 +168,10 @@ function routePageModules(): Map<string, string> {
 /**
  * Links the boot script adds per task. Starting each request costs the main thread time: the
  * registration page's 51 links in one go made a 90–250 ms long task at Lighthouse's 4× CPU slowdown,
- * and in traces of the HTTP/2 bench a batch of 8 still took 12–30 ms unthrottled (a long task at 4×).
+ * and in traces of the HTTP/2 bench a batch of 8 still took 12–30 ms unthrottled (a long task at 4×),
+ * a batch of 4 10–16 ms.
  */
-const PRELOAD_BATCH = 4;
+const PRELOAD_BATCH = 2;
 /** Entry chunks at least this large (minified bytes) are evaluated before the entry, each in its own task. */
 const SEPARATE_EVALUATION_BYTES = 40_000;
 
@@ -207,9 +208,10 @@ async function bundleEarlyRequests(mode: string): Promise<string> {
  * - Starts downloading the current route's page chunk (and its other chunks and stylesheets) as soon as
  *   index.html arrives, in parallel with the entry, instead of after the entry has downloaded and run:
  *   it maps each route path to the files its page needs beyond the entry's and adds `modulepreload` and
- *   `preload` links for them, a few per task. Browsers without modulepreload ignore the links. The
- *   same preloader is left for the app, which preloads the likely next pages with it when idle
- *   (src/app/route-preload.ts).
+ *   `preload` links for them (each file once), a few per task from the task after its own (the early
+ *   API request's). Browsers without modulepreload ignore the links. The same preloader is left for the
+ *   app (src/app/route-preload.ts): it preloads the likely next pages with it when idle, and, from the
+ *   route's scripts it returns in evaluation order, runs a page's chunks one task each before the page.
  * - Starts the app (the entry module) only after index.html's first screen is on the screen. The entry's
  *   files are preloaded by index.html, so nothing waits for the network; but when they arrive before
  *   the first frame (a fast connection, a cached visit), evaluating them first would hold the first
@@ -254,10 +256,11 @@ function bootScript(base: string, mode: string): Plugin {
       const script =
         `${await bundleEarlyRequests(mode)};\n` +
         `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(files.map((file) => file.replace(/^assets\//, '')))},m=${JSON.stringify(map)};` +
-        `function preload(p){if(!m.hasOwnProperty(p))return;var r=m[p];` +
-        `(function add(s){r.slice(s,s+${PRELOAD_BATCH}).forEach(function(i){var u=f[i],l=document.createElement('link'),c=/\\.css$/.test(u);` +
+        `var d={};function preload(p){if(!m.hasOwnProperty(p))return[];var r=m[p].filter(function(i){return!d[i];});r.forEach(function(i){d[i]=1;});` +
+        `setTimeout(function add(s){r.slice(s,s+${PRELOAD_BATCH}).forEach(function(i){var u=f[i],l=document.createElement('link'),c=/\\.css$/.test(u);` +
         `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.setAttribute('fetchpriority','low');l.href=b+'assets/'+u;document.head.appendChild(l);});` +
-        `if(s+${PRELOAD_BATCH}<r.length)setTimeout(add,0,s+${PRELOAD_BATCH});})(0);}` +
+        `if(s+${PRELOAD_BATCH}<r.length)setTimeout(add,0,s+${PRELOAD_BATCH});},0,0);` +
+        `return m[p].map(function(i){return f[i];}).filter(function(u){return!/\\.css$/.test(u);}).reverse().map(function(u){return b+'assets/'+u;});}` +
         `var p=location.pathname;if(p.indexOf(b)===0)p='/'+p.slice(b.length);preload(p);window.${PRELOAD_ROUTE_GLOBAL}=preload;` +
         `var started=false;function failed(){var t=document.querySelector('.boot-text');if(!t)return;` +
         `t.textContent='页面加载失败，请检查网络后重试。';var k=document.createElement('button');k.type='button';k.className='boot-retry';k.textContent='重新加载';` +

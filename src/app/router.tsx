@@ -8,6 +8,7 @@ import { getToken } from '@/lib/token';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
+import { evaluateRouteFiles } from './route-preload';
 import { routeTable } from './route-table';
 
 function StartPage() {
@@ -31,7 +32,7 @@ export function createAppRoutes() {
         ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
           path,
           handle: { title, audience, keepAlive } satisfies RouteMeta,
-          lazy: async () => ({ Component: (await loadWithReload(load)).default }),
+          lazy: async () => ({ Component: (await loadWithReload(() => evaluateRouteFiles(path).then(load))).default }),
         })),
         { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },
       ],
