@@ -118,6 +118,20 @@ test.describe('registration (work users)', () => {
     expect(api.db.state.tubes.find((candidate) => candidate.code === tube)?.status).toBe('unbound');
   });
 
+  test('住址 grows with its text to four lines, then scrolls', async ({ page, api }) => {
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    const address = page.getByRole('textbox', { name: '住址', exact: true });
+    await expect(address).toBeVisible();
+    const height = () => address.evaluate((element) => element.getBoundingClientRect().height);
+    const oneLine = await height();
+    await address.fill('北京市海淀区\n学院路 1 号');
+    await expect.poll(height).toBeCloseTo(oneLine * 2, 0);
+    await address.fill('第一行\n第二行\n第三行\n第四行\n第五行\n第六行');
+    await expect.poll(height).toBeCloseTo(oneLine * 4, 0);
+    expect(await address.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  });
+
   test('a failed submit keeps every field', async ({ page, api }) => {
     const tube = spareTube(api);
     await signIn(page, api);

@@ -1,13 +1,10 @@
-import { Checkbox, Radio, TextArea, type TextAreaRef } from 'antd-mobile';
+import { Checkbox, Radio, type TextAreaRef } from 'antd-mobile';
 import { forwardRef, useLayoutEffect, useRef } from 'react';
 import { setNativeFieldState } from '@/components/form-field';
+import { GrowingTextArea } from '@/components/growing-text-area';
 import type { Question } from '@/types/api';
 import type { AnswerValue } from '../answers';
 import styles from '../questionnaires.module.css';
-
-/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
- * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
-const ANSWER_AUTO_SIZE = { minRows: 3, maxRows: 8 };
 
 export interface QuestionFieldProps {
   question: Question;
@@ -90,7 +87,7 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
       )}
 
       {question.type === 'text' && (
-        <TextArea
+        <GrowingTextArea
           ref={textRef}
           id={`question-${question.id}-input`}
           className={styles.textArea}
@@ -99,7 +96,7 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
           placeholder={question.placeholder ?? '请输入'}
           maxLength={question.maxLength}
           showCount={question.maxLength !== undefined}
-          autoSize={ANSWER_AUTO_SIZE}
+          minRows={3} maxRows={8}
           disabled={disabled}
         />
       )}

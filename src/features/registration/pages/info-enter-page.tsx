@@ -1,4 +1,4 @@
-import { Button, Input, TextArea } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import {
 } from '../components/collection-time-field';
 import { DictionarySelect } from '../components/dictionary-select';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
+import { GrowingTextArea } from '@/components/growing-text-area';
 import {
   confirmRegistration,
   offerExistingRegistration,
@@ -45,10 +46,6 @@ import {
 import { useRegisteredIdCard } from '../use-registered-id-card';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import styles from './info-enter-page.module.css';
-
-/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
- * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
-const ADDRESS_AUTO_SIZE = { minRows: 1, maxRows: 4 };
 
 const FORM_NAME = 'registration';
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
@@ -419,12 +416,12 @@ export default function InfoEnterPage() {
             </FormField>
           ))}
           <FormField id={`${FORM_NAME}_address`} label="住址">
-            <TextArea
+            <GrowingTextArea
               id={`${FORM_NAME}_address`}
               value={person.address}
               onChange={(value) => changePerson('address', value)}
               placeholder="请填写现住址"
-              autoSize={ADDRESS_AUTO_SIZE}
+              minRows={1} maxRows={4}
               maxLength={100}
             />
           </FormField>

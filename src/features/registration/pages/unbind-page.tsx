@@ -1,8 +1,9 @@
-import { Button, Dialog, Tag, TextArea } from 'antd-mobile';
+import { Button, Dialog, Tag } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
+import { GrowingTextArea } from '@/components/growing-text-area';
 import { paths, withQuery } from '@/config/paths';
 import { useDictionary } from '@/features/dictionary/use-dictionary';
 import { updateSamplingOperation } from '@/features/sampling/api';
@@ -22,10 +23,6 @@ import { DetailList } from '../components/detail-list';
 import { tubeStatusColor } from '../components/registration-card';
 import { useRegistration } from '../use-registration';
 import styles from './unbind-page.module.css';
-
-/** One object for the component's lifetime: antd-mobile's TextArea re-measures its height (a forced
- * layout of the page) whenever `autoSize` changes identity, i.e. on every render with a literal. */
-const NOTE_AUTO_SIZE = { minRows: 3, maxRows: 6 };
 
 export const UNBIND_REASON_REQUIRED_MESSAGE = '请选择解绑原因';
 const NOTE_MAX_LENGTH = 200;
@@ -162,14 +159,14 @@ function UnbindForm({
         <label htmlFor={noteId} className={styles.noteLabel}>
           备注（选填）
         </label>
-        <TextArea
+        <GrowingTextArea
           id={noteId}
           value={draft.value.note}
           onChange={(note) => draft.setValue((previous) => ({ ...previous, note }))}
           placeholder="可补充说明解绑的原因"
           maxLength={NOTE_MAX_LENGTH}
           showCount
-          autoSize={NOTE_AUTO_SIZE}
+          minRows={3} maxRows={6}
           disabled={!allowed}
           className={styles.note}
         />

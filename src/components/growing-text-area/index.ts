@@ -1,0 +1,1 @@
+export { GrowingTextArea, type GrowingTextAreaProps } from './growing-text-area';
