@@ -174,8 +174,8 @@ function routePageModules(): Map<string, string> {
 const PRELOAD_BATCH = 2;
 /**
  * Entry chunks at least this large (minified bytes) are evaluated before the entry, each in its own
- * task. At 40 kB, the entry's own evaluation (with antd-mobile's Toast and spinner chunk, 16 kB) still took
- * 14–33 ms unthrottled in the bench's traces.
+ * task. At 40 kB, the entry's own evaluation (with antd-mobile's Toast and spinner chunk, 16 kB)
+ * still took 14–33 ms unthrottled in the bench's traces.
  */
 const SEPARATE_EVALUATION_BYTES = 10_000;
 

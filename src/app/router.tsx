@@ -32,7 +32,9 @@ export function createAppRoutes() {
         ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
           path,
           handle: { title, audience, keepAlive } satisfies RouteMeta,
-          lazy: async () => ({ Component: (await loadWithReload(() => evaluateRouteFiles(path).then(load))).default }),
+          lazy: async () => ({
+            Component: (await loadWithReload(() => evaluateRouteFiles(path).then(load))).default,
+          }),
         })),
         { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },
       ],

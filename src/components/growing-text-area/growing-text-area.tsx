@@ -14,7 +14,10 @@ let nativeSizing: boolean | undefined;
 
 /** Whether the browser itself sizes a textarea to its text (CSS `field-sizing: content`). */
 function browserSizesTextAreas(): boolean {
-  nativeSizing ??= typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+  nativeSizing ??=
+    typeof CSS !== 'undefined' &&
+    typeof CSS.supports === 'function' &&
+    CSS.supports('field-sizing', 'content');
   return nativeSizing;
 }
 
@@ -25,13 +28,21 @@ function browserSizesTextAreas(): boolean {
  * page inside React's commit, when the page first renders and on every change of the value (on the
  * registration page, 22 ms of a 38 ms task unthrottled in the bench's traces). Where the browser can
  * size the field itself (CSS `field-sizing`: Chromium 123+, which recent WeChat webviews on Android
- * are), it does, and nothing is measured; elsewhere (older webviews, iOS before Safari's support) it is
- * antd-mobile's autoSize as before, with one options object per field so that a re-render with the
+ * are), it does, and nothing is measured; elsewhere (older webviews, WebKit without field-sizing) it
+ * is antd-mobile's autoSize as before, with one options object per field so that a re-render with the
  * same limits does not measure again.
  */
 export function GrowingTextArea({ minRows, maxRows, className, style, ...props }: GrowingTextAreaProps) {
   const autoSize = useMemo(() => ({ minRows, maxRows }), [minRows, maxRows]);
-  if (!browserSizesTextAreas()) return <TextArea {...props} className={className} style={style} autoSize={autoSize} />;
+  if (!browserSizesTextAreas())
+    return <TextArea {...props} className={className} style={style} autoSize={autoSize} />;
   const rows = { ...style, '--min-rows': minRows, '--max-rows': maxRows } as CSSProperties;
-  return <TextArea {...props} className={[styles.native, className].filter(Boolean).join(' ')} style={rows} rows={minRows} />;
+  return (
+    <TextArea
+      {...props}
+      className={[styles.native, className].filter(Boolean).join(' ')}
+      style={rows}
+      rows={minRows}
+    />
+  );
 }

@@ -20,7 +20,10 @@ describe("evaluating a route's scripts before its page", () => {
   });
 
   it('runs the scripts the boot script lists for the route one at a time, in its order, each in a task of its own', async () => {
-    const preload = vi.fn(() => ['/tests/unit/app/fixtures/route-dependency.ts', '/tests/unit/app/fixtures/route-page.ts']);
+    const preload = vi.fn(() => [
+      '/tests/unit/app/fixtures/route-dependency.ts',
+      '/tests/unit/app/fixtures/route-page.ts',
+    ]);
     (window as BootWindow).__preloadRoute = preload;
     await evaluateRouteFiles('/repoetDetail');
     expect(preload).toHaveBeenCalledWith('/repoetDetail');

@@ -5,7 +5,10 @@ import { useState } from 'react';
 /** A fresh copy of the component, so that each test decides what the browser supports. */
 async function loadWith(fieldSizing: boolean) {
   vi.resetModules();
-  vi.stubGlobal('CSS', { supports: (property: string, value: string) => fieldSizing && property === 'field-sizing' && value === 'content' });
+  vi.stubGlobal('CSS', {
+    supports: (property: string, value: string) =>
+      fieldSizing && property === 'field-sizing' && value === 'content',
+  });
   const { GrowingTextArea } = await import('@/components/growing-text-area');
   function Field() {
     const [value, setValue] = useState('');

@@ -9,7 +9,9 @@ const URL_PATH = '/api/v1/Test/Task';
 
 describe('starting a request', () => {
   it('leaves the caller’s task first: a task queued right after the call runs before the request starts', async () => {
-    server.use(mswHttp.post(api(URL_PATH), () => HttpResponse.json({ statusCode: 2000, responseData: 'ok' })));
+    server.use(
+      mswHttp.post(api(URL_PATH), () => HttpResponse.json({ statusCode: 2000, responseData: 'ok' })),
+    );
     const order: string[] = [];
     const onStart = ({ request: sent }: { request: Request }) => {
       if (new URL(sent.url).pathname === URL_PATH) order.push('request started');

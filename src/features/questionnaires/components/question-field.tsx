@@ -96,7 +96,8 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
           placeholder={question.placeholder ?? '请输入'}
           maxLength={question.maxLength}
           showCount={question.maxLength !== undefined}
-          minRows={3} maxRows={8}
+          minRows={3}
+          maxRows={8}
           disabled={disabled}
         />
       )}

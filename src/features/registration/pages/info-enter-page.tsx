@@ -421,7 +421,8 @@ export default function InfoEnterPage() {
               value={person.address}
               onChange={(value) => changePerson('address', value)}
               placeholder="请填写现住址"
-              minRows={1} maxRows={4}
+              minRows={1}
+              maxRows={4}
               maxLength={100}
             />
           </FormField>

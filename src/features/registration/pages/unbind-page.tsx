@@ -2,8 +2,8 @@ import { Button, Dialog, Tag } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
-import { PageShell } from '@/components/page-shell';
 import { GrowingTextArea } from '@/components/growing-text-area';
+import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useDictionary } from '@/features/dictionary/use-dictionary';
 import { updateSamplingOperation } from '@/features/sampling/api';
@@ -166,7 +166,8 @@ function UnbindForm({
           placeholder="可补充说明解绑的原因"
           maxLength={NOTE_MAX_LENGTH}
           showCount
-          minRows={3} maxRows={6}
+          minRows={3}
+          maxRows={6}
           disabled={!allowed}
           className={styles.note}
         />
