@@ -2,12 +2,18 @@ import type { AppPath } from '@/config/paths';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { PRELOAD_ROUTE_GLOBAL } from './boot/globals';
 
-type BootWindow = Window & { [PRELOAD_ROUTE_GLOBAL]?: (path: string) => readonly string[] };
+type Preloader = (path: string) => readonly string[];
+
+/** The boot script's preloader, if index.html's boot script ran (not in development or tests). */
+function bootPreloader(): Preloader | undefined {
+  const preload = (window as Window & { [PRELOAD_ROUTE_GLOBAL]?: Preloader })[PRELOAD_ROUTE_GLOBAL];
+  return typeof preload === 'function' ? preload : undefined;
+}
 
 /** Preloads a route's files through the boot script; false when there is no boot script. */
 export function preloadRouteFiles(path: AppPath): boolean {
-  const preload = (window as BootWindow)[PRELOAD_ROUTE_GLOBAL];
-  if (typeof preload !== 'function') return false;
+  const preload = bootPreloader();
+  if (!preload) return false;
   preload(path);
   return true;
 }
@@ -21,9 +27,7 @@ export function preloadRouteFiles(path: AppPath): boolean {
  * setTimeout stands in for it). Without the boot script (development, tests), there is nothing to do.
  */
 export async function evaluateRouteFiles(path: AppPath): Promise<void> {
-  const preload = (window as BootWindow)[PRELOAD_ROUTE_GLOBAL];
-  if (typeof preload !== 'function') return;
-  for (const script of preload(path)) {
+  for (const script of bootPreloader()?.(path) ?? []) {
     await import(/* @vite-ignore */ script);
     await yieldToMain();
   }
