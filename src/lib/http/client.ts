@@ -108,7 +108,7 @@ export const http = axios.create({
   headers: { 'Content-Type': 'application/json;charset=utf-8' },
   paramsSerializer: { serialize: (params) => buildQueryString(params) },
 });
-http.defaults.adapter = withEarlyRequests(axios.getAdapter(axios.defaults.adapter));
+http.defaults.adapter = withEarlyRequests(axios.getAdapter('xhr'));
 
 http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   request.headers.set('requestId', uuidV4());
