@@ -338,3 +338,24 @@ describe('boot script: starting the app', () => {
     expect(page.scripts(), 'the failed chain stops').toHaveLength(1);
   });
 });
+
+describe('compile hints', () => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const startsWithHint = (file: string) => readFileSync(join(dist, file), 'utf8').startsWith(HINT);
+
+  it.each(routeTable.map((route) => [route.path, route] as const))(
+    '%s: every script its first visit runs (entry and page) is compiled as it streams in',
+    (_path, route) => {
+      const files = [...closure(entryKey), ...closure(pageModuleOf(route.load))].map((key) => manifest[key].file);
+      expect(files.filter((file) => !startsWithHint(file))).toEqual([]);
+    },
+  );
+
+  it('leaves scripts loaded on demand (pdf.js, the WeChat SDK) compiled lazily', () => {
+    const onDemand = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => /^assets\/(pdf|weixin-js-sdk)-[\w-]{8}\.js$/.test(file));
+    expect(onDemand).toHaveLength(2);
+    expect(onDemand.filter(startsWithHint)).toEqual([]);
+  });
+});
