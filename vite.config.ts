@@ -165,6 +165,16 @@ function routePageModules(): Map<string, string> {
   return routes;
 }
 
+/** Each routed path's page chunk in the bundle (routePageModules, matched to the chunks they became). */
+function routePageChunks(chunks: readonly Rolldown.OutputChunk[]): Map<string, Rolldown.OutputChunk> {
+  const pages = new Map<string, Rolldown.OutputChunk>();
+  for (const [path, module] of routePageModules()) {
+    const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+    if (page) pages.set(path, page);
+  }
+  return pages;
+}
+
 /**
  * Leaves axios's fetch adapter out of the build. The API client sends with the XMLHttpRequest adapter
  * (`axios.getAdapter('xhr')` in src/lib/http/client.ts, present in every webview we support), but
@@ -213,7 +223,7 @@ function compileHints(): Plugin {
         const chunks = [...byFile.values()];
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) return;
-        const pages = [...routePageModules().values()].flatMap((module) => chunks.filter((chunk) => chunk.facadeModuleId === module));
+        const pages = [...routePageChunks(chunks).values()];
         const marked = new Set([entry, ...pages].flatMap((chunk) => importClosure(chunk.fileName, byFile)));
         for (const chunk of marked) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
       },
@@ -303,9 +313,7 @@ function bootScript(base: string, mode: string): Plugin {
       const files: string[] = [];
       const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
       const map: Record<string, number[]> = {};
-      for (const [path, module] of routePageModules()) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
-        if (!page) continue;
+      for (const [path, page] of routePageChunks(chunks)) {
         // The page's own chunk first (what the rest is for; often the largest), then what it imports.
         const needed = importClosure(page.fileName, byFile)
           .reverse()
