@@ -162,8 +162,13 @@ async function lighthouse() {
   // renderer's CPU in the middle of a page load and lengthen its tasks, which Lighthouse multiplies by
   // its 4x slowdown. A deployed app's servers are on other machines. The static server inherits it.
   setPriority(BENCH_NICENESS);
-  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', api.origin, '--tls'], { stdio: 'ignore' });
-  await new Promise((resolve) => setTimeout(resolve, 800));
+  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', api.origin, '--tls'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // It prints a line once it listens (after compressing the build's files).
+  await new Promise((resolve, reject) => {
+    server.stdout.once('data', resolve);
+    server.once('exit', (code) => reject(new Error(`serve-static exited with ${code}`)));
+  });
+  server.stdout.resume();
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const origin = `https://127.0.0.1:${port}`;
   const login = async () => {

@@ -4,7 +4,7 @@
 // Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin] [--tls]
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
 // as production is served; the bench uses it, the browser tests do not need it.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -30,7 +30,24 @@ if (!existsSync(join(root, 'index.html'))) {
 }
 const indexHtml = readFileSync(join(root, 'index.html'));
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+
+/**
+ * Every compressible file of the build, gzip-compressed once before the server starts listening (0.16 s
+ * for the whole build here), the way a production server serves precompressed files (nginx's
+ * gzip_static). Compressing each file on its first request put level-9 gzip into a page's first load:
+ * CPU taken from the browser being measured, and slower responses, which Lighthouse's simulation reads
+ * as a longer round trip to the origin. Files added later (none in a build served as it is) are
+ * compressed on their first request.
+ */
 const gzipped = new Map();
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (compressible.has(extname(file))) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }));
+  }
+}
+precompress(root);
 
 /** Sends a file gzip-compressed when the client accepts it, as any production web server would. */
 function send(req, res, file, body) {
