@@ -197,18 +197,23 @@ function rendererPriority(chromePid) {
   // comes from the other one, started with --no-zygote-sandbox).
   const isZygote = ({ command }) => command.includes('--type=zygote') && !command.includes('--no-zygote-sandbox');
   const forPages = (entry) => (entry.command.includes('--type=renderer') && !entry.command.includes('--top-chrome-webui')) || isZygote(entry);
+  const set = (pid, value) => {
+    try {
+      setPriority(pid, value);
+    } catch {
+      // exited meanwhile, or not permitted (checked below)
+    }
+  };
   const apply = () => {
     const processes = descendants(chromePid);
-    for (const renderer of processes.filter(forPages)) setPriority(renderer.pid, niceness);
+    for (const renderer of processes.filter(forPages)) set(renderer.pid, niceness);
     // Other processes the raised zygote forks (Chrome's tracing service, for one) back to the default.
     const zygotes = new Set(processes.filter(isZygote).map((zygote) => zygote.pid));
-    for (const other of processes.filter((entry) => zygotes.has(entry.parent) && !forPages(entry))) setPriority(other.pid, 0);
+    for (const other of processes.filter((entry) => zygotes.has(entry.parent) && !forPages(entry))) set(other.pid, 0);
   };
-  try {
-    apply();
-  } catch {
-    return none; // not permitted to raise a priority
-  }
+  apply();
+  const zygote = descendants(chromePid).find(isZygote);
+  if (!zygote || getPriority(zygote.pid) !== niceness) return none; // not permitted to raise a priority
   return { niceness, apply };
 }
 
