@@ -29,6 +29,36 @@ if (typeof Blob.prototype.stream !== 'function') {
   });
 }
 
+/** Requests the demo backend has started and not finished answering (see settle()). */
+let requestsInFlight = 0;
+server.events.on('request:start', () => {
+  requestsInFlight += 1;
+});
+server.events.on('request:end', () => {
+  requestsInFlight -= 1;
+});
+
+/**
+ * Lets what a file's last test started finish while its environment still exists. A test may end
+ * while the page it left is still working (a request in flight, its answer rendered, a toast about
+ * it); that work, finishing after jsdom is torn down, runs React's scheduler on a missing `window`
+ * ("window is not defined", twice on CI, both from info-search.test.tsx, whose last test ends on a
+ * navigation). Inside act, React queues the work to act instead of the scheduler and act flushes it
+ * before it returns. Waits for the demo backend's answers (at most `maxMs`), closes what they opened,
+ * then lets the scheduler's queued turns run.
+ */
+async function settle(maxMs: number): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  await act(async () => {
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    } while (requestsInFlight > 0 && Date.now() < deadline);
+    Toast.clear();
+    Dialog.clear();
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  });
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // Toasts and dialogs render in React roots of their own, which cleanup() does not know: close them
@@ -46,10 +76,6 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(async () => {
+  await settle(3000);
   server.close();
-  // A commit near the end of a file (the last cleanup's unmount, a request settling) leaves React's
-  // delayed passive-effect flush queued on the scheduler (setImmediate), which reads `window`; run it
-  // and what it queues in turn before the file's environment is torn down. One CI run failed on an
-  // uncaught "window is not defined" from it after all of info-search.test.tsx had passed.
-  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 });

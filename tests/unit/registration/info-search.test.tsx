@@ -107,5 +107,7 @@ describe('信息查询 (check user)', () => {
         withQuery(paths.checkUserInfoDetail, { id: own.id }),
       ),
     );
+    // The detail page has loaded its registration (and nothing of it is left running after the test).
+    expect(await screen.findByText(`${own.idCard.slice(0, 6)}********${own.idCard.slice(14)}`, {}, SLOW)).toBeInTheDocument();
   });
 });
