@@ -1,10 +1,38 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src, lowest first (docs/architecture.md). A layer imports only from layers below it;
+ * mocks (the demo backend) sit beside the app and may use config, types and lib.
+ */
+const LAYERS = ['config', 'types', 'lib', 'api', 'components', 'features', 'app'];
+const layerZones = LAYERS.flatMap((layer, index) => {
+  const higher = LAYERS.slice(index + 1).filter((other) => !(layer === 'config' && other === 'types'));
+  return [
+    ...higher.map((other) => ({
+      target: `./src/${layer}`,
+      from: `./src/${other}`,
+      message: `src/${layer} is below src/${other}: move the shared code down, or the caller up.`,
+    })),
+    ...(layer === 'app'
+      ? []
+      : [{ target: `./src/${layer}`, from: './src/mocks', message: 'only the app entry may start the demo backend.' }]),
+  ];
+});
+const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
+  target: './src/mocks',
+  from: `./src/${layer}`,
+  message: 'the demo backend answers the API contract (src/types) and must not depend on the app.',
+}));
+
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'tests/e2e/output', 'bench-output'] },
+  {
+    ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'tests/e2e/output', 'bench-output'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -12,32 +40,47 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // Shared code must not reach into features or the app shell (one-way imports, as in bulletproof-react).
-      'no-restricted-imports': 'off',
       'no-restricted-syntax': [
         'error',
         {
           selector: "JSXAttribute[name.name='clearable']",
-          message: "antd-mobile's clear icon is an unnamed div without a role (axe: serious, not keyboard reachable); offer a real button instead.",
+          message:
+            "antd-mobile's clear icon is an unnamed div without a role (axe: serious, not keyboard reachable); offer a real button instead.",
         },
       ],
     },
   },
   {
-    files: ['src/lib/**', 'src/components/**', 'src/config/**', 'src/types/**'],
+    files: ['src/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '@/mocks/*'], message: 'shared code must not import features, app or mocks' }] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...mockZones] }],
     },
   },
   {
+    // A feature uses another feature only through that feature's index.ts (its public surface).
     files: ['src/features/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/app/*', '@/mocks/*'], message: 'features must not import the app shell or the demo backend' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/**'],
+              message: "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
+            },
+            { group: ['../../*'], message: 'a relative import must stay inside its feature.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
+import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';

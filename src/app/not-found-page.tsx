@@ -1,12 +1,11 @@
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { PageShell } from '@/components/page-shell';
-import { paths } from '@/config/paths';
-import { getSessionAudience } from '@/lib/session';
+import { sessionHomePath } from '@/lib/session';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
-  const home = getSessionAudience() === 'check' ? paths.checkUser : paths.workUser;
+  const home = sessionHomePath();
   return (
     <PageShell title="页面不存在" back={false}>
       <div style={{ textAlign: 'center', padding: '48px 16px' }}>

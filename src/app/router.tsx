@@ -3,7 +3,7 @@ import { PageLoading } from '@/components/async-view';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
-import { getSessionAudience } from '@/lib/session';
+import { sessionHomePath } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
@@ -12,7 +12,7 @@ import { evaluateRouteFiles } from './route-preload';
 import { routeTable } from './route-table';
 
 function StartPage() {
-  const home = getSessionAudience() === 'check' ? paths.checkUser : paths.workUser;
+  const home = sessionHomePath();
   return <Navigate to={getToken() ? home : paths.login} replace />;
 }
 

@@ -1,4 +1,4 @@
-import type { Audience } from '@/config/paths';
+import { homePathFor, type UserAudience } from '@/config/audience';
 import { clearDownloadState } from '@/lib/file-download';
 import { removeToken } from '@/lib/token';
 
@@ -8,9 +8,7 @@ import { removeToken } from '@/lib/token';
  */
 const AUDIENCE_KEY = 'session-audience';
 
-export type SessionAudience = Exclude<Audience, 'public'>;
-
-export function getSessionAudience(): SessionAudience | null {
+export function getSessionAudience(): UserAudience | null {
   try {
     const value = sessionStorage.getItem(AUDIENCE_KEY);
     return value === 'work' || value === 'check' ? value : null;
@@ -19,7 +17,12 @@ export function getSessionAudience(): SessionAudience | null {
   }
 }
 
-export function setSessionAudience(audience: SessionAudience): void {
+/** The signed-in group's home page. */
+export function sessionHomePath(): string {
+  return homePathFor(getSessionAudience());
+}
+
+export function setSessionAudience(audience: UserAudience): void {
   sessionStorage.setItem(AUDIENCE_KEY, audience);
 }
 

@@ -15,7 +15,7 @@ import type {
   StoredMessage,
   StoredRegistration,
   StoredResponse,
-} from './db';
+} from './demo-state';
 import { makeIdCard } from './id-card-generator';
 import { buildPdf } from './pdf';
 import {

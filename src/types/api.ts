@@ -8,8 +8,6 @@
  *   i.e. `String(DictionaryItem.value)` (the dictionary converts numeric values to numbers, spec §3).
  * - Every field a comment marks "assumption" is not shown in the spec.
  */
-export type { ApiResponse, BinaryFile } from '@/lib/http';
-
 /** An id as sent by the backend (assumption: string ids everywhere). */
 export type Id = string;
 /** ISO 8601 date-time with offset (assumption). */

@@ -1,7 +1,7 @@
 import { readConfig } from '@/config/env';
 import { paths } from '@/config/paths';
 import { firstReportLookup } from '@/features/reports/report-first-lookup';
-import { pageCheckReportUrl } from '@/features/sampling/api/urls';
+import { pageCheckReportUrl } from '@/api/sampling/urls';
 import { startEarlyPost } from '@/lib/http/early-request';
 import { REQUEST_TIMEOUT_MS } from '@/lib/http/messages';
 import { getToken } from '@/lib/token';

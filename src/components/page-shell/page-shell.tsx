@@ -1,6 +1,6 @@
+import { homePathFor } from '@/config/audience';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { useRouteMeta } from '@/lib/route-meta';
 import styles from './page-shell.module.css';
 
@@ -31,7 +31,7 @@ export function PageShell({ title, back = true, fallbackPath, extra, footer, chi
 
   const goBack = () => {
     if (hasInAppHistory()) void navigate(-1);
-    else void navigate(fallbackPath ?? (meta?.audience === 'check' ? paths.checkUser : paths.workUser), { replace: true });
+    else void navigate(fallbackPath ?? homePathFor(meta?.audience), { replace: true });
   };
 
   return (

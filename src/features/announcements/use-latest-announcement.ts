@@ -1,6 +1,6 @@
 import { useRequest } from 'ahooks';
 import type { AnnouncementSummary } from '@/types/api';
-import { pageAnnouncement } from './api';
+import { pageAnnouncement } from '@/api/announcements';
 
 export interface LatestAnnouncement {
   /** The newest announcement; undefined while loading, on error, or when there is none. */

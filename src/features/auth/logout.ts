@@ -1,4 +1,4 @@
-import { loginOut } from '@/features/account/api/login-out';
+import { loginOut } from '@/api/account/login-out';
 import { clearSession } from '@/lib/session';
 import { forgetProfile } from './profile';
 

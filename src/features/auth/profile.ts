@@ -1,4 +1,4 @@
-import { getUserManageProfile } from '@/features/account/api/get-user-manage-profile';
+import { getUserManageProfile } from '@/api/account/get-user-manage-profile';
 import { getToken } from '@/lib/token';
 import type { CallOptions, UserProfile } from '@/types/api';
 

@@ -1,4 +1,4 @@
-import { loginWeChat } from '@/features/account/api/login-wechat';
+import { loginWeChat } from '@/api/account/login-wechat';
 import { setSessionAudience } from '@/lib/session';
 import { setToken } from '@/lib/token';
 

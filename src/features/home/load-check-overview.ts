@@ -1,6 +1,6 @@
-import { searchRegistrations } from '@/features/registration/api/search-registrations';
-import { pageCheckReport } from '@/features/sampling/api/page-check-report';
-import { pageResponse } from '@/features/questionnaires/api/page-response';
+import { searchRegistrations } from '@/api/registration/search-registrations';
+import { pageCheckReport } from '@/api/sampling/page-check-report';
+import { pageResponse } from '@/api/questionnaires/page-response';
 import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
 
 export interface CheckOverview {

@@ -1,5 +1,5 @@
 import { useRequest } from 'ahooks';
-import { cachedProfile, loadProfile } from '@/features/auth/profile';
+import { cachedProfile, loadProfile } from '@/features/auth';
 import type { UserProfile } from '@/types/api';
 
 export interface ProfileState {

@@ -1,4 +1,4 @@
-import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { MESSAGE_TYPE_LABELS, type MessageType } from '@/types/api';
 
 export function isMessageType(value: unknown): value is MessageType {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { getToken } from '@/lib/token';
 import { MESSAGE_TYPE_LABELS, type Id, type MessageType } from '@/types/api';
-import { pageRecipientMessage, readSystemMessage } from './api';
+import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
 
 /**
  * Unread message counts shared by the message pages and the home pages, so that opening a message

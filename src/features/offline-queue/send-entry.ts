@@ -1,7 +1,7 @@
-import { getRegistrationDetail, submitRegistration } from '@/features/registration/api';
-import { boundRegistrationOf, registeredIdFrom } from '@/features/registration/tube-binding';
-import { bindSamplingTube } from '@/features/sampling/api';
-import { isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
+import { getRegistrationDetail, submitRegistration } from '@/api/registration';
+import { boundRegistrationOf, registeredIdFrom } from '@/api/sampling/tube-binding';
+import { bindSamplingTube } from '@/api/sampling';
+import { errorMessage, isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
 import { normalizePhone } from '@/lib/phone';
 import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import type { QueueEntry } from './queue-store';
@@ -36,12 +36,8 @@ function retryable(error: unknown): boolean {
   return !isApiError(error) || RETRY_KINDS.has(error.kind);
 }
 
-function messageOf(error: unknown): string {
-  return isApiError(error) || error instanceof Error ? error.message : '系统未知错误，请联系客服';
-}
-
 function retryLater(error: unknown): SendResult {
-  return { kind: 'retry', message: messageOf(error), errorKind: isApiError(error) ? error.kind : undefined };
+  return { kind: 'retry', message: errorMessage(error), errorKind: isApiError(error) ? error.kind : undefined };
 }
 
 /**
@@ -93,7 +89,7 @@ async function saveRegistration(
         resultRegistrationId: registeredIdFrom(error.body),
       };
     }
-    return { kind: 'failed', message: `提交登记失败：${messageOf(error)}` };
+    return { kind: 'failed', message: `提交登记失败：${errorMessage(error)}` };
   }
 }
 
@@ -120,6 +116,6 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
     } catch (lookupError) {
       if (retryable(lookupError)) return retryLater(lookupError);
     }
-    return { kind: 'failed', message: `绑定采样管失败：${messageOf(error)}` };
+    return { kind: 'failed', message: `绑定采样管失败：${errorMessage(error)}` };
   }
 }

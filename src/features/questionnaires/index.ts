@@ -1,2 +1,2 @@
 /** Public surface of the questionnaires feature for other features (the registration forms link here). */
-export { questionnairePaths, safeReturnTo } from './questionnaire-paths';
+export { safeReturnTo } from './questionnaire-paths';

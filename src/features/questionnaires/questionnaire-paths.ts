@@ -1,13 +1,4 @@
-import { paths, type AppPath } from '@/config/paths';
-
-export type QuestionnaireAudience = 'work' | 'check';
-
-/** The history list and the detail page of each audience (one set of components serves both). */
-export function questionnairePaths(audience: QuestionnaireAudience): { list: AppPath; detail: AppPath } {
-  return audience === 'check'
-    ? { list: paths.checkUserQuestionnaireList, detail: paths.checkUserQuestionnaireDetail }
-    : { list: paths.questionnaireList, detail: paths.questionnaireDetail };
-}
+import { paths } from '@/config/paths';
 
 const APP_PATHS = new Set<string>(Object.values(paths));
 

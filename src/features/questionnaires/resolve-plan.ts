@@ -1,6 +1,6 @@
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
 import type { Id, Questionnaire, QuestionnaireResponse, QuestionnaireResponseDetail, QuestionnaireSummary } from '@/types/api';
-import { getQuestionnaireDetail, getQuestionnaireList, getResponseDetail, pageResponse } from './api';
+import { getQuestionnaireDetail, getQuestionnaireList, getResponseDetail, pageResponse } from '@/api/questionnaires';
 import { hasAnyAnswer } from './answers';
 import { draftStorageKey, type LocalDraft } from './draft-storage';
 

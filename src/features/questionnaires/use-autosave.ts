@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/http';
 import { getToken } from '@/lib/token';
 import { API_STATUS, type Answers, type Id } from '@/types/api';
-import { addResponse, updateResponse } from './api';
+import { addResponse, updateResponse } from '@/api/questionnaires';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 

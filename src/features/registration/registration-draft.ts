@@ -1,8 +1,8 @@
+import type { UserAudience } from '@/config/audience';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
 import type { Id, RegistrationInput } from '@/types/api';
 
-export type RegistrationAudience = 'work' | 'check';
 
 /**
  * Everything the entry form holds, kept as a draft until the registration and its tube are saved.
@@ -45,7 +45,7 @@ export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = {
 };
 
 /** The usePersistentState key of an audience's entry draft (work users and check users keep separate drafts). */
-export function registrationDraftKey(audience: RegistrationAudience): string {
+export function registrationDraftKey(audience: UserAudience): string {
   return `registration:${audience}`;
 }
 

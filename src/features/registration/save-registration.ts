@@ -1,10 +1,9 @@
-import { bindSamplingTube } from '@/features/sampling/api';
-import { isApiError } from '@/lib/http';
-import { toastFail, toastWarning } from '@/lib/feedback';
+import { bindSamplingTube } from '@/api/sampling';
+import { errorMessage, isApiError, showError } from '@/lib/http';
 import { API_STATUS, type Id } from '@/types/api';
-import { submitRegistration } from './api';
+import { submitRegistration } from '@/api/registration';
 import { toRegistrationInput, type RegistrationDraft } from './registration-draft';
-import { boundRegistrationOf, registeredIdFrom } from './tube-binding';
+import { boundRegistrationOf, registeredIdFrom } from '@/api/sampling/tube-binding';
 
 /** Why binding failed in a way the form cannot fix at a field; travels to /bindErr as the `reason` query code. */
 export type BindFailureReason =
@@ -66,14 +65,8 @@ export type SaveOutcome =
  * by the page (at a field, in a dialog, on /bindErr); only "stay" outcomes need the usual toast.
  */
 function presentStay(error: unknown): SaveOutcome {
-  if (!isApiError(error)) {
-    toastFail('系统未知错误，请联系客服');
-    return { kind: 'stay', message: '系统未知错误，请联系客服' };
-  }
-  if (error.kind === 'unauthorized') return { kind: 'stay', message: error.message };
-  if (error.kind === 'business' && error.code === API_STATUS.warning) toastWarning(error.message);
-  else toastFail(error.message);
-  return { kind: 'stay', message: error.message };
+  showError(error);
+  return { kind: 'stay', message: errorMessage(error) };
 }
 
 function bindFailure(reason: BindFailureReason, message: string): SaveOutcome {

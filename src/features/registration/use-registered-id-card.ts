@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import type { Id, Registration } from '@/types/api';
-import { searchRegistrations } from './api';
+import { searchRegistrations } from '@/api/registration';
 
 export interface RegisteredIdCard {
   idCard: string;

@@ -1,6 +1,6 @@
 import { useRequest } from 'ahooks';
 import type { Registration } from '@/types/api';
-import { getRegistrationDetail } from './api';
+import { getRegistrationDetail } from '@/api/registration';
 
 /** One registration by id (from the page's `id` query); nothing is requested without an id. */
 export function useRegistration(id: string | null) {

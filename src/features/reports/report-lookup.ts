@@ -1,4 +1,4 @@
-import { pageCheckReport } from '@/features/sampling/api';
+import { pageCheckReport } from '@/api/sampling';
 import type { CallOptions, CheckReport } from '@/types/api';
 import { SCAN_PAGE_SIZE, rememberedTube, scanPage, tubeLookup } from './report-first-lookup';
 

@@ -18,12 +18,11 @@ import {
   NETWORK_ERROR_MESSAGE,
   REQUEST_TIMEOUT_MS,
   SESSION_EXPIRED_MESSAGE,
-  SUCCESS_CODE,
   TIMEOUT_MESSAGE,
-  WARNING_CODE,
   httpFailureMessage,
   statusMessage,
 } from './messages';
+import { API_STATUS } from '@/types/api';
 import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
 import { showError } from './toast-policy';
 
@@ -122,7 +121,7 @@ http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
     } catch (error) {
       // Shown here because only here are the request's options (silent) known. Not via fail(): a
       // refused repeat must not release the guard held by the identical request still in flight.
-      if (error instanceof ApiError && !request.silent) showError(error, 'error');
+      if (error instanceof ApiError && !request.silent) showError(error);
       throw error;
     }
   }
@@ -139,9 +138,9 @@ async function readBinaryAsText(data: unknown): Promise<string> {
   return String(data);
 }
 
-function fail(error: ApiError, request: AxiosRequestConfig | undefined, level: 'error' | 'warning' = 'error'): never {
+function fail(error: ApiError, request: AxiosRequestConfig | undefined): never {
   if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
-  if (!request?.silent) showError(error, level);
+  if (!request?.silent) showError(error);
   throw error;
 }
 
@@ -151,15 +150,11 @@ function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiRespo
     fail(new ApiError('malformed', DEFAULT_STATUS_MESSAGE, { body }), request);
   }
   const envelope = body as ApiResponse<T>;
-  const code = envelope.statusCode ?? SUCCESS_CODE;
-  if (code === SUCCESS_CODE) return envelope;
+  const code = envelope.statusCode ?? API_STATUS.success;
+  if (code === API_STATUS.success) return envelope;
   const message = statusMessage(code, envelope.responseMessage);
   if (code === 401) sessionLost(request);
-  fail(
-    new ApiError('business', message, { code, body }),
-    request,
-    code === WARNING_CODE ? 'warning' : 'error',
-  );
+  fail(new ApiError('business', message, { code, body }), request);
 }
 
 async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {

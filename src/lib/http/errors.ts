@@ -1,3 +1,5 @@
+import { DEFAULT_STATUS_MESSAGE } from './messages';
+
 /**
  * How a request failed. Callers branch on `kind`, never on message text.
  * - business: the server answered 2xx with a statusCode other than 2000 (code = statusCode)
@@ -32,7 +34,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** A message fit for the user, whatever was thrown. */
-export function errorMessage(error: unknown, fallback = '系统未知错误，请联系客服'): string {
+export function errorMessage(error: unknown, fallback = DEFAULT_STATUS_MESSAGE): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

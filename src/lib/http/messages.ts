@@ -1,8 +1,6 @@
-/** Spec §8, exactly. */
-export const SUCCESS_CODE = 2000;
-export const WARNING_CODE = 9001;
-export const SERVER_ERROR_CODE = 500;
+import { API_STATUS } from '@/types/api';
 
+/** Spec §8, exactly. The statusCode values themselves are in API_STATUS (src/types/api.ts). */
 export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   401: '认证失败，无法访问系统资源',
   403: '当前操作没有权限',
@@ -20,6 +18,11 @@ export function httpFailureMessage(status: number): string {
 }
 
 /** Spec §8: the code table first, then the server's responseMessage, then the default. */
+/** The level a business failure is shown at (spec §8: 9001 is a warning, everything else an error). */
+export function statusLevel(code: number | undefined): 'error' | 'warning' {
+  return code === API_STATUS.warning ? 'warning' : 'error';
+}
+
 export function statusMessage(code: number, responseMessage?: string | null): string {
   return STATUS_MESSAGES[code] ?? (responseMessage || DEFAULT_STATUS_MESSAGE);
 }

@@ -1,6 +1,7 @@
 import SHA1 from 'crypto-js/sha1.js';
 import type { HttpHandler } from 'msw';
 import { uuidV4 } from '@/lib/uuid';
+import { DEFAULT_STATUS_MESSAGE } from '@/lib/http/messages';
 import { API_STATUS, type LoginResult, type WeChatSignatureResult } from '@/types/api';
 import type { DemoDb, DemoUser } from '../db';
 import { CHECK_USER_ID } from '../seed';
@@ -64,7 +65,7 @@ export function accountHandlers(db: DemoDb, options: HandlerOptions): HttpHandle
           throw new BusinessError(API_STATUS.wechatCodeUsed, WECHAT_CODE_USED_MESSAGE);
         }
         const user = db.state.users.find((candidate) => candidate.id === CHECK_USER_ID);
-        if (!user) throw new BusinessError(API_STATUS.serverError, '系统未知错误，请联系客服');
+        if (!user) throw new BusinessError(API_STATUS.serverError, DEFAULT_STATUS_MESSAGE);
         return db.mutate((state) => {
           state.usedWeChatCodes.push(code);
           return startSession(db, user);

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getUserManageProfile } from '@/features/account/api';
+import { getUserManageProfile } from '@/api/account';
 import { logout } from '@/features/auth/logout';
 import { cachedProfile, loadProfile } from '@/features/auth/profile';
 import { getSessionAudience } from '@/lib/session';

@@ -6,9 +6,9 @@ import {
   getDictionary,
   peekDictionary,
   useDictionary,
-} from '@/features/dictionary';
+} from '@/api/dictionary';
 import { setToken } from '@/lib/token';
-import { loginManage } from '@/features/account/api';
+import { loginManage } from '@/api/account';
 import { server } from '../../msw-server';
 
 const PATH = '*/api/v1/Dictionary/PageDictionaryItem';

@@ -5,12 +5,9 @@ import {
   REPEAT_SUBMIT_SIZE_LIMIT,
   REPEAT_SUBMIT_WINDOW_MS,
   REQUEST_TIMEOUT_MS,
-  SERVER_ERROR_CODE,
   SESSION_EXPIRED_MESSAGE,
   STATUS_MESSAGES,
-  SUCCESS_CODE,
   TIMEOUT_MESSAGE,
-  WARNING_CODE,
   httpFailureMessage,
   statusMessage,
 } from '@/lib/http/messages';
@@ -66,9 +63,6 @@ describe('spec §9 constants', () => {
     ['REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS, 10000],
     ['REPEAT_SUBMIT_WINDOW_MS', REPEAT_SUBMIT_WINDOW_MS, 1000],
     ['REPEAT_SUBMIT_SIZE_LIMIT', REPEAT_SUBMIT_SIZE_LIMIT, 5242880],
-    ['SUCCESS_CODE', SUCCESS_CODE, 2000],
-    ['WARNING_CODE', WARNING_CODE, 9001],
-    ['SERVER_ERROR_CODE', SERVER_ERROR_CODE, 500],
   ])('%s = %i', (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });

@@ -1,11 +1,11 @@
-import { getUserManageProfile } from '@/features/account/api';
-import { getRegistrationDetail, searchRegistrations, submitRegistration } from '@/features/registration/api';
+import { getUserManageProfile } from '@/api/account';
+import { getRegistrationDetail, searchRegistrations, submitRegistration } from '@/api/registration';
 import {
   bindSamplingTube,
   downloadCheckReport,
   getSamplingTubeStatus,
   pageCheckReport,
-} from '@/features/sampling/api';
+} from '@/api/sampling';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
 import { minutesFromNow, rejection, signInCheckUser } from './helpers';

@@ -1,6 +1,6 @@
-import { downloadAttachment, getAnnouncementDetail, pageAnnouncement } from '@/features/announcements/api';
-import { pageDictionaryItem } from '@/features/dictionary/api';
-import { getMessageDetail, pageRecipientMessage, readSystemMessage } from '@/features/messages/api';
+import { downloadAttachment, getAnnouncementDetail, pageAnnouncement } from '@/api/announcements';
+import { pageDictionaryItem } from '@/api/dictionary';
+import { getMessageDetail, pageRecipientMessage, readSystemMessage } from '@/api/messages';
 import {
   addResponse,
   getQuestionnaireDetail,
@@ -9,7 +9,7 @@ import {
   pageResponse,
   submitResponse,
   updateResponse,
-} from '@/features/questionnaires/api';
+} from '@/api/questionnaires';
 import { API_STATUS, DICTIONARY_TYPE_CODES, type QuestionnaireIncompleteData } from '@/types/api';
 import { rejection, signInCheckUser, signInStaff } from './helpers';
 

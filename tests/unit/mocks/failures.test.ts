@@ -1,11 +1,11 @@
-import { loginWeChat } from '@/features/account/api';
-import { submitRegistration } from '@/features/registration/api';
+import { loginWeChat } from '@/api/account';
+import { submitRegistration } from '@/api/registration';
 import {
   bindSamplingTube,
   getSamplingTubeStatus,
   pageCheckReport,
   updateSamplingOperation,
-} from '@/features/sampling/api';
+} from '@/api/sampling';
 import { defaultDb } from '@/mocks/db';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
 import { API_STATUS, type IdCardRegisteredData } from '@/types/api';

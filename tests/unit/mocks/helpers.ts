@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loginManage, loginWeChat } from '@/features/account/api';
+import { loginManage, loginWeChat } from '@/api/account';
 import { isApiError, type ApiError } from '@/lib/http';
 import { setToken } from '@/lib/token';
 

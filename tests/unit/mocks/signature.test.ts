@@ -1,4 +1,4 @@
-import { generateWeChatSignature } from '@/features/account/api';
+import { generateWeChatSignature } from '@/lib/wechat/signature';
 
 test('the WeChat signature needs no token and signs the URL without its hash', async () => {
   const result = await generateWeChatSignature('https://h5.example.cn/workUser?x=1#top');

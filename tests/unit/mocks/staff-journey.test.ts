@@ -1,11 +1,11 @@
-import { getUserManageProfile, loginOut } from '@/features/account/api';
+import { getUserManageProfile, loginOut } from '@/api/account';
 import {
   addRegistration,
   getRegistrationDetail,
   searchRegistrations,
   submitRegistration,
-} from '@/features/registration/api';
-import { bindSamplingTube, getSamplingTubeStatus, updateSamplingOperation } from '@/features/sampling/api';
+} from '@/api/registration';
+import { bindSamplingTube, getSamplingTubeStatus, updateSamplingOperation } from '@/api/sampling';
 import { getToken } from '@/lib/token';
 import { EXPIRED_DEMO_TOKEN, SPARE_TUBE_CODES } from '@/mocks/seed';
 import { makeIdCard } from '@/mocks/id-card-generator';
@@ -128,7 +128,7 @@ describe('staff journey through the demo backend', () => {
   });
 
   test('wrong password is a business error', async () => {
-    const { loginManage } = await import('@/features/account/api');
+    const { loginManage } = await import('@/api/account');
     const error = await rejection(
       loginManage({ accountName: 'admin', accountPwd: '654321' }, { silent: true }),
     );

@@ -12,8 +12,8 @@ import {
   retryQueueEntry,
   type QueueEntry,
 } from '@/features/offline-queue/queue-store';
-import { submitRegistration } from '@/features/registration/api';
-import { bindSamplingTube } from '@/features/sampling/api';
+import { submitRegistration } from '@/api/registration';
+import { bindSamplingTube } from '@/api/sampling';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';

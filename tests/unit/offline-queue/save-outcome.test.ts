@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { submitRegistration } from '@/features/registration/api/submit-registration';
+import { submitRegistration } from '@/api/registration/submit-registration';
 import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
 import { saveRegistrationWithTube } from '@/features/registration/save-registration';
-import { bindSamplingTube } from '@/features/sampling/api/bind-sampling-tube';
+import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
 import { ApiError } from '@/lib/http';
 import type { Registration } from '@/types/api';
 
-vi.mock('@/features/registration/api/submit-registration', () => ({ submitRegistration: vi.fn() }));
-vi.mock('@/features/sampling/api/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() }));
+vi.mock('@/api/registration/submit-registration', () => ({ submitRegistration: vi.fn() }));
+vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() }));
 
 const draft = { ...EMPTY_REGISTRATION_DRAFT, name: '王小明', idCard: '110105199001011234', phone: '13800138000', tubeCode: 'CT2026110001' };
 const AT = '2020-01-01T09:00:00+08:00';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerLabels, cleanAnswers, countAnswered, hasAnyAnswer, isAnswered, unansweredRequired } from '@/features/questionnaires/answers';
 import { draftStorageKey } from '@/features/questionnaires/draft-storage';
-import { questionnairePaths, returnWithResponse, safeReturnTo } from '@/features/questionnaires/questionnaire-paths';
-import { paths } from '@/config/paths';
+import { returnWithResponse, safeReturnTo } from '@/features/questionnaires/questionnaire-paths';
 import type { Questionnaire } from '@/types/api';
 
 const QUESTIONNAIRE: Questionnaire = {
@@ -55,11 +54,6 @@ describe('answers', () => {
 });
 
 describe('questionnaire paths', () => {
-  it('gives each audience its own list and detail routes', () => {
-    expect(questionnairePaths('work')).toEqual({ list: paths.questionnaireList, detail: paths.questionnaireDetail });
-    expect(questionnairePaths('check')).toEqual({ list: paths.checkUserQuestionnaireList, detail: paths.checkUserQuestionnaireDetail });
-  });
-
   it.each([
     ['/infoEnter?id=reg-1', '/infoEnter?id=reg-1'],
     ['/checkUserInfoEnter', '/checkUserInfoEnter'],

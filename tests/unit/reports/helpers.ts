@@ -1,6 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
 import type { PdfDocumentHandle } from '@/components/pdf-viewer/pdf-loader';
-import { clearDictionaryCache } from '@/features/dictionary/dictionary-cache';
+import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { clearDownloadState } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
 import type { CheckReport } from '@/types/api';

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppRoutes } from '@/app/router';
 import { setSessionAudience } from '@/lib/session';
 import { setToken } from '@/lib/token';
-import { loginManage, loginWeChat } from '@/features/account/api';
+import { loginManage, loginWeChat } from '@/api/account';
 
 export interface RenderRouteOptions {
   /** Marks the session's audience (pair with `await signInForTest(...)`, which stores a real demo token). */

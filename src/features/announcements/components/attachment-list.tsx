@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadFile, formatFileSize, type DownloadOutcome } from '@/lib/file-download';
 import type { Attachment } from '@/types/api';
-import { downloadAttachment } from '../api';
+import { downloadAttachment } from '@/api/announcements';
 import styles from '../announcements.module.css';
 
 export interface AttachmentListProps {

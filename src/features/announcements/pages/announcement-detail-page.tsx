@@ -7,7 +7,7 @@ import { PageShell } from '@/components/page-shell';
 import { SafeHtml } from '@/components/safe-html';
 import { paths } from '@/config/paths';
 import { getDownloadFailure, takeRetryRequest } from '@/lib/file-download';
-import { getAnnouncementDetail } from '../api';
+import { getAnnouncementDetail } from '@/api/announcements';
 import { AttachmentList, downloadAnnouncementAttachment } from '../components/attachment-list';
 import content from '@/styles/content.module.css';
 import styles from '../announcements.module.css';

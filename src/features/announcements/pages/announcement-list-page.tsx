@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import type { AnnouncementSummary } from '@/types/api';
-import { pageAnnouncement } from '../api';
+import { pageAnnouncement } from '@/api/announcements';
 import { AnnouncementCard } from '../components/announcement-card';
 
 /** 公告: published announcements, newest first (the server's order). */

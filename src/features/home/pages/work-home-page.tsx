@@ -4,7 +4,7 @@ import { AsyncView, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcements';
-import { logout } from '@/features/auth/logout';
+import { logout } from '@/features/auth';
 import { useUnreadCounts } from '@/features/messages';
 import { OfflineQueueCard } from '@/features/offline-queue';
 import { UnreadBadge } from '../components/unread-badge';

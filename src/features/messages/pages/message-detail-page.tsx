@@ -1,3 +1,4 @@
+import { audiencePages } from '@/config/audience';
 import { useRequest } from 'ahooks';
 import { Button, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
@@ -11,7 +12,7 @@ import { errorMessage, isApiError } from '@/lib/http';
 import { getSessionAudience } from '@/lib/session';
 import { timeAgo } from '@/lib/time-ago';
 import type { SystemMessage } from '@/types/api';
-import { getMessageDetail } from '../api';
+import { getMessageDetail } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
 import { markRead } from '../unread-store';
 import content from '@/styles/content.module.css';
@@ -44,7 +45,7 @@ export default function MessageDetailPage() {
     if (message && !message.read) markAsRead(message);
   }, [message, markAsRead]);
 
-  const reportPath = getSessionAudience() === 'check' ? paths.checkUserRepoetDetail : paths.repoetDetail;
+  const reportPath = audiencePages(getSessionAudience() ?? 'work').reportDetail;
 
   return (
     <PageShell fallbackPath={paths.messageList}>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
-import { sessionHomePath } from '../home-path';
+import { sessionHomePath } from '@/lib/session';
 import { useMessageTypes } from '../message-types';
 import { useUnreadCounts } from '../unread-store';
 import styles from '../messages.module.css';

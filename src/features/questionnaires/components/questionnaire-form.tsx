@@ -11,7 +11,7 @@ import {
   type QuestionnaireIncompleteData,
   type QuestionnaireResponse,
 } from '@/types/api';
-import { submitResponse } from '../api';
+import { submitResponse } from '@/api/questionnaires';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
 import type { LocalDraft } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';

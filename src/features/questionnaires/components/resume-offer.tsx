@@ -2,7 +2,7 @@ import { Dialog } from 'antd-mobile';
 import { PageShell } from '@/components/page-shell';
 import { removePersisted, writePersisted } from '@/lib/use-persistent-state';
 import type { Answers, Questionnaire, QuestionnaireResponse } from '@/types/api';
-import { updateResponse } from '../api';
+import { updateResponse } from '@/api/questionnaires';
 import { countAnswered, hasAnyAnswer } from '../answers';
 import type { LocalDraft } from '../draft-storage';
 import styles from '../questionnaires.module.css';

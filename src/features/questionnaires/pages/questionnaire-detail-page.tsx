@@ -9,7 +9,8 @@ import { QuestionnaireChooser } from '../components/questionnaire-chooser';
 import { QuestionnaireForm } from '../components/questionnaire-form';
 import { ReadonlyResponse } from '../components/readonly-response';
 import { ResumeOffer } from '../components/resume-offer';
-import { questionnairePaths, returnWithResponse, safeReturnTo } from '../questionnaire-paths';
+import { audiencePages } from '@/config/audience';
+import { returnWithResponse, safeReturnTo } from '../questionnaire-paths';
 import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
 
 /**
@@ -28,7 +29,7 @@ export default function QuestionnaireDetailPage() {
   const questionnaireId = searchParams.get('questionnaireId') || undefined;
   const registrationId = searchParams.get('registrationId') || undefined;
   const returnTo = safeReturnTo(searchParams.get('returnTo'));
-  const { list: listPath, detail: detailPath } = questionnairePaths(audience);
+  const { questionnaireList: listPath, questionnaireDetail: detailPath } = audiencePages(audience);
   const back = returnTo ?? listPath;
 
   const { data: plan, loading, error, refresh } = useRequest(

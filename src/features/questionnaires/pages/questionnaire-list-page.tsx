@@ -5,15 +5,15 @@ import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import { useAudience } from '@/lib/route-meta';
 import type { QuestionnaireResponse } from '@/types/api';
-import { pageResponse } from '../api';
+import { pageResponse } from '@/api/questionnaires';
 import { ResponseCard } from '../components/response-card';
-import { questionnairePaths } from '../questionnaire-paths';
+import { audiencePages } from '@/config/audience';
 
 /** 历史问卷 (both audiences): the user's responses, newest first; drafts can be continued. */
 export default function QuestionnaireListPage() {
   const audience = useAudience();
   const navigate = useNavigate();
-  const { detail } = questionnairePaths(audience);
+  const detail = audiencePages(audience).questionnaireDetail;
   const fetchPage = useCallback(
     (pageIndex: number, pageSize: number) => pageResponse({ pageIndex, pageSize }, { silent: true }),
     [],

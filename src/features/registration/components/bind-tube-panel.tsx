@@ -5,7 +5,7 @@ import { TubeCodeInput } from '@/components/tube-code-input';
 import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import type { Registration } from '@/types/api';
-import type { RegistrationAudience } from '../registration-draft';
+import type { UserAudience } from '@/config/audience';
 import { BIND_FAILURE_MESSAGES, bindTubeToRegistration } from '../save-registration';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import { CollectionTimeField, toDateTimeString, validateCollectedAt } from './collection-time-field';
@@ -22,7 +22,7 @@ const EMPTY_BIND_DRAFT: BindDraft = { tubeCode: '', collectedAt: null };
 
 export interface BindTubePanelProps {
   registration: Registration;
-  audience: RegistrationAudience;
+  audience: UserAudience;
   /** Called after the tube is bound, to reload the registration. */
   onBound: () => void;
 }

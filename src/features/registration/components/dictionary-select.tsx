@@ -1,4 +1,4 @@
-import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { useDictionary } from '@/api/dictionary/use-dictionary';
 import type { DictionaryTypeCode } from '@/types/api';
 import { OptionSelect } from './option-select';
 

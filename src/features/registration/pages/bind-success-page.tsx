@@ -6,7 +6,7 @@ import { paths, withQuery } from '@/config/paths';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import type { Registration } from '@/types/api';
-import { audiencePaths, type AudiencePaths } from '../audience-paths';
+import { audiencePages, type AudiencePages } from '@/config/audience';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { useRegistration } from '../use-registration';
@@ -15,13 +15,13 @@ import styles from './result-pages.module.css';
 /** Assumption: the lab's usual turnaround, shown to check users as what to expect. */
 const RESULT_TURNAROUND = '3-5 个工作日';
 
-function questionnaireLink(routes: AudiencePaths, registrationId: string, returnTo: string): string {
-  return withQuery(routes.questionnaire, { registrationId, returnTo });
+function questionnaireLink(routes: AudiencePages, registrationId: string, returnTo: string): string {
+  return withQuery(routes.questionnaireDetail, { registrationId, returnTo });
 }
 
 function WorkSuccess({ registration, returnTo }: { registration: Registration; returnTo: string }) {
   const navigate = useNavigate();
-  const routes = audiencePaths('work');
+  const routes = audiencePages('work');
   return (
     <>
       <Result
@@ -46,7 +46,7 @@ function WorkSuccess({ registration, returnTo }: { registration: Registration; r
           block
           color="primary"
           size="large"
-          onClick={() => void navigate(routes.enter, { replace: true })}
+          onClick={() => void navigate(routes.registrationEnter, { replace: true })}
         >
           继续登记
         </Button>
@@ -75,7 +75,7 @@ function WorkSuccess({ registration, returnTo }: { registration: Registration; r
 
 function CheckSuccess({ registration, returnTo }: { registration: Registration; returnTo: string }) {
   const navigate = useNavigate();
-  const routes = audiencePaths('check');
+  const routes = audiencePages('check');
   const questionnaireDone = Boolean(registration.questionnaireResponseId);
   return (
     <>
@@ -137,7 +137,7 @@ function CheckSuccess({ registration, returnTo }: { registration: Registration; 
           block
           size="large"
           fill="none"
-          onClick={() => void navigate(withQuery(routes.detail, { id: registration.id }))}
+          onClick={() => void navigate(withQuery(routes.registrationDetail, { id: registration.id }))}
         >
           查看登记信息
         </Button>
@@ -152,7 +152,7 @@ function CheckSuccess({ registration, returnTo }: { registration: Registration; 
  */
 export default function BindSuccessPage() {
   const audience = useAudience();
-  const routes = audiencePaths(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();

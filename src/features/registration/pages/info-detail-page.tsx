@@ -6,9 +6,9 @@ import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/a
 import { PageShell } from '@/components/page-shell';
 import { TubeTimeline } from '@/components/tube-timeline';
 import { paths, withQuery } from '@/config/paths';
-import { dictionaryLabel } from '@/features/dictionary/dictionary-cache';
-import { useDictionary } from '@/features/dictionary/use-dictionary';
-import { getSamplingTubeStatus } from '@/features/sampling/api';
+import { dictionaryLabel } from '@/api/dictionary/dictionary-cache';
+import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { getSamplingTubeStatus } from '@/api/sampling';
 import { toastSuccess } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
@@ -20,13 +20,13 @@ import {
   type Registration,
   type SamplingTubeSummary,
 } from '@/types/api';
-import { submitRegistration } from '../api';
-import { audiencePaths } from '../audience-paths';
+import { submitRegistration } from '@/api/registration';
+import { audiencePages } from '@/config/audience';
 import { BindTubePanel } from '../components/bind-tube-panel';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { tubeStatusColor } from '../components/registration-card';
-import type { RegistrationAudience } from '../registration-draft';
+import type { UserAudience } from '@/config/audience';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
 
@@ -37,7 +37,7 @@ function TubeSection({
 }: {
   registration: Registration;
   tube: SamplingTubeSummary;
-  audience: RegistrationAudience;
+  audience: UserAudience;
 }) {
   const navigate = useNavigate();
   const history = useRequest(() => getSamplingTubeStatus({ tubeCode: tube.code }, { silent: true }), {
@@ -183,7 +183,7 @@ function PersonSection({ registration }: { registration: Registration }) {
  */
 export default function InfoDetailPage() {
   const audience = useAudience();
-  const routes = audiencePaths(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -194,11 +194,11 @@ export default function InfoDetailPage() {
 
   if (!id) {
     return (
-      <PageShell fallbackPath={routes.search}>
+      <PageShell fallbackPath={routes.registrationSearch}>
         <EmptyState
           text="没有找到登记信息"
           action={
-            <Button color="primary" onClick={() => void navigate(routes.search, { replace: true })}>
+            <Button color="primary" onClick={() => void navigate(routes.registrationSearch, { replace: true })}>
               去信息查询
             </Button>
           }
@@ -208,7 +208,7 @@ export default function InfoDetailPage() {
   }
 
   return (
-    <PageShell fallbackPath={routes.search}>
+    <PageShell fallbackPath={routes.registrationSearch}>
       <AsyncView
         loading={loading}
         error={error}
@@ -260,7 +260,7 @@ export default function InfoDetailPage() {
                       fill="outline"
                       onClick={() =>
                         void navigate(
-                          withQuery(routes.questionnaire, { registrationId: registration.id, returnTo }),
+                          withQuery(routes.questionnaireDetail, { registrationId: registration.id, returnTo }),
                         )
                       }
                     >

@@ -11,7 +11,7 @@ import { validateIdCard } from '@/lib/id-card';
 import { validateName, validatePhone } from '@/lib/phone';
 import { useAudience } from '@/lib/route-meta';
 import { usePersistentState, writePersisted } from '@/lib/use-persistent-state';
-import { audiencePaths } from '../audience-paths';
+import { audiencePages } from '@/config/audience';
 import { ChoiceGroup } from '../components/choice-group';
 import {
   CollectionTimeField,
@@ -89,7 +89,7 @@ function fieldElement(name: string): HTMLElement | null {
  */
 export default function InfoEnterPage() {
   const audience = useAudience();
-  const routes = audiencePaths(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
   const draft = usePersistentState<RegistrationDraft>(
@@ -162,7 +162,7 @@ export default function InfoEnterPage() {
   };
 
   const openRegistration = (id: string | undefined) => {
-    if (id) void navigate(withQuery(routes.detail, { id }));
+    if (id) void navigate(withQuery(routes.registrationDetail, { id }));
   };
 
   const tubeInput = () => tubeFieldRef.current?.querySelector('input') ?? null;
@@ -257,7 +257,7 @@ export default function InfoEnterPage() {
       });
       if (outcome.kind === 'success') {
         draft.clear();
-        void navigate(withQuery(routes.success, { id: outcome.registrationId }), { replace: true });
+        void navigate(withQuery(routes.registrationSuccess, { id: outcome.registrationId }), { replace: true });
         return;
       }
       // Remember the time and the saved registration, so a retry (here or from /bindErr, even after a

@@ -8,8 +8,8 @@ import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import { normalizePhone, validatePhone } from '@/lib/phone';
 import { useAudience } from '@/lib/route-meta';
 import { REGISTRATION_SEARCH_TYPE_LABELS, type Registration, type RegistrationSearchType } from '@/types/api';
-import { searchRegistrations } from '../api';
-import { audiencePaths } from '../audience-paths';
+import { searchRegistrations } from '@/api/registration';
+import { audiencePages } from '@/config/audience';
 import { ChoiceGroup } from '../components/choice-group';
 import { RegistrationCard } from '../components/registration-card';
 import { TUBE_REQUIRED_MESSAGE } from '../use-tube-status';
@@ -58,7 +58,7 @@ const PLACEHOLDERS: Record<RegistrationSearchType, string> = {
  */
 export default function InfoSearchPage() {
   const audience = useAudience();
-  const routes = audiencePaths(audience);
+  const routes = audiencePages(audience);
   const isWork = audience === 'work';
   const inputId = useId();
   const errorId = useId();
@@ -189,7 +189,7 @@ export default function InfoSearchPage() {
         renderItem={(registration) => (
           <RegistrationCard
             registration={registration}
-            to={withQuery(routes.detail, { id: registration.id })}
+            to={withQuery(routes.registrationDetail, { id: registration.id })}
           />
         )}
         emptyText={query ? '没有找到符合条件的登记信息' : '暂无登记信息'}

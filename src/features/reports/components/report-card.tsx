@@ -4,7 +4,7 @@ import { withQuery } from '@/config/paths';
 import { maskIdCard } from '@/lib/id-card';
 import type { CheckReport } from '@/types/api';
 import { rememberReportTube } from '../report-lookup';
-import type { ReportRoutes } from '../report-routes';
+import type { AppPath } from '@/config/paths';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-card.module.css';
 
@@ -15,7 +15,7 @@ export function formatDate(value: string | undefined): string {
 
 export interface ReportCardProps {
   report: CheckReport;
-  detailPath: ReportRoutes['detail'];
+  detailPath: AppPath;
 }
 
 /** A report in a list: who, which tube and test, when, and the result. Opens the detail (id in the query only). */

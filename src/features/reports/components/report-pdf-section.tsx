@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { PdfViewer, preparePdfJs } from '@/components/pdf-viewer';
-import { downloadCheckReport } from '@/features/sampling/api';
+import { downloadCheckReport } from '@/api/sampling';
 import type { CheckReport } from '@/types/api';
 import styles from './report-pdf-section.module.css';
 

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useDictionary } from '@/features/dictionary/use-dictionary';
+import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { REPORT_RESULT_LABELS, type ReportResult } from '@/types/api';
 
 type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';

@@ -1,7 +1,7 @@
 import { useRequest } from 'ahooks';
 import { AsyncView } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
-import { getSamplingTubeStatus } from '@/features/sampling/api';
+import { getSamplingTubeStatus } from '@/api/sampling';
 
 /** The report's tube from binding to report, with its own loading, empty and error states. */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {

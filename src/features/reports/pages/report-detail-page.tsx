@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
-import { downloadCheckReport } from '@/features/sampling/api';
+import { downloadCheckReport } from '@/api/sampling';
 import { downloadFile, takeRetryRequest } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
@@ -14,7 +14,7 @@ import { ReportNextStep } from '../components/report-next-step';
 import { ReportPdfSection } from '../components/report-pdf-section';
 import { TubeProgress } from '../components/tube-progress';
 import { fetchCheckReport } from '../report-lookup';
-import { reportRoutes } from '../report-routes';
+import { audiencePages } from '@/config/audience';
 import styles from './reports.module.css';
 
 function formatDateTime(value: string | undefined): string {
@@ -28,7 +28,7 @@ function formatDateTime(value: string | undefined): string {
  */
 export default function ReportDetailPage() {
   const audience = useAudience();
-  const routes = reportRoutes(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -67,12 +67,12 @@ export default function ReportDetailPage() {
 
   if (!id) {
     return (
-      <PageShell fallbackPath={routes.list}>
+      <PageShell fallbackPath={routes.reportList}>
         <EmptyState
           text="没有指定要查看的报告"
           hint="请从报告列表中选择一份报告。"
           action={
-            <Button color="primary" onClick={() => void navigate(routes.list)}>
+            <Button color="primary" onClick={() => void navigate(routes.reportList)}>
               返回报告列表
             </Button>
           }
@@ -83,7 +83,7 @@ export default function ReportDetailPage() {
 
   return (
     <PageShell
-      fallbackPath={routes.list}
+      fallbackPath={routes.reportList}
       footer={
         report && (
           <Button block color="primary" size="large" loading={downloading} disabled={downloading} onClick={() => void download(report)}>

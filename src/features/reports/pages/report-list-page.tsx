@@ -5,12 +5,12 @@ import { EmptyState } from '@/components/async-view';
 import { PagedList, usePagedList, type FetchPage } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import { withQuery } from '@/config/paths';
-import { pageCheckReport } from '@/features/sampling/api';
+import { pageCheckReport } from '@/api/sampling';
 import { useAudience } from '@/lib/route-meta';
 import type { CheckReport } from '@/types/api';
 import { ReportCard } from '../components/report-card';
 import { describeCriteria, toReportQuery, useReportCriteria, type ReportCriteria } from '../report-criteria';
-import { reportRoutes } from '../report-routes';
+import { audiencePages } from '@/config/audience';
 import styles from './reports.module.css';
 
 const PAGE_SIZE = 10;
@@ -27,7 +27,7 @@ const EMPTY_HINTS: Readonly<Record<ReportCriteria['type'], string>> = {
  */
 export default function ReportListPage() {
   const audience = useAudience();
-  const routes = reportRoutes(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const { criteria, key } = useReportCriteria(audience);
 
@@ -41,18 +41,18 @@ export default function ReportListPage() {
   const list = usePagedList(fetchPage, key, { pageSize: PAGE_SIZE, enabled: criteria !== null });
 
   const searchAgain = () => {
-    if (!criteria || criteria.type === 'mine') void navigate(routes.searchType);
-    else void navigate(withQuery(routes.search, { type: criteria.type }));
+    if (!criteria || criteria.type === 'mine') void navigate(routes.reportSearchType);
+    else void navigate(withQuery(routes.reportSearch, { type: criteria.type }));
   };
 
   if (!criteria) {
     return (
-      <PageShell fallbackPath={routes.searchType}>
+      <PageShell fallbackPath={routes.reportSearchType}>
         <EmptyState
           text="还没有查询条件"
           hint="请先选择查询方式，再查看检测报告。"
           action={
-            <Button color="primary" onClick={() => void navigate(routes.searchType)}>
+            <Button color="primary" onClick={() => void navigate(routes.reportSearchType)}>
               去查询
             </Button>
           }
@@ -62,7 +62,7 @@ export default function ReportListPage() {
   }
 
   return (
-    <PageShell fallbackPath={routes.searchType}>
+    <PageShell fallbackPath={routes.reportSearchType}>
       <div className={styles.summary}>
         <p className={styles.summaryText}>
           <span className={styles.summaryLabel}>查询条件</span>
@@ -77,7 +77,7 @@ export default function ReportListPage() {
         list={list}
         label="检测报告列表"
         itemKey={(report) => report.id}
-        renderItem={(report) => <ReportCard report={report} detailPath={routes.detail} />}
+        renderItem={(report) => <ReportCard report={report} detailPath={routes.reportDetail} />}
         emptyText="没有找到检测报告"
         emptyHint={EMPTY_HINTS[criteria.type]}
       />

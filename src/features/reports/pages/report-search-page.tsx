@@ -7,7 +7,7 @@ import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { readReportCriteria, writeReportCriteria, type ReportCriteria } from '../report-criteria';
-import { reportRoutes } from '../report-routes';
+import { audiencePages } from '@/config/audience';
 import styles from './reports.module.css';
 
 type InputType = 'idCard' | 'tubeCode';
@@ -33,7 +33,7 @@ function initialDraft(criteria: ReportCriteria | null): SearchDraft {
  */
 export default function ReportSearchPage() {
   const audience = useAudience();
-  const routes = reportRoutes(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const type: InputType = searchParams.get('type') === 'tubeCode' ? 'tubeCode' : 'idCard';
@@ -54,7 +54,7 @@ export default function ReportSearchPage() {
     const value = kind === 'idCard' ? normalizeIdCard(raw) : normalizeTubeCode(raw);
     writeReportCriteria(audience, { type: kind, value });
     draft.clear();
-    void navigate(routes.list);
+    void navigate(routes.reportList);
   };
 
   const edit = (kind: InputType, value: string) => {
@@ -71,7 +71,7 @@ export default function ReportSearchPage() {
 
   return (
     <PageShell
-      fallbackPath={routes.searchType}
+      fallbackPath={routes.reportSearchType}
       footer={
         <Button block color="primary" size="large" onClick={() => search(type, draft.value[type])}>
           查询报告

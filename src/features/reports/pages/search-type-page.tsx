@@ -3,7 +3,7 @@ import { PageShell } from '@/components/page-shell';
 import { withQuery } from '@/config/paths';
 import { useAudience } from '@/lib/route-meta';
 import { writeReportCriteria } from '../report-criteria';
-import { reportRoutes } from '../report-routes';
+import { audiencePages } from '@/config/audience';
 import styles from './reports.module.css';
 
 /**
@@ -13,12 +13,12 @@ import styles from './reports.module.css';
  */
 export default function SearchTypePage() {
   const audience = useAudience();
-  const routes = reportRoutes(audience);
+  const routes = audiencePages(audience);
   const navigate = useNavigate();
 
   const showMine = () => {
     writeReportCriteria(audience, { type: 'mine' });
-    void navigate(routes.list);
+    void navigate(routes.reportList);
   };
 
   return (
@@ -34,13 +34,13 @@ export default function SearchTypePage() {
           </li>
         )}
         <li>
-          <Link className={styles.choice} to={withQuery(routes.search, { type: 'idCard' })}>
+          <Link className={styles.choice} to={withQuery(routes.reportSearch, { type: 'idCard' })}>
             <span className={styles.choiceTitle}>按身份证号查询</span>
             <span className={styles.choiceHint}>输入受检者的 18 位身份证号</span>
           </Link>
         </li>
         <li>
-          <Link className={styles.choice} to={withQuery(routes.search, { type: 'tubeCode' })}>
+          <Link className={styles.choice} to={withQuery(routes.reportSearch, { type: 'tubeCode' })}>
             <span className={styles.choiceTitle}>按采样管编码查询</span>
             <span className={styles.choiceHint}>输入或扫描采样管上的编码</span>
           </Link>

@@ -1,5 +1,6 @@
 import { requestBinary } from '@/lib/http';
-import type { BinaryFile, CallOptions, DownloadCheckReportQuery } from '@/types/api';
+import type { BinaryFile } from '@/lib/http';
+import type { CallOptions, DownloadCheckReportQuery } from '@/types/api';
 
 export const downloadCheckReportUrl = '/api/v1/Sampling/DownloadCheckReport';
 

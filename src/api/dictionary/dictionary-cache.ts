@@ -1,6 +1,6 @@
 import { toNumberIfNumeric } from '@/lib/number';
 import type { DictionaryItem, DictionaryItemRaw, DictionaryTypeCode } from '@/types/api';
-import { pageDictionaryItem } from './api';
+import { pageDictionaryItem } from './page-dictionary-item';
 
 /** Spec §9: a dictionary is fetched whole, as page 1 of 1000. */
 export const DICTIONARY_PAGE_SIZE = 1000;

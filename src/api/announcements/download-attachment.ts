@@ -1,5 +1,6 @@
 import { requestBinary } from '@/lib/http';
-import type { BinaryFile, CallOptions, DownloadAttachmentQuery } from '@/types/api';
+import type { BinaryFile } from '@/lib/http';
+import type { CallOptions, DownloadAttachmentQuery } from '@/types/api';
 
 /** The path is spelled "Attachement" on the server (spec §7); keep it. */
 export const downloadAttachmentUrl = '/api/v1/Attachement/Download';

@@ -1,4 +1,4 @@
-import { getSamplingTubeStatus } from '@/features/sampling/api';
+import { getSamplingTubeStatus } from './get-sampling-tube-status';
 import type { Id, IdCardRegisteredData } from '@/types/api';
 
 /**

@@ -1,5 +1,4 @@
 /** The account endpoints (spec §7), one file each. */
-export * from './generate-wechat-signature';
 export * from './get-user-manage-profile';
 export * from './login-manage';
 export * from './login-out';

@@ -1,2 +1,0 @@
-/** The dictionary endpoints (spec §7), one file each. */
-export * from './page-dictionary-item';

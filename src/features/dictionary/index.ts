@@ -1,3 +1,0 @@
-export * from './api';
-export * from './dictionary-cache';
-export * from './use-dictionary';
