@@ -42,6 +42,7 @@ export default tseslint.config(
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
+      ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
