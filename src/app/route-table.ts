@@ -78,8 +78,6 @@ export const routeTable: readonly AppRoute[] = [
   { path: paths.checkUserQuestionnaireDetail, title: '历史问卷详情', audience: 'check', load: page.questionnaireDetail },
 ];
 
-export const APP_NAME = '肠道健康筛查';
-
 export function findRoute(pathname: string): AppRoute | undefined {
   return routeTable.find((route) => route.path === pathname);
 }

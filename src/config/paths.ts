@@ -42,7 +42,7 @@ export const paths = {
   checkUserQuestionnaireDetail: '/checkUserQuestionnaireDetail',
 } as const;
 
-export type PathKey = keyof typeof paths;
+type PathKey = keyof typeof paths;
 export type AppPath = (typeof paths)[PathKey];
 
 /** Who a route is for. 'public' routes are reachable without a session (login, OAuth callback). */

@@ -1,7 +1,7 @@
 import { Toast } from 'antd-mobile';
 
 /** Spec §8 feedback helpers: plain, success, failure and a blocking loading toast. */
-export const LOADING_TEXT = '加载中…';
+const LOADING_TEXT = '加载中…';
 
 export function toast(message: string): void {
   Toast.show({ content: message });

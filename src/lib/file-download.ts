@@ -82,7 +82,7 @@ export interface DownloadFailure {
   at: number;
 }
 
-export const DOWNLOADING_TEXT = '正在下载…';
+const DOWNLOADING_TEXT = '正在下载…';
 
 const SAVED_KEY = 'download:saved';
 const FAILURE_KEY = 'download:failure';
@@ -167,7 +167,7 @@ export async function readSavedFileBytes(): Promise<ArrayBuffer | null> {
   return isBlob(savedFile.data) ? savedFile.data.arrayBuffer() : savedFile.data;
 }
 
-export function clearSavedFile(): void {
+function clearSavedFile(): void {
   revoke(savedFile);
   savedFile = null;
   removeKey(SAVED_KEY);

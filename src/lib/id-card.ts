@@ -10,8 +10,8 @@ export const ID_CARD_FORMAT_WARNING = '身份证号格式不正确';
 export const ID_CARD_BIRTH_DATE_WARNING = '身份证号中的出生日期不正确';
 
 /** Spec §9: birth year bounds of the entry check. */
-export const ID_CARD_MIN_YEAR = 1900;
-export const ID_CARD_MAX_YEARS_AHEAD = 10;
+const ID_CARD_MIN_YEAR = 1900;
+const ID_CARD_MAX_YEARS_AHEAD = 10;
 
 const CHECK_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const CHECK_CHARACTERS = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
@@ -22,7 +22,7 @@ const STRICT_FORMAT = /^\d{17}[\dX]$/;
 const LOOSE_FORMAT = /^\d{17}[\dXx]$/;
 
 export type Gender = 'male' | 'female';
-export type GenderLabel = '男' | '女';
+type GenderLabel = '男' | '女';
 
 export interface IdCardInfo {
   /** YYYY-MM-DD */

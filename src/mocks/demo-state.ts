@@ -25,7 +25,7 @@ export interface DemoUser {
   idCard?: string;
 }
 
-export interface DemoSession {
+interface DemoSession {
   token: string;
   userId: string;
   /** Epoch ms. */

@@ -10,7 +10,7 @@ import { samplingHandlers } from './handlers/sampling';
 import type { HandlerOptions } from './handlers/shared';
 
 export type { HandlerOptions } from './handlers/shared';
-export { createDemoDb, resetDemoDb, resetDemoState, type DemoDb } from './db';
+export { createDemoDb, type DemoDb } from './db';
 
 /**
  * The demo backend over one store: every endpoint of spec §7, matched on any origin ('*' + path).

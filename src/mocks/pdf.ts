@@ -9,9 +9,9 @@ import { formatChinaDateTime } from './time';
  * Characters outside the Basic Multilingual Plane are written as '?'.
  */
 
-export type RGB = readonly [number, number, number];
+type RGB = readonly [number, number, number];
 
-export type PdfBlock =
+type PdfBlock =
   | { kind: 'text'; text: string; size?: number; color?: RGB; indent?: number; spaceBefore?: number }
   | { kind: 'rule'; spaceBefore?: number };
 

@@ -312,7 +312,7 @@ export function seedQuestionnaires(): Questionnaire[] {
   ];
 }
 
-export const DIGESTIVE_CLINIC_PHONE = '021-54880000';
+const DIGESTIVE_CLINIC_PHONE = '021-54880000';
 
 export const POSITIVE_ADVICE =
   '本次便隐血（FIT）检测结果为阳性，提示肠道可能有出血，需要进一步检查明确原因。阳性不等于患癌，请不必过度紧张，' +

@@ -32,12 +32,12 @@ import {
 import { DAY_MS, HOUR_MS, MINUTE_MS, toChinaIso } from './time';
 
 /** Demo accounts (docs: staff admin/123456 and worker/123456; check users log in through any WeChat code). */
-export const DEMO_PASSWORD = '123456';
+const DEMO_PASSWORD = '123456';
 export const ADMIN_USER_ID = 'u-admin';
-export const WORKER_USER_ID = 'u-worker';
+const WORKER_USER_ID = 'u-worker';
 export const CHECK_USER_ID = 'u-check';
-export const INSTITUTION = '徐汇区枫林街道社区卫生服务中心';
-export const LAB = '枫林医学检验实验室';
+const INSTITUTION = '徐汇区枫林街道社区卫生服务中心';
+const LAB = '枫林医学检验实验室';
 /** A session that has expired, for demonstrating and testing HTTP 401. */
 export const EXPIRED_DEMO_TOKEN = 'demo-token-expired';
 /** Spare tubes in stock, never bound: CT2026110001 … CT2026110012. */
@@ -46,7 +46,7 @@ export const SPARE_TUBE_CODES = Array.from(
   (_, i) => `CT20261100${String(i + 1).padStart(2, '0')}`,
 );
 /** A tube that was bound by mistake, then unbound: in stock again, with history. */
-export const REUSED_TUBE_CODE = 'CT2026110013';
+const REUSED_TUBE_CODE = 'CT2026110013';
 
 /** Deterministic pseudo-random numbers, so every reset gives the same people. */
 function mulberry32(seed: number): () => number {

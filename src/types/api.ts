@@ -13,7 +13,7 @@ export type Id = string;
 /** ISO 8601 date-time with offset (assumption). */
 export type DateTimeString = string;
 /** 'YYYY-MM-DD' (assumption). */
-export type DateString = string;
+type DateString = string;
 
 /**
  * Per-call options every API function accepts as its last argument.
@@ -28,7 +28,7 @@ export interface CallOptions {
 // Paging
 
 /** Request paging; pageIndex is 1-based (spec §9: the dictionary fetch uses page index 1). */
-export interface PageQuery {
+interface PageQuery {
   pageIndex: number;
   pageSize: number;
 }
@@ -63,7 +63,6 @@ export const API_STATUS = {
   wechatCodeUsed: 6003,
   questionnaireIncomplete: 7001,
 } as const;
-export type ApiStatusCode = (typeof API_STATUS)[keyof typeof API_STATUS];
 
 // ---------------------------------------------------------------------------------------------------------
 // Account
@@ -338,7 +337,7 @@ export interface TubeStatusResult {
   timeline?: TubeTimelineEntry[];
 }
 
-export type SamplingOperation = 'unbind';
+type SamplingOperation = 'unbind';
 
 /** POST /api/v1/Sampling/UpdateSamplingOperation. `reason` is an 'unbind_reason' dictionary value. Staff only. */
 export interface UpdateSamplingOperationPayload {
@@ -406,7 +405,7 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageType, string>> = {
   reminder: '采样提醒',
 };
 
-export type MessageContentFormat = 'text' | 'html';
+type MessageContentFormat = 'text' | 'html';
 
 export interface SystemMessage {
   id: Id;
@@ -447,9 +446,9 @@ export interface ReadSystemMessagePayload {
 // ---------------------------------------------------------------------------------------------------------
 // Questionnaires and responses (the whole shape is our assumption)
 
-export type QuestionType = 'single' | 'multiple' | 'text';
+type QuestionType = 'single' | 'multiple' | 'text';
 
-export interface QuestionOption {
+interface QuestionOption {
   value: string;
   label: string;
 }

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, UserProfile } from '@/types/api';
 
-export const getUserManageProfileUrl = '/api/v1/Account/GetUserManageProfile';
+const getUserManageProfileUrl = '/api/v1/Account/GetUserManageProfile';
 
 /** 当前用户信息 GET /api/v1/Account/GetUserManageProfile */
 export function getUserManageProfile(options?: CallOptions): Promise<UserProfile> {

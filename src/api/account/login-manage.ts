@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, LoginManagePayload, LoginResult } from '@/types/api';
 
-export const loginManageUrl = '/api/v1/Account/LoginManage';
+const loginManageUrl = '/api/v1/Account/LoginManage';
 
 /** 账号密码登录 POST /api/v1/Account/LoginManage */
 export function loginManage(payload: LoginManagePayload, options?: CallOptions): Promise<LoginResult> {

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions } from '@/types/api';
 
-export const loginOutUrl = '/api/v1/Account/LoginOut';
+const loginOutUrl = '/api/v1/Account/LoginOut';
 
 /**
  * 退出登录 POST /api/v1/Account/LoginOut

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, LoginResult, WeChatLoginPayload } from '@/types/api';
 
-export const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
+const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
 
 /**
  * 微信授权登录 POST /api/v1/Account/LoginWeChat

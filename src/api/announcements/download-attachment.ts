@@ -3,7 +3,7 @@ import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadAttachmentQuery } from '@/types/api';
 
 /** The path is spelled "Attachement" on the server (spec §7); keep it. */
-export const downloadAttachmentUrl = '/api/v1/Attachement/Download';
+const downloadAttachmentUrl = '/api/v1/Attachement/Download';
 
 /**
  * 下载公告附件 GET /api/v1/Attachement/Download

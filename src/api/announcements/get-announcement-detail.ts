@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { Announcement, AnnouncementDetailQuery, CallOptions } from '@/types/api';
 
-export const getAnnouncementDetailUrl = '/api/v1/Announcement/GetDetail';
+const getAnnouncementDetailUrl = '/api/v1/Announcement/GetDetail';
 
 /** 公告详情 GET /api/v1/Announcement/GetDetail */
 export function getAnnouncementDetail(

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { AnnouncementPageQuery, AnnouncementSummary, CallOptions, Page } from '@/types/api';
 
-export const pageAnnouncementUrl = '/api/v1/Announcement/Page';
+const pageAnnouncementUrl = '/api/v1/Announcement/Page';
 
 /** 公告分页 POST /api/v1/Announcement/Page */
 export function pageAnnouncement(

@@ -3,10 +3,10 @@ import type { DictionaryItem, DictionaryItemRaw, DictionaryTypeCode } from '@/ty
 import { pageDictionaryItem } from './page-dictionary-item';
 
 /** Spec §9: a dictionary is fetched whole, as page 1 of 1000. */
-export const DICTIONARY_PAGE_SIZE = 1000;
+const DICTIONARY_PAGE_SIZE = 1000;
 
 /** Spec §3: itemText → label, itemValue → value (a number when numeric), customAttribute → tagType. */
-export function toDictionaryItem(raw: DictionaryItemRaw): DictionaryItem {
+function toDictionaryItem(raw: DictionaryItemRaw): DictionaryItem {
   const item: DictionaryItem = { label: raw.itemText, value: toNumberIfNumeric(raw.itemValue) };
   if (raw.customAttribute) item.tagType = raw.customAttribute;
   return item;
@@ -21,7 +21,7 @@ export function dictionaryLabel(
   return items.find((item) => String(item.value) === String(value))?.label ?? '';
 }
 
-export type DictionaryFetcher = (typeCode: DictionaryTypeCode) => Promise<DictionaryItem[]>;
+type DictionaryFetcher = (typeCode: DictionaryTypeCode) => Promise<DictionaryItem[]>;
 
 async function fetchDictionary(typeCode: DictionaryTypeCode): Promise<DictionaryItem[]> {
   const page = await pageDictionaryItem({
@@ -32,7 +32,7 @@ async function fetchDictionary(typeCode: DictionaryTypeCode): Promise<Dictionary
   return page.records.map(toDictionaryItem);
 }
 
-export interface DictionaryCache {
+interface DictionaryCache {
   /** Cached items, or one shared fetch for concurrent callers; a failed fetch is forgotten so the next call retries. */
   get(typeCode: DictionaryTypeCode): Promise<DictionaryItem[]>;
   /** The cached items, if this type has loaded. */
@@ -41,7 +41,7 @@ export interface DictionaryCache {
   clear(typeCode?: DictionaryTypeCode): void;
 }
 
-export function createDictionaryCache(fetcher: DictionaryFetcher = fetchDictionary): DictionaryCache {
+function createDictionaryCache(fetcher: DictionaryFetcher = fetchDictionary): DictionaryCache {
   const loaded = new Map<DictionaryTypeCode, DictionaryItem[]>();
   const pending = new Map<DictionaryTypeCode, Promise<DictionaryItem[]>>();
 

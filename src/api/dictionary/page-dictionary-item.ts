@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, DictionaryItemRaw, Page, PageDictionaryItemPayload } from '@/types/api';
 
-export const pageDictionaryItemUrl = '/api/v1/Dictionary/PageDictionaryItem';
+const pageDictionaryItemUrl = '/api/v1/Dictionary/PageDictionaryItem';
 
 /**
  * 字典分页 POST /api/v1/Dictionary/PageDictionaryItem

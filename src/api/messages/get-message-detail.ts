@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, MessageDetailQuery, SystemMessage } from '@/types/api';
 
-export const getMessageDetailUrl = '/api/v1/SystemMessage/GetDetail';
+const getMessageDetailUrl = '/api/v1/SystemMessage/GetDetail';
 
 /** 消息详情 GET /api/v1/SystemMessage/GetDetail */
 export function getMessageDetail(query: MessageDetailQuery, options?: CallOptions): Promise<SystemMessage> {

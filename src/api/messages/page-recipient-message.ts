@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, MessagePageQuery, Page, SystemMessage } from '@/types/api';
 
-export const pageRecipientMessageUrl = '/api/v1/SystemMessage/PageRecipientMessage';
+const pageRecipientMessageUrl = '/api/v1/SystemMessage/PageRecipientMessage';
 
 /**
  * 我的消息分页 POST /api/v1/SystemMessage/PageRecipientMessage

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, ReadSystemMessagePayload, SystemMessage } from '@/types/api';
 
-export const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
+const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
 
 /** 标记消息已读 POST /api/v1/SystemMessage/ReadSystemMessage */
 export function readSystemMessage(

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, QuestionnaireResponse, ResponseAddPayload } from '@/types/api';
 
-export const addResponseUrl = '/api/v1/Response/Add';
+const addResponseUrl = '/api/v1/Response/Add';
 
 /** 保存答卷草稿 POST /api/v1/Response/Add */
 export function addResponse(

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, Questionnaire, QuestionnaireDetailQuery } from '@/types/api';
 
-export const getQuestionnaireDetailUrl = '/api/v1/Questionnaire/GetDetail';
+const getQuestionnaireDetailUrl = '/api/v1/Questionnaire/GetDetail';
 
 /** 问卷详情 GET /api/v1/Questionnaire/GetDetail */
 export function getQuestionnaireDetail(

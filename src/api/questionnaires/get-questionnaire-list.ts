@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, QuestionnaireListQuery, QuestionnaireSummary } from '@/types/api';
 
-export const getQuestionnaireListUrl = '/api/v1/Questionnaire/GetList';
+const getQuestionnaireListUrl = '/api/v1/Questionnaire/GetList';
 
 /**
  * 问卷列表 POST /api/v1/Questionnaire/GetList

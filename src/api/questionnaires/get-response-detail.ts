@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, QuestionnaireResponseDetail, ResponseDetailQuery } from '@/types/api';
 
-export const getResponseDetailUrl = '/api/v1/Response/GetDetail';
+const getResponseDetailUrl = '/api/v1/Response/GetDetail';
 
 /** 答卷详情 GET /api/v1/Response/GetDetail */
 export function getResponseDetail(

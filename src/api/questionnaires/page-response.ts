@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, Page, QuestionnaireResponse, ResponsePageQuery } from '@/types/api';
 
-export const pageResponseUrl = '/api/v1/Response/Page';
+const pageResponseUrl = '/api/v1/Response/Page';
 
 /** 答卷分页（历史问卷） POST /api/v1/Response/Page */
 export function pageResponse(

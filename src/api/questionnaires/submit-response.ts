@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, QuestionnaireResponse, ResponseSubmitPayload } from '@/types/api';
 
-export const submitResponseUrl = '/api/v1/Response/Submit';
+const submitResponseUrl = '/api/v1/Response/Submit';
 
 /**
  * 提交答卷 POST /api/v1/Response/Submit

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, QuestionnaireResponse, ResponseUpdatePayload } from '@/types/api';
 
-export const updateResponseUrl = '/api/v1/Response/Update';
+const updateResponseUrl = '/api/v1/Response/Update';
 
 /** 更新答卷草稿 POST /api/v1/Response/Update */
 export function updateResponse(

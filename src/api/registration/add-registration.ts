@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, RegistrationInput, RegistrationSaveResult } from '@/types/api';
 
-export const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
+const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
 
 /**
  * 保存登记（草稿） POST /api/v1/ScreeningRegister/Add

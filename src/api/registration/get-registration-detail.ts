@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, Registration, RegistrationDetailQuery } from '@/types/api';
 
-export const getRegistrationDetailUrl = '/api/v1/ScreeningRegister/GetDetail';
+const getRegistrationDetailUrl = '/api/v1/ScreeningRegister/GetDetail';
 
 /** 登记详情 GET /api/v1/ScreeningRegister/GetDetail */
 export function getRegistrationDetail(

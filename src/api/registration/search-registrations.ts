@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, Page, Registration, RegistrationSearchPayload } from '@/types/api';
 
-export const searchRegistrationsUrl = '/api/v1/ScreeningRegister/Search';
+const searchRegistrationsUrl = '/api/v1/ScreeningRegister/Search';
 
 /** 登记查询 POST /api/v1/ScreeningRegister/Search */
 export function searchRegistrations(

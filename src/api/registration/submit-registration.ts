@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, RegistrationInput, RegistrationSaveResult } from '@/types/api';
 
-export const submitRegistrationUrl = '/api/v1/ScreeningRegister/Submit';
+const submitRegistrationUrl = '/api/v1/ScreeningRegister/Submit';
 
 /**
  * 提交登记 POST /api/v1/ScreeningRegister/Submit

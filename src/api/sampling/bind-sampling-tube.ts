@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { BindSamplingTubePayload, CallOptions, SamplingTube } from '@/types/api';
 
-export const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
+const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
 
 /**
  * 绑定采样管 POST /api/v1/Sampling/BindSamplingTube

@@ -2,7 +2,7 @@ import { requestBinary } from '@/lib/http';
 import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadCheckReportQuery } from '@/types/api';
 
-export const downloadCheckReportUrl = '/api/v1/Sampling/DownloadCheckReport';
+const downloadCheckReportUrl = '/api/v1/Sampling/DownloadCheckReport';
 
 /**
  * 下载检测报告 GET /api/v1/Sampling/DownloadCheckReport

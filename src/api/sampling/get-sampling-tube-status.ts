@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, TubeStatusQuery, TubeStatusResult } from '@/types/api';
 
-export const getSamplingTubeStatusUrl = '/api/v1/Sampling/GetSamplingTubeStatus';
+const getSamplingTubeStatusUrl = '/api/v1/Sampling/GetSamplingTubeStatus';
 
 /** 采样管状态查询 POST /api/v1/Sampling/GetSamplingTubeStatus */
 export function getSamplingTubeStatus(

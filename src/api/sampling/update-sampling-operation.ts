@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, SamplingTube, UpdateSamplingOperationPayload } from '@/types/api';
 
-export const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
+const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
 
 /**
  * 解绑采样管 POST /api/v1/Sampling/UpdateSamplingOperation

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The slice of the backend's page shape a list needs (see Page<T> in '@/types/api'). */
-export interface PageSlice<T> {
+interface PageSlice<T> {
   records: T[];
   total: number;
 }

@@ -1,2 +1,2 @@
-export { PdfViewer, PDF_ZOOM_LEVELS, type PdfViewerProps } from './pdf-viewer';
+export { PdfViewer, type PdfViewerProps } from './pdf-viewer';
 export { preparePdfJs } from './pdf-loader';

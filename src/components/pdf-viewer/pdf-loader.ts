@@ -13,7 +13,7 @@ export interface PdfPageSize {
   height: number;
 }
 
-export interface PdfRenderTask {
+interface PdfRenderTask {
   /** Settles when the page is drawn; rejects when cancelled or when drawing fails. */
   promise: Promise<void>;
   cancel: () => void;
@@ -37,7 +37,7 @@ const MAX_CANVAS_PIXELS = 8_000_000;
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfJsPromise: Promise<PdfJs> | null = null;
 
-export function loadPdfJs(): Promise<PdfJs> {
+function loadPdfJs(): Promise<PdfJs> {
   pdfJsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs').then(
     (pdfjs) => {
       pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;

@@ -12,7 +12,7 @@ export interface PdfViewerProps {
 }
 
 /** Zoom factors relative to "page width fits the screen". */
-export const PDF_ZOOM_LEVELS = [0.75, 1, 1.25, 1.5, 2, 2.5, 3] as const;
+const PDF_ZOOM_LEVELS = [0.75, 1, 1.25, 1.5, 2, 2.5, 3] as const;
 const FIT_ZOOM_INDEX = 1;
 /** Width used before the frame is measured (and in jsdom, which has no layout). */
 const FALLBACK_WIDTH = 343;

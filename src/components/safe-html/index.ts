@@ -1,2 +1,2 @@
-export { SafeHtml, type SafeHtmlFormat, type SafeHtmlProps } from './safe-html';
+export { SafeHtml, type SafeHtmlProps } from './safe-html';
 export { sanitizeHtml } from './sanitize-html';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sanitizeHtml } from './sanitize-html';
 import styles from './safe-html.module.css';
 
-export type SafeHtmlFormat = 'html' | 'text';
+type SafeHtmlFormat = 'html' | 'text';
 
 export interface SafeHtmlProps {
   /** HTML (sanitised here before rendering) or plain text, as `format` says. */

@@ -1,5 +1,5 @@
 /** The part of the Shape Detection API used here (not yet in TypeScript's DOM types). */
-export interface DetectedBarcode {
+interface DetectedBarcode {
   rawValue: string;
 }
 export interface BarcodeDetectorInstance {

@@ -1,2 +1,1 @@
 export { TubeCodeInput, normalizeTubeCode, type TubeCodeInputProps } from './tube-code-input';
-export { SCAN_UNSUPPORTED_MESSAGE } from './camera-support';

@@ -10,7 +10,7 @@ import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
  * The backend has no count endpoint: a count is the `total` of a one-record page with `read: false`
  * (see MessagePageQuery). `markRead` lowers the counts at once and reconciles with the server after.
  */
-export interface UnreadSnapshot {
+interface UnreadSnapshot {
   total: number;
   byType: Readonly<Partial<Record<MessageType, number>>>;
   /** True while the first load runs (counts are 0 until then). */
@@ -63,7 +63,7 @@ async function countUnread(type?: MessageType): Promise<number> {
 }
 
 /** Loads the counts (one request per type plus the total); concurrent calls share one load. */
-export function refreshUnreadCounts(): Promise<void> {
+function refreshUnreadCounts(): Promise<void> {
   ensureSession();
   if (!getToken()) return Promise.resolve();
   if (inFlight) return inFlight;

@@ -4,7 +4,7 @@ import { QUEUE_STORAGE_KEY } from './queue-keys';
  * With a weak signal the device may never report going offline, so no 'online' event comes: while
  * entries wait, try again now and then as well.
  */
-export const QUEUE_RETRY_INTERVAL_MS = 60_000;
+const QUEUE_RETRY_INTERVAL_MS = 60_000;
 
 let installed = false;
 

@@ -10,7 +10,7 @@ export { QUEUE_LOCK_KEY };
  * then an entry sent twice is harmless: the sender treats "already bound to this person" as done.
  */
 /** Longer than one entry can take (Submit, Bind and a status check, 10 s timeout each); renewed per entry. */
-export const QUEUE_LOCK_TTL_MS = 45_000;
+const QUEUE_LOCK_TTL_MS = 45_000;
 
 interface Lease {
   owner: string;

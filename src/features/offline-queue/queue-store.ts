@@ -150,7 +150,7 @@ export function isSendable(entry: QueueEntry): boolean {
   return entry.status === 'pending' || entry.status === 'sending';
 }
 
-export function normalizeQueuedTubeCode(code: string): string {
+function normalizeQueuedTubeCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
@@ -169,13 +169,13 @@ export interface EnqueueBindInput {
   collectedAt: DateTimeString;
 }
 
-export type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage';
+type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage';
 
 export type EnqueueResult =
   | { ok: true; entry: QueueEntry }
   | { ok: false; reason: EnqueueRefusal; message: string };
 
-export const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
+const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
   'duplicate-tube': '该采样管已在待发送队列中，不需要重复保存',
   'duplicate-id-card': '该身份证号的登记已在待发送队列中，不需要重复保存',
   storage: '无法保存到本机，请留在本页，恢复网络后再提交',

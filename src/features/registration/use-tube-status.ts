@@ -56,11 +56,6 @@ export function useTubeStatus(rawCode: string, debounceMs = 400): TubeStatusStat
   };
 }
 
-/** A tube can be bound when it exists and is not bound to anyone. */
-export function isTubeBindable(result: TubeStatusResult | null): boolean {
-  return result !== null && result.exists && (result.status ?? 'unbound') === 'unbound';
-}
-
 /** Why a looked-up tube cannot be bound, in plain words; null when it can (or is not known yet). */
 export function tubeProblem(result: TubeStatusResult | null): string | null {
   if (!result) return null;

@@ -7,22 +7,10 @@ import type { CheckReportPageQuery } from '@/types/api';
  * URL: the search page writes them to sessionStorage (per tab, gone when the tab closes) and the list
  * reads them from there, which also keeps the list after a reload.
  */
-export type ReportSearchType = 'idCard' | 'tubeCode' | 'mine';
-
 export type ReportCriteria =
   | { type: 'idCard'; value: string }
   | { type: 'tubeCode'; value: string }
   | { type: 'mine' };
-
-export const REPORT_SEARCH_TYPE_LABELS: Readonly<Record<ReportSearchType, string>> = {
-  idCard: '身份证号',
-  tubeCode: '采样管编码',
-  mine: '我的报告',
-};
-
-export function isReportSearchType(value: unknown): value is ReportSearchType {
-  return value === 'idCard' || value === 'tubeCode' || value === 'mine';
-}
 
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
 const listeners = new Set<() => void>();

@@ -7,7 +7,7 @@ export { rememberReportTube } from './report-first-lookup';
 /** Stop scanning after this many reports; beyond that the report is treated as not found. */
 const SCAN_LIMIT = 2000;
 
-export class ReportNotFoundError extends Error {
+class ReportNotFoundError extends Error {
   constructor() {
     super('未找到该检测报告，可能已被删除或您无权查看');
     this.name = 'ReportNotFoundError';

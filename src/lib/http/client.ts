@@ -101,7 +101,7 @@ async function sendInTaskOfItsOwn(send: AxiosAdapter, request: InternalAxiosRequ
   return send(request);
 }
 
-export const http = axios.create({
+const http = axios.create({
   baseURL: config.apiBaseUrl,
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json;charset=utf-8' },

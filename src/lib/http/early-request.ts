@@ -15,7 +15,7 @@ export type EarlyOutcome =
   | { kind: 'timeout' }
   | { kind: 'failed' };
 
-export interface EarlyRequest {
+interface EarlyRequest {
   method: 'post';
   /** Absolute URL, as the API client would build it. */
   url: string;

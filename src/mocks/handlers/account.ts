@@ -19,11 +19,11 @@ import { profileView } from './views';
 /** How long a demo session lasts. */
 const SESSION_TTL_MS = 12 * HOUR_MS;
 /** OAuth codes the demo treats as WeChat would: rejected, or already exchanged. */
-export const INVALID_WECHAT_CODE = 'invalid';
-export const USED_WECHAT_CODE = 'used';
-export const WECHAT_CODE_USED_MESSAGE = '授权码已使用，请重新授权';
-export const WECHAT_CODE_INVALID_MESSAGE = '微信授权失败：授权码无效（40029），请重新授权';
-export const LOGIN_FAILED_MESSAGE = '账号或密码错误';
+const INVALID_WECHAT_CODE = 'invalid';
+const USED_WECHAT_CODE = 'used';
+const WECHAT_CODE_USED_MESSAGE = '授权码已使用，请重新授权';
+const WECHAT_CODE_INVALID_MESSAGE = '微信授权失败：授权码无效（40029），请重新授权';
+const LOGIN_FAILED_MESSAGE = '账号或密码错误';
 
 function startSession(db: DemoDb, user: DemoUser): LoginResult {
   const token = `demo-${uuidV4()}`;

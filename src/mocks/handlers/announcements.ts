@@ -13,7 +13,7 @@ import {
   type HandlerOptions,
 } from './shared';
 
-export const ATTACHMENT_NOT_FOUND_MESSAGE = '附件不存在或已删除';
+const ATTACHMENT_NOT_FOUND_MESSAGE = '附件不存在或已删除';
 
 export function announcementHandlers(db: DemoDb, options: HandlerOptions): HttpHandler[] {
   return [

@@ -16,7 +16,7 @@ import {
 import { messageView } from './views';
 
 const MESSAGE_TYPES: readonly MessageType[] = ['report', 'system', 'reminder'];
-export const MESSAGE_NOT_FOUND_MESSAGE = '消息不存在或已删除';
+const MESSAGE_NOT_FOUND_MESSAGE = '消息不存在或已删除';
 
 function findOwn(db: DemoDb, user: DemoUser, id: string): StoredMessage {
   const message = db.state.messages.find(

@@ -26,7 +26,7 @@ import {
 } from './shared';
 import { responseView } from './views';
 
-export const RESPONSE_SUBMITTED_MESSAGE = '问卷已提交，不能修改';
+const RESPONSE_SUBMITTED_MESSAGE = '问卷已提交，不能修改';
 const ANSWER_FORMAT_MESSAGE = '答案格式不正确，请刷新后重试';
 
 function findQuestionnaire(db: DemoDb, id: string): Questionnaire {

@@ -28,7 +28,7 @@ import {
 } from './shared';
 import { activeTube, registrationView } from './views';
 
-export const ID_CARD_REGISTERED_MESSAGE = '该身份证号已登记';
+const ID_CARD_REGISTERED_MESSAGE = '该身份证号已登记';
 export const REGISTRATION_NOT_FOUND_MESSAGE = '登记信息不存在';
 
 type RegistrationFields = Omit<

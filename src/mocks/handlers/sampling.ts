@@ -31,16 +31,16 @@ import {
 import { activeTube } from './views';
 import { REGISTRATION_NOT_FOUND_MESSAGE } from './registration';
 
-export const TUBE_NOT_FOUND_MESSAGE = '采样管编码不存在，请核对后重新扫码';
-export const TUBE_ALREADY_BOUND_MESSAGE = '该采样管已绑定其他受检者';
-export const FUTURE_COLLECTION_MESSAGE = '采集时间不能晚于当前时间，请核对后重新选择';
-export const UNBIND_AFTER_RECEIPT_MESSAGE = '实验室已接收该样本，不能解绑';
-export const REPORT_NOT_FOUND_MESSAGE = '检测报告不存在';
+const TUBE_NOT_FOUND_MESSAGE = '采样管编码不存在，请核对后重新扫码';
+const TUBE_ALREADY_BOUND_MESSAGE = '该采样管已绑定其他受检者';
+const FUTURE_COLLECTION_MESSAGE = '采集时间不能晚于当前时间，请核对后重新选择';
+const UNBIND_AFTER_RECEIPT_MESSAGE = '实验室已接收该样本，不能解绑';
+const REPORT_NOT_FOUND_MESSAGE = '检测报告不存在';
 /** Clock drift between a phone and the server that still counts as "now". */
 const FUTURE_TOLERANCE_MS = 5 * MINUTE_MS;
 
 /** Scanned codes arrive with stray spaces or in lower case. */
-export function normalizeTubeCode(code: string): string {
+function normalizeTubeCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 

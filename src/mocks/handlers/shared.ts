@@ -33,7 +33,7 @@ export function envelope<T>(
   return HttpResponse.json({ statusCode, responseMessage, responseData });
 }
 
-export function unauthorizedResponse(): Response {
+function unauthorizedResponse(): Response {
   return HttpResponse.json(
     { statusCode: 401, responseMessage: '认证失败，无法访问系统资源', responseData: null },
     { status: 401 },
@@ -43,7 +43,7 @@ export function unauthorizedResponse(): Response {
 /** The JSON body as a record ({} when absent or not an object). */
 export type Body = Record<string, unknown>;
 
-export interface EndpointContext {
+interface EndpointContext {
   db: DemoDb;
   request: Request;
   /** JSON body of a POST, or the query string of a GET, as a record. */
@@ -72,7 +72,7 @@ async function readInput(request: Request): Promise<Body> {
 }
 
 /** The signed-in user for the request's Authorization header, or null (missing, unknown or expired). */
-export function sessionUser(db: DemoDb, request: Request): DemoUser | null {
+function sessionUser(db: DemoDb, request: Request): DemoUser | null {
   const header = request.headers.get('Authorization')?.trim();
   if (!header) return null;
   const token = header.replace(/^Bearer\s+/i, '');
@@ -145,7 +145,7 @@ export function optionalBoolean(input: Body, key: string): boolean | undefined {
 
 const MAX_PAGE_SIZE = 1000;
 
-export function pageParams(input: Body): { pageIndex: number; pageSize: number } {
+function pageParams(input: Body): { pageIndex: number; pageSize: number } {
   const pageIndex = input.pageIndex === undefined ? 1 : Number(input.pageIndex);
   const pageSize = input.pageSize === undefined ? 10 : Number(input.pageSize);
   if (!Number.isInteger(pageIndex) || pageIndex < 1 || !Number.isInteger(pageSize) || pageSize < 1) {

@@ -1,5 +1,4 @@
 import type {
-  CheckReport,
   QuestionnaireResponse,
   Registration,
   SamplingTube,
@@ -11,7 +10,7 @@ import { maskPhone } from '../seed';
 
 /** Stored records in the contract's shapes. */
 
-export function ageOn(birthDate: string, today: Date): number {
+function ageOn(birthDate: string, today: Date): number {
   const [year, month, day] = birthDate.split('-').map(Number);
   // China Standard Time calendar date of `today`.
   const china = new Date(today.getTime() + 8 * 60 * 60 * 1000);
@@ -57,10 +56,6 @@ export function responseView(db: DemoDb, stored: StoredResponse): QuestionnaireR
   const view: QuestionnaireResponse = { ...fields, questionnaireTitle: questionnaire?.title ?? '' };
   if (registration) view.personName = registration.name;
   return view;
-}
-
-export function reportView(report: CheckReport): CheckReport {
-  return { ...report };
 }
 
 export function profileView(db: DemoDb, user: DemoUser): UserProfile {

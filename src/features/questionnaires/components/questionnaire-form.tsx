@@ -18,7 +18,7 @@ import { useAutosave, type SaveStatus } from '../use-autosave';
 import { QuestionField } from './question-field';
 import styles from '../questionnaires.module.css';
 
-export const REQUIRED_MESSAGE = '请回答此题';
+const REQUIRED_MESSAGE = '请回答此题';
 
 const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
   idle: '',

@@ -1,6 +1,6 @@
 import styles from './choice-group.module.css';
 
-export interface Choice {
+interface Choice {
   label: string;
   value: string;
 }

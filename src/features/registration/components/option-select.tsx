@@ -5,7 +5,7 @@ import { BottomSheet } from '@/components/bottom-sheet';
 import field from '@/styles/field-control.module.css';
 import styles from './option-select.module.css';
 
-export interface SelectOption {
+interface SelectOption {
   label: string;
   value: string;
 }

@@ -8,7 +8,7 @@ import type { AppPath } from '@/config/paths';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-card.module.css';
 
-export function formatDate(value: string | undefined): string {
+function formatDate(value: string | undefined): string {
   const date = dayjs(value);
   return value && date.isValid() ? date.format('YYYY-MM-DD') : '—';
 }
