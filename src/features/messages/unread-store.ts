@@ -123,13 +123,7 @@ export async function markRead(id: Id, type: MessageType): Promise<void> {
   }
 }
 
-export interface UnreadCounts {
-  total: number;
-  byType: Readonly<Partial<Record<MessageType, number>>>;
-  loading: boolean;
-  loaded: boolean;
-  error: unknown;
-  readIds: ReadonlySet<Id>;
+export interface UnreadCounts extends UnreadSnapshot {
   refresh: () => Promise<void>;
 }
 

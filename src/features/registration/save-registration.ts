@@ -73,60 +73,52 @@ function bindFailure(reason: BindFailureReason, message: string): SaveOutcome {
   return { kind: 'bind-failed', reason, message };
 }
 
-function classifySaveError(error: unknown): SaveOutcome {
-  if (isApiError(error) && error.kind === 'business') {
-    switch (error.code) {
-      case API_STATUS.idCardRegistered:
-        return {
-          kind: 'id-card-registered',
-          registrationId: registeredIdFrom(error.body),
-          message: error.message,
-        };
-      case API_STATUS.forbidden:
-        return bindFailure('forbidden', error.message);
-      case API_STATUS.notFound:
-        return bindFailure('not-found', error.message);
-      case API_STATUS.serverError:
-        return bindFailure('server', error.message);
-      default:
-        return presentStay(error);
-    }
+/** Failures that mean the same for both steps: no permission, no such record, a server fault. */
+function sharedFailure(error: unknown): SaveOutcome | null {
+  if (!isApiError(error)) return null;
+  if (error.kind === 'http' || error.kind === 'malformed') return bindFailure('server', error.message);
+  if (error.kind !== 'business') return null;
+  switch (error.code) {
+    case API_STATUS.forbidden:
+      return bindFailure('forbidden', error.message);
+    case API_STATUS.notFound:
+      return bindFailure('not-found', error.message);
+    case API_STATUS.serverError:
+      return bindFailure('server', error.message);
+    default:
+      return null;
   }
-  if (isApiError(error) && (error.kind === 'http' || error.kind === 'malformed'))
-    return bindFailure('server', error.message);
-  return presentStay(error);
+}
+
+function classifySaveError(error: unknown): SaveOutcome {
+  if (isApiError(error) && error.kind === 'business' && error.code === API_STATUS.idCardRegistered) {
+    return { kind: 'id-card-registered', registrationId: registeredIdFrom(error.body), message: error.message };
+  }
+  return sharedFailure(error) ?? presentStay(error);
 }
 
 function classifyBindError(error: unknown): SaveOutcome {
-  if (isApiError(error) && error.kind === 'business') {
-    switch (error.code) {
-      case API_STATUS.tubeNotFound:
-      case API_STATUS.tubeAlreadyBound:
-        return { kind: 'field', field: 'tubeCode', message: error.message };
-      case API_STATUS.warning:
-        // The contract's only 9001 for binding: a collection time in the future (e.g. a phone clock ahead).
-        return { kind: 'field', field: 'collectedAt', message: error.message };
-      case API_STATUS.registrationHasTube:
-        return bindFailure('registration-has-tube', error.message);
-      case API_STATUS.registrationNotSubmitted:
-        return bindFailure('registration-not-submitted', error.message);
-      case API_STATUS.tubeNotBoundToRegistration:
-        return bindFailure('tube-not-bound', error.message);
-      case API_STATUS.forbidden:
-        return bindFailure('forbidden', error.message);
-      case API_STATUS.notFound:
-        return bindFailure('not-found', error.message);
-      case API_STATUS.serverError:
-        return bindFailure('server', error.message);
-      case API_STATUS.invalidInput:
-        return presentStay(error);
-      default:
-        return bindFailure('unknown', error.message);
-    }
+  const shared = sharedFailure(error);
+  if (shared) return shared;
+  if (!isApiError(error) || error.kind !== 'business') return presentStay(error);
+  switch (error.code) {
+    case API_STATUS.tubeNotFound:
+    case API_STATUS.tubeAlreadyBound:
+      return { kind: 'field', field: 'tubeCode', message: error.message };
+    case API_STATUS.warning:
+      // The contract's only 9001 for binding: a collection time in the future (e.g. a phone clock ahead).
+      return { kind: 'field', field: 'collectedAt', message: error.message };
+    case API_STATUS.registrationHasTube:
+      return bindFailure('registration-has-tube', error.message);
+    case API_STATUS.registrationNotSubmitted:
+      return bindFailure('registration-not-submitted', error.message);
+    case API_STATUS.tubeNotBoundToRegistration:
+      return bindFailure('tube-not-bound', error.message);
+    case API_STATUS.invalidInput:
+      return presentStay(error);
+    default:
+      return bindFailure('unknown', error.message);
   }
-  if (isApiError(error) && (error.kind === 'http' || error.kind === 'malformed'))
-    return bindFailure('server', error.message);
-  return presentStay(error);
 }
 
 /**

@@ -16,6 +16,7 @@ import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type Answe
 import type { LocalDraft } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';
 import { QuestionField } from './question-field';
+import { QuestionnaireIntro } from './questionnaire-intro';
 import styles from '../questionnaires.module.css';
 
 const REQUIRED_MESSAGE = '请回答此题';
@@ -126,12 +127,7 @@ export function QuestionnaireForm({ questionnaire, registrationId, storageKey, r
         </Button>
       }
     >
-      <section className={styles.intro} aria-labelledby="questionnaire-title">
-        <h2 id="questionnaire-title" className={styles.introTitle}>
-          {questionnaire.title}
-        </h2>
-        {questionnaire.description && <p className={styles.introText}>{questionnaire.description}</p>}
-      </section>
+      <QuestionnaireIntro questionnaire={questionnaire} />
 
       <div className={styles.progress}>
         <div className={styles.progressText}>

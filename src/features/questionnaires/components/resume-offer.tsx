@@ -5,7 +5,7 @@ import type { Answers, Questionnaire, QuestionnaireResponse } from '@/types/api'
 import { updateResponse } from '@/api/questionnaires';
 import { countAnswered, hasAnyAnswer } from '../answers';
 import type { LocalDraft } from '../draft-storage';
-import styles from '../questionnaires.module.css';
+import { QuestionnaireIntro } from './questionnaire-intro';
 
 export interface ResumeOfferProps {
   questionnaire: Questionnaire;
@@ -38,12 +38,7 @@ export function ResumeOffer({ questionnaire, storageKey, local, server, fallback
 
   return (
     <PageShell fallbackPath={fallbackPath}>
-      <section className={styles.intro} aria-labelledby="questionnaire-title">
-        <h2 id="questionnaire-title" className={styles.introTitle}>
-          {questionnaire.title}
-        </h2>
-        {questionnaire.description && <p className={styles.introText}>{questionnaire.description}</p>}
-      </section>
+      <QuestionnaireIntro questionnaire={questionnaire} />
       <Dialog
         visible
         aria-label="继续上次的填写？"

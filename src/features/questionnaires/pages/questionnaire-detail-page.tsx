@@ -73,7 +73,8 @@ export default function QuestionnaireDetailPage() {
         />
       );
     case 'offer':
-      if (resumed?.plan !== plan) {
+    case 'fill': {
+      if (plan.kind === 'offer' && resumed?.plan !== plan) {
         return (
           <ResumeOffer
             questionnaire={plan.questionnaire}
@@ -91,22 +92,11 @@ export default function QuestionnaireDetailPage() {
           questionnaire={plan.questionnaire}
           registrationId={plan.registrationId}
           storageKey={plan.storageKey}
-          responseId={resumed.responseId}
+          responseId={plan.kind === 'offer' ? resumed?.responseId : plan.responseId}
           fallbackPath={back}
           onSubmitted={onSubmitted}
         />
       );
-    case 'fill':
-      return (
-        <QuestionnaireForm
-          key={plan.storageKey}
-          questionnaire={plan.questionnaire}
-          registrationId={plan.registrationId}
-          storageKey={plan.storageKey}
-          responseId={plan.responseId}
-          fallbackPath={back}
-          onSubmitted={onSubmitted}
-        />
-      );
+    }
   }
 }

@@ -11,7 +11,7 @@ import { formatDateTime } from './collection-time-field';
 import styles from './registration-card.module.css';
 
 /** Tag colour of a tube status: done is green, waiting on the lab is blue, needs a tube is orange. */
-export function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warning' | 'primary' {
+function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warning' | 'primary' {
   switch (status) {
     case 'reported':
       return 'success';
@@ -20,6 +20,15 @@ export function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warnin
     default:
       return 'primary';
   }
+}
+
+/** A tube's status as a coloured tag (lists and detail pages). */
+export function TubeStatusTag({ status }: { status: SamplingTubeStatus }) {
+  return (
+    <Tag color={tubeStatusColor(status)} className={styles.tag}>
+      {SAMPLING_TUBE_STATUS_LABELS[status]}
+    </Tag>
+  );
 }
 
 /** One registration in a list: name, masked ID card, tube code and status; the whole card opens the detail. */
@@ -34,9 +43,7 @@ export function RegistrationCard({ registration, to }: { registration: Registrat
             {REGISTRATION_STATUS_LABELS.draft}
           </Tag>
         ) : tube ? (
-          <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
-            {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
-          </Tag>
+          <TubeStatusTag status={tube.status} />
         ) : (
           <Tag color="warning" className={styles.tag}>
             未绑定采样管

@@ -1,5 +1,5 @@
 import { useRequest } from 'ahooks';
-import { Button, NoticeBar, Tag } from 'antd-mobile';
+import { Button, NoticeBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
@@ -15,7 +15,6 @@ import { useAudience } from '@/lib/route-meta';
 import {
   GENDER_LABELS,
   REGISTRATION_STATUS_LABELS,
-  SAMPLING_TUBE_STATUS_LABELS,
   canUnbind,
   type Registration,
   type SamplingTubeSummary,
@@ -25,7 +24,7 @@ import { audiencePages } from '@/config/audience';
 import { BindTubePanel } from '../components/bind-tube-panel';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
-import { tubeStatusColor } from '../components/registration-card';
+import { TubeStatusTag } from '../components/registration-card';
 import type { UserAudience } from '@/config/audience';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
@@ -52,11 +51,7 @@ function TubeSection({
           { label: '采样管编码', value: tube.code, emphasis: true },
           {
             label: '当前状态',
-            value: (
-              <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
-                {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
-              </Tag>
-            ),
+            value: <TubeStatusTag status={tube.status} />,
           },
           { label: '采集时间', value: formatDateTime(tube.collectedAt) },
           { label: '绑定时间', value: formatDateTime(tube.boundAt) },

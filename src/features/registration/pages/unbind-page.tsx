@@ -1,4 +1,4 @@
-import { Button, Dialog, Tag } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
@@ -20,7 +20,7 @@ import {
 } from '@/types/api';
 import { ChoiceGroup } from '../components/choice-group';
 import { DetailList } from '../components/detail-list';
-import { tubeStatusColor } from '../components/registration-card';
+import { TubeStatusTag } from '../components/registration-card';
 import { useRegistration } from '../use-registration';
 import styles from './unbind-page.module.css';
 
@@ -218,11 +218,7 @@ export default function UnbindPage() {
                       { label: '采样管编码', value: tube.code, emphasis: true },
                       {
                         label: '当前状态',
-                        value: (
-                          <Tag color={tubeStatusColor(tube.status)} className={styles.tag}>
-                            {SAMPLING_TUBE_STATUS_LABELS[tube.status]}
-                          </Tag>
-                        ),
+                        value: <TubeStatusTag status={tube.status} />,
                       },
                       { label: '姓名', value: registration.name },
                       { label: '身份证号', value: maskIdCard(registration.idCard) },
