@@ -1,3 +1,4 @@
+import { QUESTIONNAIRE_MINUTES, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/screening';
 import type { DictionaryItemRaw, DictionaryTypeCode, Questionnaire } from '@/types/api';
 
 /** Static demo content: dictionaries, questionnaires and texts. Dates and people are made in seed.ts. */
@@ -155,7 +156,7 @@ export function seedQuestionnaires(): Questionnaire[] {
       id: RISK_QUESTIONNAIRE_ID,
       title: '大肠癌筛查风险评估问卷',
       description:
-        '本问卷用于评估您患大肠癌的风险，约需 3 分钟。请根据近两年的实际情况如实填写，带 * 的题目为必答题。',
+        `本问卷用于评估您患大肠癌的风险，约需 ${QUESTIONNAIRE_MINUTES} 分钟。请根据近两年的实际情况如实填写，带 * 的题目为必答题。`,
       version: '2026.1',
       questions: [
         {
@@ -334,7 +335,7 @@ export const SAMPLING_GUIDE_LINES = [
   '3. 将采样棒插回采样管并拧紧，上下摇晃 5 次左右。',
   '4. 在采样管标签上填写采样日期和时间。',
   '三、保存与送检',
-  '1. 采样后请在 3 天内交回社区卫生服务中心，暂时无法送回的请冷藏（2-8℃）保存，不要冷冻。',
+  `1. 采样后请在 ${SAMPLE_RETURN_DAYS} 天内交回社区卫生服务中心，暂时无法送回的请冷藏（2-8℃）保存，不要冷冻。`,
   '2. 送检时请携带身份证，工作人员会在系统中核对采样管编码和采样时间。',
   '四、常见问题',
   '如采样管破损、漏液或编码无法识别，请联系社区卫生服务中心更换采样管。',
@@ -362,7 +363,7 @@ export function screeningBannerDataUri(): string {
     '<circle cx="520" cy="140" r="56" fill="#1677ff" opacity="0.3"/>' +
     '<text x="48" y="118" font-size="44" font-weight="bold" fill="#0b4fa8">大肠癌免费筛查</text>' +
     '<text x="48" y="176" font-size="28" fill="#333">早发现 · 早诊断 · 早治疗</text>' +
-    '<text x="48" y="224" font-size="22" fill="#666">50-74 岁常住居民可免费参加</text>' +
+    `<text x="48" y="224" font-size="22" fill="#666">${SCREENING_AGE.min}-${SCREENING_AGE.max} 岁常住居民可免费参加</text>` +
     '</svg>';
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

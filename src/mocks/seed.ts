@@ -1,3 +1,4 @@
+import { RESULT_TURNAROUND, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/screening';
 import type {
   Announcement,
   Answers,
@@ -586,13 +587,13 @@ export function createSeed(now: Date): DemoState {
     {
       id: 'ann-6001',
       title: '2026 年社区大肠癌免费筛查项目正式启动',
-      summary: '本辖区 50-74 岁常住居民可免费参加便隐血（FIT）检测，登记后领取采样管即可。',
+      summary: `本辖区 ${SCREENING_AGE.min}-${SCREENING_AGE.max} 岁常住居民可免费参加便隐血（FIT）检测，登记后领取采样管即可。`,
       content:
         `<p><img src="${screeningBannerDataUri()}" alt="大肠癌免费筛查：早发现、早诊断、早治疗" style="width:100%;height:auto"></p>` +
         '<p>大肠癌是我国常见的恶性肿瘤之一，早期发现、早期治疗的效果很好。为保障居民健康，本中心即日起开展 2026 年社区大肠癌免费筛查。</p>' +
-        '<h3>参加对象</h3><p>本辖区 50-74 岁常住居民，近一年内未参加过大肠癌筛查。</p>' +
+        `<h3>参加对象</h3><p>本辖区 ${SCREENING_AGE.min}-${SCREENING_AGE.max} 岁常住居民，近一年内未参加过大肠癌筛查。</p>` +
         '<h3>参加方式</h3><ol><li>携带身份证到社区卫生服务中心登记，或在微信中自助登记；</li>' +
-        '<li>领取采样管，工作人员扫码绑定；</li><li>按说明在家采样，3 天内交回；</li><li>约 7 个工作日后在线查看检测报告。</li></ol>' +
+        `<li>领取采样管，工作人员扫码绑定；</li><li>按说明在家采样，${SAMPLE_RETURN_DAYS} 天内交回；</li><li>交回后约 ${RESULT_TURNAROUND}在线查看检测报告。</li></ol>` +
         '<p>咨询电话：<a href="tel:021-54880000">021-54880000</a>（工作日 8:00-17:00）。</p>',
       publishedAt: at(daysAgo(40)),
       attachments: [],
@@ -604,7 +605,7 @@ export function createSeed(now: Date): DemoState {
       content:
         '<p>正确采样是检测结果准确的前提。请在采样前仔细阅读以下要点，完整版指南见附件。</p>' +
         '<ul><li>月经期、痔疮出血期间请暂缓采样；</li><li>避免粪便接触马桶内的水；</li>' +
-        '<li>刮取粪便不同部位，量不宜过多；</li><li>采样后 3 天内交回，暂存请冷藏（2-8℃），不要冷冻。</li></ul>',
+        `<li>刮取粪便不同部位，量不宜过多；</li><li>采样后 ${SAMPLE_RETURN_DAYS} 天内交回，暂存请冷藏（2-8℃），不要冷冻。</li></ul>`,
       publishedAt: at(daysAgo(30)),
       attachments: [],
     },

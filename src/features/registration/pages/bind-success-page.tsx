@@ -1,3 +1,4 @@
+import { QUESTIONNAIRE_MINUTES, RESULT_TURNAROUND, SAMPLE_RETURN_DAYS } from '@/config/screening';
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
@@ -11,9 +12,6 @@ import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { useRegistration } from '../use-registration';
 import styles from './result-pages.module.css';
-
-/** Assumption: the lab's usual turnaround, shown to check users as what to expect. */
-const RESULT_TURNAROUND = '3-5 个工作日';
 
 function questionnaireLink(routes: AudiencePages, registrationId: string, returnTo: string): string {
   return withQuery(routes.questionnaireDetail, { registrationId, returnTo });
@@ -102,10 +100,10 @@ function CheckSuccess({ registration, returnTo }: { registration: Registration; 
           接下来怎么做
         </h2>
         <ol className={styles.steps}>
-          {!questionnaireDone && <li>先填写筛查问卷，大约需要 5 分钟。</li>}
+          {!questionnaireDone && <li>先填写筛查问卷，大约需要 {QUESTIONNAIRE_MINUTES} 分钟。</li>}
           <li>按照采样管包装里的说明取少量大便，放入采样管，拧紧盖子。</li>
           <li>
-            采样后请尽快把采样管交回
+            采样后请在 {SAMPLE_RETURN_DAYS} 天内把采样管交回
             {registration.institutionName ? `「${registration.institutionName}」` : '社区卫生服务中心'}。
           </li>
           <li>
