@@ -111,25 +111,27 @@ export function TubeCodeInput({
         {label}
       </label>
       <div className={styles.row}>
-        <FieldInput
-          id={inputId}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
-          className={styles.input}
-          value={value}
-          onChange={(text) => onChange(normalizeTubeCode(text))}
-          placeholder={placeholder}
-          disabled={disabled}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="characters"
-          enterKeyHint="done"
-        />
-        {value && !disabled && (
-          <button type="button" className={styles.clearButton} aria-label="清除采样管编码" onClick={() => onChange('')}>
-            ×
-          </button>
-        )}
+        <div className={styles.inputBox}>
+          <FieldInput
+            id={inputId}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+            className={styles.input}
+            value={value}
+            onChange={(text) => onChange(normalizeTubeCode(text))}
+            placeholder={placeholder}
+            disabled={disabled}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="characters"
+            enterKeyHint="done"
+          />
+          {value && !disabled && (
+            <button type="button" className={styles.clearButton} aria-label="清除采样管编码" onClick={() => onChange('')}>
+              ×
+            </button>
+          )}
+        </div>
         <Button
           className={styles.scanButton}
           color="primary"

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { makeIdCard } from '../../src/mocks/id-card-generator';
+import { expect, signIn, test } from './support/fixtures';
+import { overflowingElements, setTextSize200 } from './support/layout';
+
+/**
+ * The registration form's rows on narrow phones and at WeChat's largest text: at normal text the tube
+ * code keeps its 扫码 button beside it once a code is typed (it used to wrap onto a line of its own);
+ * at 200% text every field keeps most of the screen's width (扫码 moves below the code); nothing is
+ * wider than the screen. The filled tube-code row is compared with a reviewed screenshot.
+ */
+const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+const TUBE_CODE = 'CT2026110100123';
+
+async function fillForm(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: '姓名', exact: true }).fill('王小明');
+  await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(NEW_ID_CARD);
+  await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('138-0013-8000');
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(TUBE_CODE);
+}
+
+/** The tube code input and the 扫码 button: on one line when their vertical centres meet and 扫码 is to the right. */
+async function tubeRowOnOneLine(page: Page): Promise<boolean> {
+  const input = (await page.getByRole('textbox', { name: '采样管编码', exact: true }).boundingBox())!;
+  const scan = (await page.getByRole('button', { name: '扫描采样管二维码' }).boundingBox())!;
+  const centre = (box: { y: number; height: number }) => box.y + box.height / 2;
+  return Math.abs(centre(input) - centre(scan)) <= 4 && scan.x >= input.x + input.width;
+}
+
+for (const width of [320, 360, 375]) {
+  test(`/infoEnter at ${width} px: 扫码 stays beside the typed tube code; nothing overflows at 100% or 200% text`, async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    await fillForm(page);
+    await expect(page.getByRole('button', { name: '清除采样管编码' })).toBeVisible();
+
+    expect(await tubeRowOnOneLine(page), '扫码 beside the tube code').toBe(true);
+    expect(await overflowingElements(page), `wider than ${width} px`).toEqual([]);
+
+    await setTextSize200(page, page.getByText('采样管编码', { exact: true }).first());
+    expect(await overflowingElements(page), `wider than ${width} px at 200% text`).toEqual([]);
+    expect(await tubeRowOnOneLine(page), '扫码 below the tube code at 200% text').toBe(false);
+    for (const name of ['姓名', '身份证号', '联系电话', '采样管编码']) {
+      const box = await page.getByRole('textbox', { name, exact: true }).boundingBox();
+      expect(box!.width, `${name} keeps a usable width at 200% text`).toBeGreaterThan(width * 0.6);
+    }
+  });
+}
+
+test('/infoEnter filled in at 375 px looks as reviewed', async ({ page, api }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, api);
+  await page.goto('/infoEnter');
+  await fillForm(page);
+  const tubeField = page.getByRole('textbox', { name: '采样管编码', exact: true }).locator('xpath=ancestor::div[3]');
+  // Away from the bottom edge, where the fixed 提交并绑定 bar would cover it.
+  await tubeField.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(tubeField).toHaveScreenshot('info-enter-tube-row.png', { maxDiffPixelRatio: 0.02, animations: 'disabled', caret: 'hide' });
+});
