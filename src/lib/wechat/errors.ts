@@ -6,9 +6,9 @@ export class WeChatUnavailableError extends Error {
   }
 }
 
-/** wx.config failed (wx.error, twice), timed out, or the SDK could not be loaded. */
+/** wx.config failed (wx.error, twice), timed out, or the SDK could not be loaded: the person types the code. */
 export class WeChatConfigError extends Error {
-  constructor(message = '微信接口初始化失败，请稍后重试', options?: ErrorOptions) {
+  constructor(message = '微信扫码暂不可用，请手动输入采样管编码', options?: ErrorOptions) {
     super(message, options);
     this.name = 'WeChatConfigError';
   }

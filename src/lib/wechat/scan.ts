@@ -18,23 +18,41 @@ export function cleanScanResult(raw: string): string {
 }
 
 /**
+ * How long after the page is visible again (the native scanner closed) a result may still arrive. Some
+ * WeChat versions close the scanner without calling any callback; the wait then ends quietly.
+ */
+const RESULT_AFTER_RETURN_MS = 1_500;
+
+/**
  * Opens WeChat's scanner (QR codes and barcodes) and resolves with the cleaned tube code. Rejects with
- * ScanCancelledError when the user closes it, ScanFailedError when it fails or reads nothing, and
- * whatever ensureWeChatReady rejects with.
+ * ScanCancelledError when the user closes it (or the scanner closes with no answer), ScanFailedError
+ * when it fails or reads nothing, and whatever ensureWeChatReady rejects with.
  */
 export async function scanTubeCode(): Promise<string> {
   await ensureWeChatReady();
   const wx = await loadWeChatSdk();
   const raw = await new Promise<string>((resolve, reject) => {
+    let quietEnd: ReturnType<typeof setTimeout> | undefined;
+    const onVisibility = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(quietEnd);
+      quietEnd = setTimeout(() => finish(() => reject(new ScanCancelledError())), RESULT_AFTER_RETURN_MS);
+    };
+    const finish = (settle: () => void) => {
+      clearTimeout(quietEnd);
+      document.removeEventListener('visibilitychange', onVisibility);
+      settle();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     wx.scanQRCode({
       needResult: 1,
       scanType: ['qrCode', 'barCode'],
-      success: (result) => resolve(typeof result.resultStr === 'string' ? result.resultStr : ''),
-      cancel: () => reject(new ScanCancelledError()),
+      success: (result) => finish(() => resolve(typeof result.resultStr === 'string' ? result.resultStr : '')),
+      cancel: () => finish(() => reject(new ScanCancelledError())),
       fail: () => {
         // Most often a configuration WeChat no longer accepts: sign again next time.
         invalidateWeChatConfig();
-        reject(new ScanFailedError());
+        finish(() => reject(new ScanFailedError()));
       },
     });
   });

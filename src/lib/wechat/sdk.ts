@@ -7,8 +7,12 @@ import { generateWeChatSignature } from './signature';
 
 export type WeChatSdk = typeof WeixinJsSdk;
 
-/** A bridge that never answers (a broken or very old webview) must not leave the caller waiting forever. */
-const CONFIG_TIMEOUT_MS = 10_000;
+/**
+ * How long a tap on 扫码 waits for WeChat to accept the configuration (signature request, wx.config and
+ * its one retry together) before the page says scanning is unavailable. A bridge that never answers
+ * (an expired signature, a broken or slow webview) must not keep a person waiting longer than this.
+ */
+export const WECHAT_READY_TIMEOUT_MS = 5_000;
 
 let sdkPromise: Promise<WeChatSdk> | null = null;
 /** The URL the SDK is configured for; null before the first success and after a reported failure. */
@@ -46,7 +50,8 @@ export function invalidateWeChatConfig(): void {
 
 /**
  * One wx.config with a fresh signature. Resolves on wx.ready, rejects on wx.error (WeChat calls the
- * error callback before the ready callbacks when verification fails).
+ * error callback before the ready callbacks when verification fails). It has no time limit of its own:
+ * ensureWeChatReady's deadline is the one a person waits for, and a late answer still counts.
  *
  * weixin-js-sdk never resets its state after the first config has been answered: from then on wx.ready
  * runs at once, and a later config's failure only reaches the error callback. So a re-config (Android
@@ -62,11 +67,9 @@ async function attemptConfig(wx: WeChatSdk, url: string): Promise<void> {
     const settle = (error: Error | null) => {
       if (settleAttempt !== settle) return;
       settleAttempt = null;
-      clearTimeout(timer);
       if (error) reject(error);
       else resolve();
     };
-    const timer = setTimeout(() => settle(new WeChatConfigError()), CONFIG_TIMEOUT_MS);
     settleAttempt = settle;
     wx.config({
       debug: false,
@@ -97,10 +100,24 @@ async function configure(url: string): Promise<void> {
  * Resolves once wx.config has succeeded for the URL WeChat checks (signatureUrl): once per page load on
  * iOS, again after each URL change on Android. Concurrent callers share one attempt. Rejects with
  * WeChatUnavailableError outside WeChat (without calling the API), WeChatConfigError when WeChat refuses
- * the configuration twice, or the ApiError of the signature request.
+ * the configuration twice or has not accepted it within WECHAT_READY_TIMEOUT_MS, or the ApiError of the
+ * signature request. After a rejection the next call signs again; an abandoned attempt that WeChat
+ * accepts late still counts.
  */
 export function ensureWeChatReady(): Promise<void> {
   if (!isWeChat()) return Promise.reject(new WeChatUnavailableError());
+  const attempt = startReady();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      if (inFlight?.promise === attempt) inFlight = null;
+      reject(new WeChatConfigError());
+    }, WECHAT_READY_TIMEOUT_MS);
+  });
+  return Promise.race([attempt, deadline]).finally(() => clearTimeout(timer));
+}
+
+function startReady(): Promise<void> {
   const url = signatureUrl();
   if (configuredUrl === url) return Promise.resolve();
   if (inFlight?.url === url) return inFlight.promise;

@@ -6,6 +6,8 @@
  * In the page:
  * - `window.__wxCalls`: every invoke, `{ name, args }` in order (args include the verify* signature fields).
  * - `window.__setNextScanResult(code)`: what the next scans return; `null` makes the user cancel.
+ * - `window.__setConfigAnswer(mode)`: how wx.config is answered from now on: 'ok' (default), 'error'
+ *   (invalid signature), 'never', or a number of milliseconds to answer 'ok' after.
  */
 
 /** Android WeChat 8.0.47 (the app's main audience). */
@@ -37,10 +39,14 @@ export function weChatBridgeInitScript(options: WeChatBridgeOptions = {}): strin
   let scanResult = ${JSON.stringify(initialScanResult)};
   window.__wxCalls = calls;
   window.__setNextScanResult = (code) => { scanResult = code; };
+  let configAnswer = 'ok';
+  window.__setConfigAnswer = (mode) => { configAnswer = mode; };
 
   function answer(name, args) {
-    if (name === 'preVerifyJSAPI') return { err_msg: 'config:ok' };
+    if (name === 'preVerifyJSAPI') return { err_msg: configAnswer === 'error' ? 'config:invalid signature' : 'config:ok' };
     if (name === 'scanQRCode') {
+      // As WeChat does after a refused configuration: the API is not permitted.
+      if (configAnswer === 'error') return { err_msg: 'scanQRCode:permission denied' };
       if (scanResult === null) return { err_msg: 'scanQRCode:cancel' };
       // weixin-js-sdk reads resultStr on iOS as JSON { scan_code: { scan_result } }, on Android as the text.
       const isIOS = /iphone|ipad/i.test(navigator.userAgent);
@@ -57,7 +63,8 @@ export function weChatBridgeInitScript(options: WeChatBridgeOptions = {}): strin
     invoke(name, args, callback) {
       calls.push({ name, args: JSON.parse(JSON.stringify(args || {})) });
       const result = answer(name, args || {});
-      setTimeout(() => { if (typeof callback === 'function') callback(result); }, 0);
+      const delay = name !== 'preVerifyJSAPI' ? 0 : typeof configAnswer === 'number' ? configAnswer : configAnswer === 'never' ? null : 0;
+      if (delay !== null) setTimeout(() => { if (typeof callback === 'function') callback(result); }, delay);
     },
     on() {},
   };

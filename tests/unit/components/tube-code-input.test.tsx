@@ -95,7 +95,7 @@ describe('TubeCodeInput', () => {
 
     await userEvent.click(scanButton());
 
-    expect(await screen.findByText('微信接口初始化失败，请稍后重试')).toBeInTheDocument();
+    expect(await screen.findByText('微信扫码暂不可用，请手动输入采样管编码')).toBeInTheDocument();
   });
 
   it('asks the user to type the code where nothing can scan', async () => {

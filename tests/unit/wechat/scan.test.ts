@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/config/env';
 import { encryptToHex } from '@/lib/crypto';
 import { cleanScanResult } from '@/lib/wechat';
@@ -49,7 +49,28 @@ describe('cleanScanResult', () => {
   });
 });
 
+function setVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 describe('scanTubeCode', () => {
+  it('ends quietly when the page is visible again and the scanner gave no answer', async () => {
+    const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
+    const bridge = installBridge({ scanAnswer: () => null });
+    useSignatureEndpoint();
+
+    const outcome = lib.scanTubeCode().catch((error: unknown) => error);
+    await vi.waitFor(() => expect(bridge.callsTo('scanQRCode')).toHaveLength(1));
+    setVisibility('hidden');
+    setVisibility('visible');
+    try {
+      expect(await outcome).toBeInstanceOf(lib.ScanCancelledError);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
   it('configures, opens the scanner for QR codes and barcodes, and returns the cleaned code (Android)', async () => {
     const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
     const bridge = installBridge({

@@ -134,9 +134,51 @@ describe('ensureWeChatReady', () => {
     const failure = lib.ensureWeChatReady();
 
     await expect(failure).rejects.toBeInstanceOf(lib.WeChatConfigError);
-    await expect(failure).rejects.toThrow('微信接口初始化失败，请稍后重试');
+    await expect(failure).rejects.toThrow('微信扫码暂不可用，请手动输入采样管编码');
     expect(requests).toBe(2);
     expect(configSpy).not.toHaveBeenCalled();
+  });
+
+  describe('one time limit a person feels: 5 s from the tap', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('a bridge that never confirms: rejects at 5 s with the type-it-in message, and the next tap signs again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
+      installBridge({ configDelayMs: Infinity });
+      const { bodies } = useSignatureEndpoint();
+
+      const outcome = lib.ensureWeChatReady().then(
+        () => 'ready',
+        (error: Error) => error.message,
+      );
+      await vi.waitFor(() => expect(bodies).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(4_800);
+      expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(400);
+      expect(await outcome).toBe('微信扫码暂不可用，请手动输入采样管编码');
+
+      void lib.ensureWeChatReady().catch(() => undefined);
+      await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    });
+
+    it('a bridge that confirms late: the tap gives up at 5 s, and the next tap uses the late confirmation', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
+      installBridge({ configDelayMs: 7_000 });
+      const { bodies } = useSignatureEndpoint();
+
+      const first = lib.ensureWeChatReady();
+      const firstOutcome = first.catch((error: Error) => error);
+      await vi.advanceTimersByTimeAsync(5_100);
+      expect(await firstOutcome).toBeInstanceOf(lib.WeChatConfigError);
+      await vi.advanceTimersByTimeAsync(2_500);
+
+      await expect(lib.ensureWeChatReady()).resolves.toBeUndefined();
+      expect(bodies).toHaveLength(1);
+    });
   });
 
   it('rejects with the ApiError when the signature request fails, without retrying it', async () => {

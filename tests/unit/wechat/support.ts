@@ -36,18 +36,20 @@ export interface BridgeStub {
 export interface BridgeOptions {
   /** err_msg for each preVerifyJSAPI (wx.config) in turn; 'config:ok' once they run out. */
   configAnswers?: string[];
-  /** The answer to scanQRCode, shaped as WeChat sends it. */
-  scanAnswer?: () => Record<string, unknown>;
+  /** The answer to scanQRCode, shaped as WeChat sends it; null: the scanner closes without one. */
+  scanAnswer?: () => Record<string, unknown> | null;
+  /** How long WeChat takes to answer wx.config (Infinity: never). */
+  configDelayMs?: number;
 }
 
 /**
  * window.WeixinJSBridge as WeChat provides it, answering asynchronously like the real client, so that
  * weixin-js-sdk's own code runs in the tests.
  */
-export function installBridge({ configAnswers = [], scanAnswer }: BridgeOptions = {}): BridgeStub {
+export function installBridge({ configAnswers = [], scanAnswer, configDelayMs = 0 }: BridgeOptions = {}): BridgeStub {
   const calls: BridgeCall[] = [];
   const answers = [...configAnswers];
-  const answer = (name: string): Record<string, unknown> => {
+  const answer = (name: string): Record<string, unknown> | null => {
     if (name === 'preVerifyJSAPI') return { err_msg: answers.shift() ?? 'config:ok' };
     if (name === 'scanQRCode' && scanAnswer) return scanAnswer();
     return { err_msg: `${name}:fail` };
@@ -56,7 +58,8 @@ export function installBridge({ configAnswers = [], scanAnswer }: BridgeOptions 
     invoke(name: string, args: Record<string, unknown>, callback: (result: Record<string, unknown>) => void) {
       calls.push({ name, args: { ...args } });
       const result = answer(name);
-      setTimeout(() => callback(result), 0);
+      const delay = name === 'preVerifyJSAPI' ? configDelayMs : 0;
+      if (result && Number.isFinite(delay)) setTimeout(() => callback(result), delay);
     },
     on: vi.fn(),
   };
