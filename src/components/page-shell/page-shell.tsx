@@ -1,3 +1,4 @@
+import { hasInAppHistory } from '@/lib/history';
 import { homePathFor } from '@/config/audience';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,11 +17,6 @@ export interface PageShellProps {
   /** Sticky bottom bar, typically the page's main action. */
   footer?: ReactNode;
   children?: ReactNode;
-}
-
-function hasInAppHistory(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
 }
 
 /** The frame every page uses: header with back and title, content, optional sticky footer. */

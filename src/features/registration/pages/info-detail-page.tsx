@@ -1,3 +1,4 @@
+import type { OpenedFrom } from '@/lib/history';
 import { useRequest } from 'ahooks';
 import { Button, NoticeBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -65,7 +66,11 @@ function TubeSection({
             color="danger"
             fill="outline"
             className={styles.action}
-            onClick={() => void navigate(withQuery(paths.unbindTube, { id: registration.id }))}
+            onClick={() =>
+              void navigate(withQuery(paths.unbindTube, { id: registration.id }), {
+                state: { openedFrom: paths.infoDetail } satisfies OpenedFrom,
+              })
+            }
           >
             解绑采样管
           </Button>

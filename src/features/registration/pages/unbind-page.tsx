@@ -1,6 +1,7 @@
+import { openedFrom } from '@/lib/history';
 import { Button, Dialog } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { GrowingTextArea } from '@/components/growing-text-area';
 import { PageShell } from '@/components/page-shell';
@@ -44,6 +45,7 @@ function UnbindForm({
   /** Reloads the registration: a refusal may mean the tube's status moved on (the lab received it). */
   onRefused: () => void;
 }) {
+  const location = useLocation();
   const navigate = useNavigate();
   const reasons = useDictionary('unbind_reason');
   const draft = usePersistentState<UnbindDraft>(`unbind:${registration.id}`, EMPTY_UNBIND_DRAFT);
@@ -96,7 +98,10 @@ function UnbindForm({
       });
       draft.clear();
       toastSuccess('解绑成功');
-      void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true });
+      // Back to the detail this page was opened from (it reloads and shows the tube unbound), so no
+      // entry showing the tube still bound is left behind for Back to find.
+      if (openedFrom(location.state, paths.infoDetail)) void navigate(-1);
+      else void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true });
     } catch (error) {
       // The toast is automatic (9001 as a warning); a refusal also stays on the page, with its reason.
       if (isApiError(error) && error.kind === 'business' && error.code !== API_STATUS.invalidInput) {

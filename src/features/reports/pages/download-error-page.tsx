@@ -1,3 +1,4 @@
+import { hasInAppHistory } from '@/lib/history';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,11 +6,6 @@ import { EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { getDownloadFailure, retryDownload } from '@/lib/file-download';
 import styles from './reports.module.css';
-
-function hasInAppHistory(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
-}
 
 /**
  * /downErr: why the file did not arrive (the server's own message when it answered with a JSON error

@@ -1,3 +1,4 @@
+import { hasInAppHistory } from '@/lib/history';
 import { Button, Result } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,11 +13,6 @@ import styles from './reports.module.css';
 interface Bytes {
   data?: ArrayBuffer | null;
   error?: unknown;
-}
-
-function hasInAppHistory(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { openedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/async-view';
 import { PagedList, usePagedList, type FetchPage } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
@@ -29,6 +30,7 @@ export default function ReportListPage() {
   const audience = useAudience();
   const routes = audiencePages(audience);
   const navigate = useNavigate();
+  const location = useLocation();
   const { criteria, key } = useReportCriteria(audience);
 
   const fetchPage = useCallback<FetchPage<CheckReport>>(
@@ -40,9 +42,13 @@ export default function ReportListPage() {
   );
   const list = usePagedList(fetchPage, key, { pageSize: PAGE_SIZE, enabled: criteria !== null });
 
+  // 重新查询 returns to the search this list was opened from (it shows the last criteria) rather than
+  // stacking a search and a list per query for Back to walk through; without one, it takes this entry.
   const searchAgain = () => {
-    if (!criteria || criteria.type === 'mine') void navigate(routes.reportSearchType);
-    else void navigate(withQuery(routes.reportSearch, { type: criteria.type }));
+    if (openedFrom(location.state, routes.reportSearch) || openedFrom(location.state, routes.reportSearchType))
+      void navigate(-1);
+    else if (!criteria || criteria.type === 'mine') void navigate(routes.reportSearchType, { replace: true });
+    else void navigate(withQuery(routes.reportSearch, { type: criteria.type }), { replace: true });
   };
 
   if (!criteria) {

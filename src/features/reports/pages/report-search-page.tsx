@@ -1,3 +1,4 @@
+import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -54,7 +55,7 @@ export default function ReportSearchPage() {
     const value = kind === 'idCard' ? normalizeIdCard(raw) : normalizeTubeCode(raw);
     writeReportCriteria(audience, { type: kind, value });
     draft.clear();
-    void navigate(routes.reportList);
+    void navigate(routes.reportList, { state: { openedFrom: routes.reportSearch } satisfies OpenedFrom });
   };
 
   const edit = (kind: InputType, value: string) => {

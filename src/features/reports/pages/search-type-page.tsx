@@ -1,3 +1,4 @@
+import type { OpenedFrom } from '@/lib/history';
 import { Link, useNavigate } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { withQuery } from '@/config/paths';
@@ -18,7 +19,7 @@ export default function SearchTypePage() {
 
   const showMine = () => {
     writeReportCriteria(audience, { type: 'mine' });
-    void navigate(routes.reportList);
+    void navigate(routes.reportList, { state: { openedFrom: routes.reportSearchType } satisfies OpenedFrom });
   };
 
   return (

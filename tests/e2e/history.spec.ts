@@ -1,0 +1,54 @@
+import { expect, signIn, test, type ApiMock } from './support/fixtures';
+
+/**
+ * Back, as the phone's back button or WeChat's back gesture uses it, after a change: it never shows a
+ * page whose state is no longer true, and repeated queries do not pile up entries to walk back through.
+ */
+function boundRegistration(api: ApiMock) {
+  const tube = api.db.state.tubes.find((candidate) => candidate.status === 'bound' && candidate.registrationId)!;
+  return { registrationId: tube.registrationId!, tubeCode: tube.code };
+}
+
+function reportIdCard(api: ApiMock): string {
+  return api.db.state.reports[0].idCard;
+}
+
+test.describe('Back after a change', () => {
+  test('after 解绑, Back leaves the detail instead of showing the tube still bound', async ({ page, api }) => {
+    const { registrationId, tubeCode } = boundRegistration(api);
+    await signIn(page, api);
+    await page.goto('/workUser');
+    await page.goto(`/infoDetail?id=${registrationId}`);
+    await expect(page.getByText(tubeCode).first()).toBeVisible();
+
+    await page.getByRole('button', { name: '解绑采样管' }).click();
+    await expect(page).toHaveURL(/\/unbindTube\?id=/);
+    await page.getByRole('radio', { name: '扫码绑定错误（绑错受检者）' }).check();
+    await page.getByRole('button', { name: '确认解绑' }).click();
+    await page.getByRole('dialog', { name: '确认解绑采样管' }).getByRole('button', { name: '确认解绑' }).click();
+    await expect(page).toHaveURL(/\/infoDetail\?id=/);
+    await expect(page.getByText(/这条登记还没有绑定采样管/)).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/workUser$/);
+  });
+
+  test('重新查询 twice on the report list, then Back: search, then the type choice', async ({ page, api }) => {
+    const idCard = reportIdCard(api);
+    await signIn(page, api);
+    await page.goto('/searchType');
+    await page.getByRole('link', { name: /按身份证号查询/ }).click();
+    for (let round = 0; round < 3; round += 1) {
+      await expect(page).toHaveURL(/\/reportSearch\?type=idCard$/);
+      await page.getByLabel('身份证号').fill(idCard);
+      await page.getByRole('button', { name: '查询报告' }).click();
+      await expect(page).toHaveURL(/\/repoetList$/);
+      if (round < 2) await page.getByRole('button', { name: '重新查询' }).click();
+    }
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/reportSearch\?type=idCard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/searchType$/);
+  });
+});
