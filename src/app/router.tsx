@@ -1,10 +1,11 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
 import { PageLoading } from '@/components/async-view';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
 import { sessionHomePath } from '@/lib/session';
 import { getToken } from '@/lib/token';
+import { guardRoute } from './access';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
@@ -14,6 +15,14 @@ import { routeTable } from './route-table';
 function StartPage() {
   const home = sessionHomePath();
   return <Navigate to={getToken() ? home : paths.login} replace />;
+}
+
+/** The app path of a request's URL (the router's basename removed), for returning after sign-in. */
+function appPathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  const base = routerBasename(config.publicBase);
+  const path = base !== '/' && pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  return `${path}${search}`;
 }
 
 /** react-router wants the basename without a trailing slash (except the root). */
@@ -32,6 +41,7 @@ export function createAppRoutes() {
         ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
           path,
           handle: { title, audience, keepAlive } satisfies RouteMeta,
+          loader: ({ request }: LoaderFunctionArgs) => guardRoute(audience, appPathOf(request.url)),
           lazy: async () => ({
             Component: (await loadWithReload(() => evaluateRouteFiles(path).then(load))).default,
           }),

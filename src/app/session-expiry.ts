@@ -1,9 +1,7 @@
-import { config } from '@/config/env';
-import { paths, withQuery } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/http';
 import { clearSession, getSessionAudience } from '@/lib/session';
-import { uuidV4 } from '@/lib/uuid';
-import { encodeOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+import { signInTarget } from './access';
 import type { AppRouter } from './router';
 import { findRoute } from './route-table';
 
@@ -15,17 +13,8 @@ export function installSessionExpiry(router: AppRouter): void {
     const audience = getSessionAudience() ?? findRoute(pathname)?.audience;
     clearSession();
     if (pathname === paths.login || pathname === paths.callback) return;
-    if (audience === 'check') {
-      if (config.demo) {
-        // The demo has no WeChat: simulate the OAuth round trip with a fresh demo code. `state` is encoded
-        // the way WeChat carries it, so the callback reads it with readOAuthState like a real one.
-        const state = encodeOAuthState(here);
-        void router.navigate(withQuery(paths.callback, { code: `demo-${uuidV4()}`, state }), { replace: true });
-      } else {
-        startAuthorization(here);
-      }
-      return;
-    }
-    void router.navigate(withQuery(paths.login, { redirect: here }));
+    const target = signInTarget(audience === 'check' ? 'check' : 'work', here);
+    // The OAuth round trip (demo) replaces the page; the login page is a step the user may go Back from.
+    if (target) void router.navigate(target, { replace: audience === 'check' });
   });
 }

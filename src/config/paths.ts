@@ -45,8 +45,11 @@ export const paths = {
 type PathKey = keyof typeof paths;
 export type AppPath = (typeof paths)[PathKey];
 
-/** Who a route is for. 'public' routes are reachable without a session (login, OAuth callback). */
-export type Audience = 'work' | 'check' | 'public';
+/**
+ * Who may open a route: 'work' (staff), 'check' (people being checked), 'signed-in' (either group: the
+ * message and download pages both reach), 'public' (no session needed: login, OAuth callback).
+ */
+export type Audience = 'work' | 'check' | 'signed-in' | 'public';
 
 /** Builds `path?key=value` for ids; values are encoded, empty ones dropped. */
 export function withQuery(path: AppPath, query: Record<string, string | number | undefined | null>): string {

@@ -1,5 +1,7 @@
 import { useMatches } from 'react-router';
+import type { UserAudience } from '@/config/audience';
 import type { Audience } from '@/config/paths';
+import { getSessionAudience } from '@/lib/session';
 
 /** Route metadata, kept in each route's `handle` and read by the layout and by shared pages. */
 export interface RouteMeta {
@@ -24,7 +26,12 @@ export function useRouteMeta(): RouteMeta | undefined {
   return undefined;
 }
 
-/** Which group a shared page serves on this route. Pages used by both audiences branch on this. */
-export function useAudience(): Exclude<Audience, 'public'> {
-  return useRouteMeta()?.audience === 'check' ? 'check' : 'work';
+/**
+ * Which group a shared page serves on this route. Pages used by both audiences branch on this; on a
+ * route either group opens ('signed-in'), the signed-in group.
+ */
+export function useAudience(): UserAudience {
+  const audience = useRouteMeta()?.audience;
+  if (audience === 'signed-in') return getSessionAudience() ?? 'work';
+  return audience === 'check' ? 'check' : 'work';
 }

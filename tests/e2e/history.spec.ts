@@ -52,3 +52,22 @@ test.describe('Back after a change', () => {
     await expect(page).toHaveURL(/\/searchType$/);
   });
 });
+
+test.describe('who may open a page', () => {
+  test('a check user opening a staff page by URL is sent home and told why', async ({ page, api }) => {
+    await signIn(page, api, 'check');
+    await page.goto('/unbindTube?id=1');
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByText('该页面仅限工作人员使用')).toBeVisible();
+  });
+
+  test('a staff page opened without a session signs in first and then opens', async ({ page }) => {
+    await page.goto('/infoSearch');
+    await expect(page).toHaveURL(/\/login\?redirect=%2FinfoSearch$/);
+    await page.getByLabel('账号', { exact: true }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/infoSearch$/);
+    await expect(page.getByRole('heading', { level: 1, name: '信息查询' })).toBeVisible();
+  });
+});

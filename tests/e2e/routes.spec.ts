@@ -21,7 +21,7 @@ test.describe('every route', () => {
         await expect(page.getByRole('heading', { level: 1, name: '首页', exact: true })).toBeVisible();
         return;
       }
-      await signIn(page, api, route.audience);
+      await signIn(page, api, route.audience === 'signed-in' ? 'work' : route.audience);
       await page.goto(route.path);
       await expect(page).toHaveURL(new RegExp(`${route.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: route.title, exact: true })).toBeVisible();

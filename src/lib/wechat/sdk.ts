@@ -12,7 +12,7 @@ export type WeChatSdk = typeof WeixinJsSdk;
  * its one retry together) before the page says scanning is unavailable. A bridge that never answers
  * (an expired signature, a broken or slow webview) must not keep a person waiting longer than this.
  */
-export const WECHAT_READY_TIMEOUT_MS = 5_000;
+const WECHAT_READY_TIMEOUT_MS = 5_000;
 
 let sdkPromise: Promise<WeChatSdk> | null = null;
 /** The URL the SDK is configured for; null before the first success and after a reported failure. */

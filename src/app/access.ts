@@ -1,0 +1,62 @@
+import { redirect } from 'react-router';
+import { homePathFor, type UserAudience } from '@/config/audience';
+import { config } from '@/config/env';
+import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
+import { toast } from '@/lib/feedback';
+import { getSessionAudience } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { uuidV4 } from '@/lib/uuid';
+import { encodeOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+
+/** What a person of the other group is told when a link or typed URL leads them to a page not theirs. */
+export const AUDIENCE_ONLY_MESSAGES: Readonly<Record<UserAudience, string>> = {
+  work: '该页面仅限工作人员使用',
+  check: '该页面仅限受检者本人使用',
+};
+
+type AccessDecision =
+  | { kind: 'allow' }
+  /** No session: sign in as this group, then come back. */
+  | { kind: 'sign-in'; audience: UserAudience }
+  /** Signed in as the other group: their own home, with the message. */
+  | { kind: 'wrong-audience'; home: AppPath; message: string };
+
+/** The signed-in group, or null without a session (a token from before groups were recorded is staff's). */
+function currentAudience(): UserAudience | null {
+  return getToken() ? (getSessionAudience() ?? 'work') : null;
+}
+
+/** Who may open a route of `routeAudience` (see Audience in src/config/paths.ts). */
+function decideAccess(routeAudience: Audience, session: UserAudience | null): AccessDecision {
+  if (routeAudience === 'public') return { kind: 'allow' };
+  // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages).
+  if (!session) return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };
+  if (routeAudience === 'signed-in' || routeAudience === session) return { kind: 'allow' };
+  return { kind: 'wrong-audience', home: homePathFor(session), message: AUDIENCE_ONLY_MESSAGES[routeAudience] };
+}
+
+/**
+ * Where a person signs in to come back to `here` (an app path): staff at /login, check users through
+ * WeChat authorization. Returns the in-app path to go to, or null when the browser is leaving for
+ * WeChat's authorization page. The demo has no WeChat: it simulates the round trip with a demo code.
+ */
+export function signInTarget(audience: UserAudience, here: string): string | null {
+  if (audience === 'work') return withQuery(paths.login, { redirect: here });
+  if (config.demo) return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: encodeOAuthState(here) });
+  startAuthorization(here);
+  return null;
+}
+
+/** The route loader that enforces a route's audience before its page loads. */
+export function guardRoute(routeAudience: Audience, here: string): null | Response | Promise<never> {
+  const decision = decideAccess(routeAudience, currentAudience());
+  if (decision.kind === 'allow') return null;
+  if (decision.kind === 'wrong-audience') {
+    toast(decision.message);
+    return redirect(decision.home);
+  }
+  const target = signInTarget(decision.audience, here);
+  if (target) return redirect(target);
+  // The browser is on its way to WeChat: show nothing of the page meanwhile.
+  return new Promise<never>(() => undefined);
+}
