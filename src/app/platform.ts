@@ -1,5 +1,4 @@
 import type { AppRouter } from './router';
-import { preloadRouteFiles } from './route-preload';
 import { findRoute, prefetchAfter } from './route-table';
 
 /**
@@ -51,23 +50,40 @@ export function installVersionCheck(router: AppRouter, currentVersion: string, b
   });
 }
 
+/** Loads a route's page module (its chunks, through Vite's preloading) ahead of the tap that opens it. */
+function prefetchRoute(path: string): void {
+  void findRoute(path)?.load().catch(() => undefined);
+}
+
 /**
- * When the browser is idle after a page is shown, fetch the chunks of the pages a user most likely
- * opens next, so the tap shows the page without a spinner. Fetched, not run: see route-preload.ts.
+ * When the browser is idle after a page is shown, load the pages a user most likely opens next
+ * (route-table.ts `prefetchAfter`), so the tap shows the page without a spinner.
  */
 export function prefetchLikelyNext(pathname: string): () => void {
   const next = prefetchAfter[pathname as keyof typeof prefetchAfter] ?? [];
   if (next.length === 0) return () => {};
-  const run = () => {
-    for (const path of next) {
-      // Without the boot script (development), import the page: fetched and run.
-      if (!preloadRouteFiles(path)) void findRoute(path)?.load().catch(() => undefined);
-    }
-  };
+  const run = () => next.forEach(prefetchRoute);
+  // requestIdleCallback is missing in iOS WebKit: a timer stands in for it there.
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: 3000 });
     return () => window.cancelIdleCallback(handle);
   }
   const timer = window.setTimeout(run, 1500);
   return () => window.clearTimeout(timer);
+}
+
+/**
+ * Prefetch on intent: a finger landing on (or a pointer moving over, or focus reaching) a link to a page
+ * of the route table starts loading that page, some 100 ms before the click navigates.
+ */
+export function installIntentPrefetch(publicBase: string): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    const path = link.pathname.startsWith(publicBase) ? `/${link.pathname.slice(publicBase.length)}` : link.pathname;
+    prefetchRoute(path.replace(/^\/+/, '/'));
+  };
+  for (const type of ['touchstart', 'mouseover', 'focusin']) {
+    document.addEventListener(type, onIntent, { passive: true, capture: true });
+  }
 }

@@ -9,7 +9,6 @@ import { guardRoute } from './access';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
-import { evaluateRouteFiles } from './route-preload';
 import { routeTable } from './route-table';
 
 function StartPage() {
@@ -43,7 +42,7 @@ export function createAppRoutes() {
           handle: { title, audience, keepAlive } satisfies RouteMeta,
           loader: ({ request }: LoaderFunctionArgs) => guardRoute(audience, appPathOf(request.url)),
           lazy: async () => ({
-            Component: (await loadWithReload(() => evaluateRouteFiles(path).then(load))).default,
+            Component: (await loadWithReload(load)).default,
           }),
         })),
         { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },

@@ -36,6 +36,14 @@ export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppC
   };
 }
 
-// Pure: a bundle that imports only readConfig (the boot script's early requests) drops this, and with it
-// every variable's value.
-export const config: AppConfig = /* @__PURE__ */ readConfig(import.meta.env);
+// Each variable by name: Vite inlines exactly these. Passing `import.meta.env` whole would inline every
+// VITE_* variable of the build machine's environment into the bundle (a deploy token, say).
+export const config: AppConfig = readConfig({
+  MODE: import.meta.env.MODE,
+  VITE_API_BASE_URL: import.meta.env.VITE_API_BASE_URL,
+  VITE_PUBLIC_BASE: import.meta.env.VITE_PUBLIC_BASE,
+  VITE_WECHAT_APP_ID: import.meta.env.VITE_WECHAT_APP_ID,
+  VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
+  VITE_DEMO: import.meta.env.VITE_DEMO,
+  VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
+});

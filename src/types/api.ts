@@ -384,6 +384,8 @@ export interface CheckReport {
  * own reports only; for staff `mine` limits to registrations they entered. Newest first.
  */
 export interface CheckReportPageQuery extends PageQuery {
+  /** Only the report with this id (assumption: how the detail page, a message's link or a bookmark finds one report). */
+  id?: Id;
   idCard?: string;
   tubeCode?: string;
   mine?: boolean;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,28 @@ describe('production build', () => {
     expect(html).toMatch(/<link rel="preconnect" href="https:\/\/api\.example\.invalid:8686" crossorigin/);
   });
 
+  it('index.html loads the app as one module script, with no inline script (CSP script-src self)', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({ attributes, body }));
+    expect(scripts.every((script) => script.body.trim() === '' && /\ssrc="/.test(script.attributes))).toBe(true);
+    expect(scripts.filter((script) => script.attributes.includes('type="module"'))).toHaveLength(1);
+    // The load check (public/app-load-check.js) comes first, so it hears the app's script fail.
+    expect(scripts.map((script) => /src="([^"]+)"/.exec(script.attributes)![1])).toEqual([
+      '/app-load-check.js',
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    ]);
+  });
+
+  it('paints its first screen from index.html alone, before any script runs', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toContain('肠道健康筛查');
+    expect(html).toContain('正在加载');
+  });
+
+  it('emits no build manifest (it maps every source file to its chunk)', () => {
+    expect(existsSync(join(dist, '.vite', 'manifest.json'))).toBe(false);
+  });
+
   it('keeps the debug guard (production only)', () => {
     expect(allJs).toMatch(/debugger/);
   });
@@ -79,6 +101,24 @@ describe('production build', () => {
 });
 
 describe('production configuration', () => {
+  it('ships only the variables the app reads: a VITE_ variable planted in the build environment stays out', () => {
+    const planted = 'planted-deploy-token-4f9c2a';
+    const env = {
+      ...process.env,
+      VITE_API_BASE_URL: 'https://api.example.invalid:8686',
+      VITE_WECHAT_APP_ID: 'wx0000000000000000',
+      VITE_AES_KEY: '0000000000000000',
+      VITE_CI_DEPLOY_TOKEN: planted,
+    };
+    const outDir = 'dist-planted-variable';
+    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'], { env, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const files = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(files.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(planted))).toEqual([]);
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+
   it('refuses to build without the API base URL, naming the variable', () => {
     const env = { ...process.env, VITE_API_BASE_URL: '', VITE_WECHAT_APP_ID: 'wx1', VITE_AES_KEY: 'k' };
     const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', 'dist-config-check'], { env, encoding: 'utf8' });

@@ -273,27 +273,17 @@ test.describe('check users', () => {
 });
 
 test.describe('a report opened cold (a link in a message)', () => {
-  test('asks for its report once, from index.html before the app has loaded, and shows it', async ({ page, api }) => {
+  test('asks for its report by id, once, and shows it', async ({ page, api }) => {
     const report = reportOf(api, 'negative');
     await signIn(page, api);
-    // The API client sends XMLHttpRequests; the boot script, fetch().
-    const senders: string[] = [];
-    page.on('request', (request: Request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/Sampling/PageCheckReport')) senders.push(request.resourceType());
-    });
     await page.goto(`/repoetDetail?id=${report.id}`);
     await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
-    expect(api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body)).toEqual([{ pageIndex: 1, pageSize: 50 }]);
-    expect(senders).toEqual(['fetch']);
+    expect(api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body)).toEqual([{ id: report.id, pageIndex: 1, pageSize: 1 }]);
   });
 
-  test('an early request that failed is sent again by the page, which shows the report', async ({ page, api }) => {
-    const report = reportOf(api, 'positive');
+  test('a report that no longer exists says so', async ({ page, api }) => {
     await signIn(page, api);
-    api.fault('/Sampling/PageCheckReport', { kind: 'http', status: 500 }, 1);
-    await page.goto(`/repoetDetail?id=${report.id}`);
-    await expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible();
-    await expect(page.getByText('系统接口500异常')).toHaveCount(0);
-    expect(api.requestsTo('/Sampling/PageCheckReport')).toHaveLength(2);
+    await page.goto('/repoetDetail?id=no-such-report');
+    await expect(page.getByText('未找到该检测报告，可能已被删除或您无权查看')).toBeVisible();
   });
 });

@@ -1,8 +1,7 @@
 import { request } from '@/lib/http';
 import type { CallOptions, CheckReport, CheckReportPageQuery, Page } from '@/types/api';
-import { pageCheckReportUrl } from './urls';
 
-export { pageCheckReportUrl };
+const pageCheckReportUrl = '/api/v1/Sampling/PageCheckReport';
 
 /** 检测报告分页 POST /api/v1/Sampling/PageCheckReport */
 export function pageCheckReport(

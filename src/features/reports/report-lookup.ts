@@ -1,11 +1,5 @@
 import { pageCheckReport } from '@/api/sampling';
 import type { CallOptions, CheckReport } from '@/types/api';
-import { SCAN_PAGE_SIZE, rememberedTube, scanPage, tubeLookup } from './report-first-lookup';
-
-export { rememberReportTube } from './report-first-lookup';
-
-/** Stop scanning after this many reports; beyond that the report is treated as not found. */
-const SCAN_LIMIT = 2000;
 
 class ReportNotFoundError extends Error {
   constructor() {
@@ -15,23 +9,15 @@ class ReportNotFoundError extends Error {
 }
 
 /**
- * One report by id. The contract has no report-detail endpoint (spec §7 lists PageCheckReport and
- * DownloadCheckReport only), so the detail page finds the report in PageCheckReport: first narrowed by
- * the tube code the list remembered for that id (one small request), otherwise page by page through
- * what the user may see (e.g. a report opened from a message notice).
+ * One report by id, in one request, however the page was opened (the list, a message's link, a
+ * bookmark). The contract has no report-detail endpoint (spec §7 lists PageCheckReport and
+ * DownloadCheckReport only), so it asks PageCheckReport for that id (CheckReportPageQuery.id, an
+ * assumption) and checks the answer is that report: a server that ignored the filter is not taken at
+ * its first record.
  */
 export async function fetchCheckReport(id: string, options?: CallOptions): Promise<CheckReport> {
-  const tubeCode = rememberedTube(id);
-  if (tubeCode) {
-    const page = await pageCheckReport(tubeLookup(tubeCode), options);
-    const found = page.records.find((report) => report.id === id);
-    if (found) return found;
-  }
-  for (let pageIndex = 1; (pageIndex - 1) * SCAN_PAGE_SIZE < SCAN_LIMIT; pageIndex += 1) {
-    const page = await pageCheckReport(scanPage(pageIndex), options);
-    const found = page.records.find((report) => report.id === id);
-    if (found) return found;
-    if (page.records.length === 0 || pageIndex * SCAN_PAGE_SIZE >= page.total) break;
-  }
-  throw new ReportNotFoundError();
+  const page = await pageCheckReport({ id, pageIndex: 1, pageSize: 1 }, options);
+  const found = page.records.find((report) => report.id === id);
+  if (!found) throw new ReportNotFoundError();
+  return found;
 }

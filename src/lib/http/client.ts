@@ -1,7 +1,5 @@
 import axios, {
   AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
   type AxiosRequestConfig,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
@@ -10,8 +8,6 @@ import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
-import { yieldToMain } from '@/lib/yield-to-main';
-import { takeEarlyRequest } from './early-request';
 import { ApiError } from './errors';
 import {
   DEFAULT_STATUS_MESSAGE,
@@ -68,46 +64,14 @@ function sessionLost(request: AxiosRequestConfig | undefined): void {
   onUnauthorized();
 }
 
-/**
- * Sends a request unless index.html's boot script already started the identical one (see
- * early-request.ts): then its answer is used. Only a 2xx answer is adopted; a failed or non-2xx early
- * request is sent again the normal way, so every error reaches the interceptors below exactly as it
- * would have. An early request that timed out is this request's timeout (it left earlier, with the
- * same limit).
- */
-function withEarlyRequests(send: AxiosAdapter): AxiosAdapter {
-  return async (request) => {
-    const early = takeEarlyRequest(request.method ?? 'get', axios.getUri(request), request.data, request.headers.get('Authorization') as string | null);
-    if (!early) return sendInTaskOfItsOwn(send, request);
-    const outcome = await early;
-    if (outcome.kind === 'timeout') throw new AxiosError(`timeout of ${request.timeout ?? REQUEST_TIMEOUT_MS}ms exceeded`, AxiosError.ECONNABORTED, request);
-    if (outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300) {
-      return { data: outcome.body, status: outcome.status, statusText: '', headers: new AxiosHeaders(outcome.headers), config: request, request: null };
-    }
-    return sendInTaskOfItsOwn(send, request);
-  };
-}
-
-/**
- * Starts the request in a task of its own. Pages send their calls from effects, which run in the task
- * that rendered the page, and preparing a request (axios) and starting it (the browser) each cost the
- * main thread several milliseconds (10 to 15 in traces here, unthrottled): a page that sent two or
- * three turned its first render into a long task on a slow phone. So request() and requestBinary()
- * begin in a task after the caller's, and the request is started in one after that. It leaves a
- * moment later; nothing waits on the tasks.
- */
-async function sendInTaskOfItsOwn(send: AxiosAdapter, request: InternalAxiosRequestConfig): Promise<AxiosResponse> {
-  await yieldToMain();
-  return send(request);
-}
-
 const http = axios.create({
   baseURL: config.apiBaseUrl,
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json;charset=utf-8' },
   paramsSerializer: { serialize: (params) => buildQueryString(params) },
 });
-http.defaults.adapter = withEarlyRequests(axios.getAdapter('xhr'));
+// XHR, named: axios's fetch adapter is left out of the build (vite.config.ts).
+http.defaults.adapter = axios.getAdapter('xhr');
 
 http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   request.headers.set('requestId', uuidV4());
@@ -202,8 +166,6 @@ http.interceptors.response.use(onFulfilled, onRejected);
 
 /** A JSON call: resolves with `responseData`, rejects with an ApiError. */
 export async function request<T>(options: AxiosRequestConfig): Promise<T> {
-  // Not in the caller's task (a page's effects, in the task that rendered it): see sendInTaskOfItsOwn.
-  await yieldToMain();
   const response = await http.request<ApiResponse<T>>(options);
   return response.data.responseData;
 }
@@ -227,7 +189,6 @@ function fileNameFrom(disposition: string | undefined): string | undefined {
 export async function requestBinary<T extends Blob | ArrayBuffer>(
   options: AxiosRequestConfig & { responseType: 'blob' | 'arraybuffer' },
 ): Promise<BinaryFile<T>> {
-  await yieldToMain();
   const response = await http.request<T>(options);
   return {
     data: response.data,

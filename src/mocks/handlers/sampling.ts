@@ -159,10 +159,12 @@ export function samplingHandlers(db: DemoDb, options: HandlerOptions): HttpHandl
     }),
 
     endpoint(db, options, 'post', '/api/v1/Sampling/PageCheckReport', ({ input, user }) => {
+      const id = optionalString(input, 'id');
       const idCard = optionalString(input, 'idCard')?.toUpperCase();
       const tubeCode = optionalString(input, 'tubeCode');
       const mine = optionalBoolean(input, 'mine') ?? false;
       const reports = visibleReports(db, user)
+        .filter((report) => !id || report.id === id)
         .filter((report) => !idCard || report.idCard === idCard)
         .filter((report) => !tubeCode || report.tubeCode === normalizeTubeCode(tubeCode))
         .filter((report) => {

@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { installVersionCheck, prefetchLikelyNext } from '@/app/platform';
+import { installIntentPrefetch, installVersionCheck, prefetchLikelyNext } from '@/app/platform';
 import { prefetchAfter, routeTable } from '@/app/route-table';
 import { server } from '../../msw-server';
 
@@ -21,18 +21,30 @@ describe('idle prefetch', () => {
     vi.useRealTimers();
   });
 
-  it("with index.html's boot script, preloads the pages' files instead of running them", async () => {
-    vi.useFakeTimers();
-    const preloadRoute = vi.fn();
-    (window as { __preloadRoute?: (path: string) => void }).__preloadRoute = preloadRoute;
-    const load = vi.spyOn(routeTable.find((r) => r.path === '/workUser')!, 'load');
-    prefetchLikelyNext('/workUser');
-    expect(preloadRoute).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(preloadRoute.mock.calls).toEqual([['/infoEnter'], ['/infoSearch'], ['/searchType']]);
-    expect(load).not.toHaveBeenCalled();
-    delete (window as { __preloadRoute?: unknown }).__preloadRoute;
-    vi.useRealTimers();
+});
+
+describe('prefetch on intent', () => {
+  it('a finger landing on a link to a page of the route table starts loading that page', () => {
+    installIntentPrefetch('/');
+    const load = vi.spyOn(routeTable.find((r) => r.path === '/infoEnter')!, 'load');
+    const link = document.createElement('a');
+    link.href = '/infoEnter?from=home';
+    link.innerHTML = '<span>信息录入</span>';
+    document.body.append(link);
+    link.firstElementChild!.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    link.remove();
+  });
+
+  it('ignores links that are not pages of the app', () => {
+    installIntentPrefetch('/');
+    const loads = routeTable.map((route) => vi.spyOn(route, 'load'));
+    const link = document.createElement('a');
+    link.href = 'https://example.com/infoEnter';
+    document.body.append(link);
+    link.dispatchEvent(new Event('mouseover', { bubbles: true }));
+    for (const load of loads) expect(load).not.toHaveBeenCalled();
+    link.remove();
   });
 });
 

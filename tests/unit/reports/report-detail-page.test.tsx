@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { rememberReportTube } from '@/features/reports/report-lookup';
 import { getDownloadFailure, getSavedFile } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
 import { server } from '../../msw-server';
@@ -66,14 +65,22 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(screen.getByText('阴性')).toBeInTheDocument();
   });
 
-  it('finds the report with one narrow request when the list remembered its tube', async () => {
+  it('asks for the report by its id in one request, however it was opened', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
-    rememberReportTube(report);
     const api = recordApi();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     expect(await screen.findByRole('heading', { name: '本次未发现异常' })).toBeInTheDocument();
-    expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([{ tubeCode: report.tubeCode, pageIndex: 1, pageSize: 50 }]);
+    expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([{ id: report.id, pageIndex: 1, pageSize: 1 }]);
+  });
+
+  it('does not take the first record of a server that ignored the id', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    const other = seededReport('positive');
+    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [other], total: 2 } })));
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    expect(await screen.findByText('未找到该检测报告，可能已被删除或您无权查看')).toBeInTheDocument();
   });
 
   it('shows the load error with 重试, and 重试 shows the report', async () => {

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { withQuery } from '@/config/paths';
 import { maskIdCard } from '@/lib/id-card';
 import type { CheckReport } from '@/types/api';
-import { rememberReportTube } from '../report-lookup';
 import type { AppPath } from '@/config/paths';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-card.module.css';
@@ -21,7 +20,7 @@ export interface ReportCardProps {
 /** A report in a list: who, which tube and test, when, and the result. Opens the detail (id in the query only). */
 export function ReportCard({ report, detailPath }: ReportCardProps) {
   return (
-    <Link className={styles.card} to={withQuery(detailPath, { id: report.id })} onClick={() => rememberReportTube(report)}>
+    <Link className={styles.card} to={withQuery(detailPath, { id: report.id })}>
       <span className={styles.top}>
         <span className={styles.name}>{report.personName}</span>
         <ReportResultTag className={styles.tag} result={report.result} />
