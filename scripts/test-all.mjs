@@ -9,13 +9,22 @@ const node = process.execPath;
 const results = [];
 mkdirSync('test-results', { recursive: true });
 
+/** Seconds each stage took, by name, for the summary. */
+const seconds = {};
+
 function run(name, args, env = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
   const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  seconds[name] = (Date.now() - started) / 1000;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds[name].toFixed(1)} s)`);
   return ok;
+}
+
+/** A stage that counts as one test: passed when its command exits with 0. */
+function single(name, args, env = {}) {
+  results.push({ name, ...(run(name, args, env) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
 }
 
 function counted(name, args, jsonFile, read, env = {}) {
@@ -41,13 +50,11 @@ const productionEnv = {
   VITE_AES_KEY: '0000000000000000',
 };
 
-results.push({ name: 'lint', ...(run('lint', ['node_modules/eslint/bin/eslint.js', '.']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
-results.push({ name: 'typecheck', ...(run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+single('lint', ['node_modules/eslint/bin/eslint.js', '.']);
+single('unused code', ['node_modules/knip/bin/knip.js']);
+single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 counted('unit and component tests', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], 'test-results/unit.json', vitestCounts);
-results.push({
-  name: 'production build',
-  ...(run('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], productionEnv) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
-});
+single('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], productionEnv);
 counted('build output tests', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.build.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/build.json'], 'test-results/build.json', vitestCounts);
 counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts);
 
@@ -56,7 +63,9 @@ const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log('\n=== summary');
 for (const r of results) {
   const flaky = r.flaky ? ` (${r.flaky} flaky: failed once, passed on retry; see the report above)` : '';
-  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed${flaky}`);
+  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${seconds[r.name].toFixed(1)} s${flaky}`);
 }
+const total = Object.values(seconds).reduce((sum, s) => sum + s, 0);
+console.log(`time: ${(total / 60).toFixed(1)} min`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

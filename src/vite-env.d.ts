@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_AES_KEY: string;
   readonly VITE_DEMO: string;
   readonly VITE_VCONSOLE: string;
+  /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */
+  readonly VITE_REQUEST_TIMEOUT_MS?: string;
 }
 
 interface ImportMeta {

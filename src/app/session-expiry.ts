@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/http';
+// Not '@/lib/http': that would put the HTTP client (axios) into the entry chunk's evaluation.
+import { setUnauthorizedHandler } from '@/lib/http/unauthorized';
 import { clearSession, getSessionAudience } from '@/lib/session';
 import { signInTarget } from './access';
 import type { AppRouter } from './router';

@@ -36,7 +36,10 @@
 import type { NavigateFunction } from 'react-router';
 import { paths } from '@/config/paths';
 import { showLoading } from '@/lib/feedback';
-import { errorMessage, isApiError, type ApiErrorKind, type BinaryFile } from '@/lib/http';
+// Not the '@/lib/http' index: the session module (in every page's start-up) imports this file, and the
+// index would bring the HTTP client (axios) into the entry's evaluation.
+import type { BinaryFile } from '@/lib/http';
+import { errorMessage, isApiError, type ApiErrorKind } from '@/lib/http/errors';
 
 export interface DownloadJob {
   /** Fetches the file; call the endpoint with `{ silent: true }`. */

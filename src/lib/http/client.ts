@@ -21,6 +21,7 @@ import {
 import { API_STATUS } from '@/types/api';
 import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
 import { showError } from './toast-policy';
+import { notifyUnauthorized } from './unauthorized';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -43,15 +44,6 @@ export interface ApiResponse<T> {
   responseData: T;
 }
 
-type UnauthorizedHandler = () => void;
-
-let onUnauthorized: UnauthorizedHandler = () => {};
-
-/** The app decides where a lost session leads (work users to /login, check users to WeChat OAuth). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
-  onUnauthorized = handler;
-}
-
 /**
  * The session is gone: forget the token and let the app lead the user to sign in again. Unless the
  * user has signed in again since this request left (a slow request of the old session answering late):
@@ -61,12 +53,12 @@ function sessionLost(request: AxiosRequestConfig | undefined): void {
   const current = getToken();
   if (request?.withToken !== false && current !== null && current !== (request?.sentToken ?? null)) return;
   removeToken();
-  onUnauthorized();
+  notifyUnauthorized();
 }
 
 const http = axios.create({
   baseURL: config.apiBaseUrl,
-  timeout: REQUEST_TIMEOUT_MS,
+  timeout: config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json;charset=utf-8' },
   paramsSerializer: { serialize: (params) => buildQueryString(params) },
 });

@@ -1,4 +1,5 @@
 export { ApiError, isApiError, errorMessage, type ApiErrorKind } from './errors';
-export { request, requestBinary, setUnauthorizedHandler, type ApiResponse, type BinaryFile } from './client';
+export { request, requestBinary, type ApiResponse, type BinaryFile } from './client';
+export { setUnauthorizedHandler } from './unauthorized';
 export * from './messages';
 export { showError } from './toast-policy';

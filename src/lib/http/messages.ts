@@ -1,7 +1,7 @@
 import { API_STATUS } from '@/types/api';
 
 /** Spec §8, exactly. The statusCode values themselves are in API_STATUS (src/types/api.ts). */
-export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   401: '认证失败，无法访问系统资源',
   403: '当前操作没有权限',
   404: '访问资源不存在',

@@ -1,11 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { getResponse, type HttpHandler } from 'msw';
+import { loadEnv } from 'vite';
 import { createDemoDb, createHandlers } from '../../../src/mocks/handlers';
 import { weChatBridgeInitScript } from './wechat-bridge';
 
 /** The API origin of the test build (.env.test); answered here, never on the network. */
 export const API_ORIGIN = 'https://api.screening.test:8686';
+
+/** How long the test build waits for an answer (.env.test's VITE_REQUEST_TIMEOUT_MS; production: 10 s). */
+export const REQUEST_TIMEOUT_MS = Number(loadEnv('test', process.cwd(), 'VITE_').VITE_REQUEST_TIMEOUT_MS);
+if (!(REQUEST_TIMEOUT_MS > 0)) throw new Error('.env.test must set VITE_REQUEST_TIMEOUT_MS');
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -64,8 +69,8 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
       case 'network':
         return route.abort('failed');
       case 'timeout':
-        // Never answer within the app's 10 s timeout.
-        await new Promise((resolve) => setTimeout(resolve, 10_500));
+        // Never answer within the app's timeout.
+        await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 500));
         return route.abort('timedout').catch(() => undefined);
       case 'http':
         return route.fulfill({ status: fault.status, headers: CORS_HEADERS, contentType: 'application/json', body: '{}' });

@@ -49,11 +49,42 @@ describe('transport failures (spec §8)', () => {
     await expectFailToast('系统接口请求超时');
   });
 
-  it('uses the spec timeout of 10000 ms by default', async () => {
+  it('the test build gives up after its VITE_REQUEST_TIMEOUT_MS (.env.test)', async () => {
     const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
     server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 1 })));
     await request({ url: URL_PATH });
-    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(10000);
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
+  });
+
+  it('a production build gives up after the spec 10 s, whatever VITE_REQUEST_TIMEOUT_MS says', async () => {
+    vi.stubEnv('MODE', 'production');
+    vi.resetModules();
+    const client = await import('@/lib/http/client');
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      server.use(
+        mswHttp.get(api(URL_PATH), async () => {
+          // What the browser does once xhr.timeout has elapsed without a response.
+          const xhr = open.mock.contexts.at(-1) as XMLHttpRequest;
+          await new Promise((resolve) => setTimeout(resolve, xhr.timeout));
+          xhr.dispatchEvent(new ProgressEvent('timeout'));
+          return HttpResponse.json({ responseData: 'too late' });
+        }),
+      );
+      let outcome: unknown = 'pending';
+      client.request({ url: URL_PATH, silent: true }).then(
+        () => (outcome = 'answered'),
+        (error: unknown) => (outcome = error),
+      );
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(outcome).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toMatchObject({ kind: 'timeout', message: '系统接口请求超时' });
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+    }
   });
 
   it('HTTP 401: rejects with the session message, no toast, token removed, handler called', async () => {
