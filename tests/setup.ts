@@ -1,14 +1,91 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
+import type { ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
-import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
 import { server } from './msw-server';
 
-installAntdReact19Renderer();
+/**
+ * React's "An update to X inside a test was not wrapped in act(...)" (and its siblings for suspended
+ * resources) means a test let the UI change behind its back: it asserted before the update, or the
+ * update runs after the test. Each one fails the test that printed it (see afterEach), still printed
+ * as usual so its component stack is there to read.
+ */
+const actWarnings: string[] = [];
+const originalConsoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const message = format(...args);
+  if (/not wrapped in act\(/.test(message)) actWarnings.push(message.split('\n')[0]);
+  originalConsoleError(...args);
+};
+
+function expectNoActWarnings(): void {
+  const found = actWarnings.splice(0);
+  if (found.length > 0) {
+    throw new Error(
+      `React printed ${found.length} "not wrapped in act" warning(s); wait for the update (findBy*, waitFor) ` +
+        `or trigger it inside act:\n${found.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
+}
+
+function isReactActEnvironment(): boolean {
+  return (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
+}
+
+type ContainerWithRoot = (Element | DocumentFragment) & { __antdRoot?: Root };
+
+/** The roots antd-mobile's Toast and Dialog are showing, with the element each renders into. */
+const antdRoots = new Map<Root, Element | DocumentFragment>();
+
+/**
+ * The test twin of src/lib/antd-react19.ts. antd-mobile's Toast and Dialog render into React roots
+ * of their own, from wherever the app calls them (a request's answer, a timer), so a test cannot
+ * always wrap those calls. Where a test would have to (IS_REACT_ACT_ENVIRONMENT is true: not inside
+ * findBy* or waitFor, which turn it off while they poll), the root is rendered and unmounted inside
+ * act, as render() and cleanup() do for the test's own root.
+ */
+function installAntdTestRenderer(): void {
+  const inAct = (work: () => void) => {
+    if (isReactActEnvironment()) act(work);
+    else work();
+  };
+  unstableSetRender((node: ReactElement, container: ContainerWithRoot) => {
+    container.__antdRoot ??= createRoot(container);
+    const root = container.__antdRoot;
+    antdRoots.set(root, container);
+    inAct(() => root.render(node));
+    return async () => {
+      await Promise.resolve();
+      inAct(() => root.unmount());
+      antdRoots.delete(root);
+      delete container.__antdRoot;
+    };
+  });
+}
+
+/**
+ * Closes the toasts and dialogs a test left open and unmounts their roots (call inside act). Closing
+ * alone is not enough: antd-mobile's Mask plays a closing animation and updates its state from
+ * animation frames, which would land in whatever the next test is doing (or never come: a toast
+ * closed before its first frame never unmounts).
+ */
+function closeAntdOverlays(): void {
+  Toast.clear();
+  Dialog.clear();
+  for (const [root, container] of antdRoots) {
+    root.unmount();
+    if (container instanceof Element) container.remove();
+  }
+  antdRoots.clear();
+}
+
+installAntdTestRenderer();
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
 // machine; waiting longer changes nothing when the UI is right and only delays a real failure.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,20 +130,21 @@ async function settle(maxMs: number): Promise<void> {
     do {
       await new Promise((resolve) => setTimeout(resolve, 10));
     } while (requestsInFlight > 0 && Date.now() < deadline);
-    Toast.clear();
-    Dialog.clear();
+    closeAntdOverlays();
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
   });
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+/** A title is what a reader of the report scans: a sentence, never a payload (it is stored in every report). */
+const MAX_TITLE_LENGTH = 200;
+beforeEach(() => {
+  const title = expect.getState().currentTestName ?? '';
+  if (title.length > MAX_TITLE_LENGTH) throw new Error(`test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`);
+});
 afterEach(() => {
-  // Toasts and dialogs render in React roots of their own, which cleanup() does not know: close them
-  // inside act, so none of their rendering is left to run after the file's environment is gone.
-  act(() => {
-    Toast.clear();
-    Dialog.clear();
-  });
+  // Toasts and dialogs render in React roots of their own, which cleanup() does not know.
+  act(closeAntdOverlays);
   cleanup();
   server.resetHandlers();
   resetRepeatSubmitGuard();
@@ -74,8 +152,11 @@ afterEach(() => {
   clearDictionaryCache();
   sessionStorage.clear();
   localStorage.clear();
+  // Last, so a failure here still leaves the next test a clean start.
+  expectNoActWarnings();
 });
 afterAll(async () => {
   await settle(3000);
   server.close();
+  expectNoActWarnings();
 });

@@ -1,3 +1,4 @@
+import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
 
 /**
@@ -31,6 +32,33 @@ test.describe('Back after a change', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/workUser$/);
+  });
+
+  test('after 提交并绑定, Back from the success page goes where the form was opened from, not to the sent form', async ({
+    page,
+    api,
+  }) => {
+    const tube = api.db.state.tubes.find((candidate) => candidate.status === 'unbound' && candidate.timeline.length === 1)!.code;
+    await signIn(page, api);
+    await page.goto('/workUser');
+    await page.goto('/infoEnter');
+    await page.getByRole('textbox', { name: '姓名', exact: true }).fill('赵建国');
+    await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(makeIdCard('110105', '1960-03-08', 3, '1'));
+    await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
+    await page.getByRole('button', { name: '民族：未选择' }).click();
+    await page.getByRole('dialog', { name: '选择民族' }).getByRole('button', { name: '汉族' }).click();
+    await page.getByRole('radio', { name: '没有' }).check();
+    await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
+    await expect(page.getByText('可以绑定')).toBeVisible();
+    await page.getByRole('button', { name: '提交并绑定' }).click();
+    await page.getByRole('dialog', { name: '请确认登记信息' }).getByRole('button', { name: '确认提交' }).click();
+    await expect(page).toHaveURL(/\/bindSuccess\?id=/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/workUser$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/bindSuccess\?id=/);
+    await expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible();
   });
 
   test('重新查询 twice on the report list, then Back: search, then the type choice', async ({ page, api }) => {

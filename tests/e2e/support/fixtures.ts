@@ -129,10 +129,15 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
   };
 }
 
+/** A title is what a reader of the report scans: a sentence, never a payload. */
+const MAX_TITLE_LENGTH = 200;
+
 export const test = base.extend<{ api: ApiMock }>({
   // Automatic: every test's pages get the WeChat bridge and an API, whether or not the test names `api`.
   api: [
-    async ({ context }, use) => {
+    async ({ context }, use, testInfo) => {
+      const title = testInfo.titlePath.slice(1).join(' › ');
+      if (title.length > MAX_TITLE_LENGTH) throw new Error(`test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`);
       await context.addInitScript(weChatBridgeInitScript());
       await use(await installApi(context));
     },

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -159,12 +159,12 @@ describe('/messageDetail', () => {
     await user.click(within(list).getByRole('link', { name: /系统维护通知/ }));
     expect(await screen.findByRole('heading', { name: '系统维护通知' })).toBeInTheDocument();
 
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     const listAgain = await screen.findByRole('list', { name: '系统通知' });
     await waitFor(() => expect(within(listAgain).getByRole('link', { name: /系统维护通知/ })).not.toHaveTextContent('未读'));
     expect(screen.getByText(before - 1 > 0 ? `系统通知，${before - 1} 条未读` : '系统通知，没有未读')).toBeInTheDocument();
 
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     expect(await screen.findByText(`共 ${total - 1} 条未读消息`)).toBeInTheDocument();
     if (before - 1 > 0) expect(typeRow('系统通知')).toHaveAccessibleName(`系统通知，${before - 1}条未读`);
     else expect(typeRow('系统通知')).toHaveAccessibleName('系统通知');

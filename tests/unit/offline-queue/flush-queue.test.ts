@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +57,11 @@ function stored(): QueueEntry[] {
   return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
 }
 
+/** Flushes as the app does, inside act: a flush that sends or fails something says so in a toast. */
+function flush(options?: Parameters<typeof flushQueue>[0]) {
+  return act(() => flushQueue(options));
+}
+
 /** One network failure for requests to `path`, then the demo backend again. */
 function dropOnce(path: string) {
   server.use(http.post(`*/api/v1${path}`, () => HttpResponse.error(), { once: true }));
@@ -112,7 +117,7 @@ describe('flushQueue', () => {
     const first = enqueue(1);
     const second = enqueue(2);
 
-    const summary = await flushQueue();
+    const summary = await flush();
 
     expect(summary).toMatchObject({ sent: 2, failed: 0, pending: 0 });
     expect(log.count(SUBMIT)).toBe(2);
@@ -130,7 +135,7 @@ describe('flushQueue', () => {
     expect(await screen.findByText('已自动提交 2 条登记')).toBeInTheDocument();
 
     // Nothing is sent twice.
-    await flushQueue();
+    await flush();
     expect(log.count(SUBMIT)).toBe(2);
     expect(log.count(BIND)).toBe(2);
   });
@@ -138,7 +143,7 @@ describe('flushQueue', () => {
   it('sends once when flushes are started at the same time', async () => {
     const log = recordRequests();
     enqueue(1);
-    const summaries = await Promise.all([flushQueue(), flushQueue(), flushQueue()]);
+    const summaries = await act(() => Promise.all([flushQueue(), flushQueue(), flushQueue()]));
     expect(summaries[0]).toMatchObject({ sent: 1 });
     expect(log.count(SUBMIT)).toBe(1);
     expect(log.count(BIND)).toBe(1);
@@ -148,11 +153,11 @@ describe('flushQueue', () => {
     const log = recordRequests();
     const queued = enqueue(1);
     localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() + 10_000 }));
-    expect(await flushQueue()).toMatchObject({ skipped: 'busy', pending: 1 });
+    expect(await flush()).toMatchObject({ skipped: 'busy', pending: 1 });
     expect(log.count(SUBMIT)).toBe(0);
 
     localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() - 1 }));
-    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(await flush()).toMatchObject({ sent: 1 });
     expect(entry(queued.id).status).toBe('sent');
     expect(localStorage.getItem(QUEUE_LOCK_KEY)).toBeNull();
   });
@@ -162,7 +167,7 @@ describe('flushQueue', () => {
     const queued = enqueue(1);
     dropOnce(BIND);
 
-    expect(await flushQueue()).toMatchObject({ sent: 0, pending: 1, stoppedBy: '后端接口连接异常' });
+    expect(await flush()).toMatchObject({ sent: 0, pending: 1, stoppedBy: '后端接口连接异常' });
     const [registration] = registrationsWithIdCard(personInput(1).idCard);
     expect(entry(queued.id)).toMatchObject({
       status: 'pending',
@@ -172,7 +177,7 @@ describe('flushQueue', () => {
     });
     expect(stored()[0].registrationId).toBe(registration.id);
 
-    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(await flush()).toMatchObject({ sent: 1 });
     expect(log.count(SUBMIT)).toBe(1);
     expect(log.count(BIND)).toBe(2);
     expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
@@ -187,7 +192,7 @@ describe('flushQueue', () => {
     server.use(http.post(`*/api/v1${SUBMIT}`, () => HttpResponse.error()));
     const toastShown = vi.spyOn(Toast, 'show');
 
-    const summary = await flushQueue();
+    const summary = await flush();
 
     expect(summary).toMatchObject({ sent: 0, failed: 0, pending: 2 });
     expect(log.count(SUBMIT)).toBe(1);
@@ -205,7 +210,7 @@ describe('flushQueue', () => {
     const log = recordRequests();
     const queued = enqueue(1, 1, { registrationId: saved.id });
 
-    expect(await flushQueue()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await flush()).toMatchObject({ sent: 1, failed: 0 });
     expect(log.count(SUBMIT)).toBe(0);
     expect(log.count(BIND)).toBe(1);
     expect(log.count(STATUS)).toBe(1);
@@ -222,7 +227,7 @@ describe('flushQueue', () => {
       ),
     );
     const queued = enqueue(1, 1, { registrationId: saved.id });
-    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(await flush()).toMatchObject({ sent: 1 });
     expect(entry(queued.id).status).toBe('sent');
   });
 
@@ -233,7 +238,7 @@ describe('flushQueue', () => {
     const first = enqueue(1, 1);
     const second = enqueue(2, 2);
 
-    const summary = await flushQueue();
+    const summary = await flush();
 
     expect(summary).toMatchObject({ sent: 1, failed: 1, pending: 0 });
     const [registration] = registrationsWithIdCard(personInput(1).idCard);
@@ -248,12 +253,12 @@ describe('flushQueue', () => {
     expect(await screen.findByText('已自动提交 1 条登记，1 条发送失败，请在首页查看原因', { exact: false })).toBeInTheDocument();
 
     // Failed entries are not retried automatically; 重新发送 binds the saved registration, no second registration.
-    await flushQueue();
+    await flush();
     expect(log.count(SUBMIT)).toBe(2);
     retryQueueEntry(first.id);
     expect(entry(first.id)).toMatchObject({ status: 'pending' });
     expect(entry(first.id).lastError).toBeUndefined();
-    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(await flush()).toMatchObject({ failed: 1 });
     expect(log.count(SUBMIT)).toBe(2);
     expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
 
@@ -270,7 +275,7 @@ describe('flushQueue', () => {
     );
     const log = recordRequests();
     const queued = enqueue(1);
-    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(await flush()).toMatchObject({ failed: 1 });
     expect(entry(queued.id)).toMatchObject({ status: 'failed', lastError: '提交登记失败：请填写正确的电话' });
     expect(log.count(BIND)).toBe(0);
   });
@@ -281,7 +286,7 @@ describe('flushQueue', () => {
     resetRepeatSubmitGuard();
     const queued = enqueue(1);
 
-    expect(await flushQueue()).toMatchObject({ sent: 1 });
+    expect(await flush()).toMatchObject({ sent: 1 });
     expect(entry(queued.id)).toMatchObject({ status: 'sent', registrationId: saved.id });
     expect(tube(spareTube(1))?.registrationId).toBe(saved.id);
     expect(registrationsWithIdCard(input.idCard)).toHaveLength(1);
@@ -293,7 +298,7 @@ describe('flushQueue', () => {
     const log = recordRequests();
     const queued = enqueue(1);
 
-    expect(await flushQueue()).toMatchObject({ failed: 1 });
+    expect(await flush()).toMatchObject({ failed: 1 });
     expect(entry(queued.id)).toMatchObject({
       status: 'failed',
       lastError: '提交登记失败：该身份证号已登记。可打开已有登记核对后绑定采样管',
@@ -307,21 +312,21 @@ describe('flushQueue', () => {
     const log = recordRequests();
     enqueue(1);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    expect(await flushQueue()).toMatchObject({ skipped: 'offline', pending: 1 });
+    expect(await flush()).toMatchObject({ skipped: 'offline', pending: 1 });
     vi.restoreAllMocks();
 
     sessionStorage.setItem('session-audience', 'check');
-    expect(await flushQueue()).toMatchObject({ skipped: 'no-session' });
+    expect(await flush()).toMatchObject({ skipped: 'no-session' });
     sessionStorage.removeItem('token');
     sessionStorage.setItem('session-audience', 'work');
-    expect(await flushQueue()).toMatchObject({ skipped: 'no-session' });
+    expect(await flush()).toMatchObject({ skipped: 'no-session' });
     expect(log.count(SUBMIT)).toBe(0);
   });
 
   it('says why nothing was sent when the user asked for it', async () => {
     enqueue(1);
     server.use(http.post(`*/api/v1${SUBMIT}`, () => HttpResponse.error()));
-    await flushQueue({ manual: true });
+    await flush({ manual: true });
     expect(
       await screen.findByText('暂时无法发送（后端接口连接异常），恢复网络后将自动提交'),
     ).toBeInTheDocument();

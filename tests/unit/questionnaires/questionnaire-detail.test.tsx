@@ -27,9 +27,10 @@ beforeEach(() => {
 });
 afterEach(async () => {
   delete (Element.prototype as Partial<Element>).scrollIntoView;
-  // Leaving the page sends pending answers (one last autosave): let it land before the demo data is reset.
+  // Leaving the page sends pending answers (one last autosave): let it land before the demo data is reset,
+  // inside act, as the toasts still on screen go on animating meanwhile.
   cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 });
 
 function question(title: RegExp | string) {

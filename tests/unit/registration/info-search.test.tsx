@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
@@ -78,7 +78,7 @@ describe('信息查询 (work)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
     expect(router.state.location.search).toBe(`?id=${person.id}`);
 
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch));
     expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeVisible();
     expect(screen.getByRole('textbox', { name: '身份证号' })).toHaveValue(person.idCard.toLowerCase());

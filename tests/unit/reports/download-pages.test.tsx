@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { NavigateFunction } from 'react-router';
@@ -101,7 +101,8 @@ describe('/downErr', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError('business', '检测报告不存在', { code: 4004 }))
       .mockRejectedValueOnce(new ApiError('network', '后端接口连接异常'));
-    await downloadFile({ fetch, fallbackName: '检测报告.pdf', returnTo: paths.repoetList }, noNavigate);
+    // Inside act: the download shows a loading toast and closes it.
+    await act(() => downloadFile({ fetch, fallbackName: '检测报告.pdf', returnTo: paths.repoetList }, noNavigate));
     renderRoute(paths.downErr, { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('检测报告不存在');
     expect(screen.getByText('文件没有下载成功')).toBeInTheDocument();
@@ -117,7 +118,7 @@ describe('/downErr', () => {
     const report = checkUserReport();
     const detail = withQuery(paths.checkUserRepoetDetail, { id: report.id });
     const fetch = vi.fn().mockRejectedValue(new ApiError('timeout', '系统接口请求超时'));
-    await downloadFile({ fetch, fallbackName: report.fileName, returnTo: detail }, noNavigate);
+    await act(() => downloadFile({ fetch, fallbackName: report.fileName, returnTo: detail }, noNavigate));
     const failure = sessionStorage.getItem('download:failure');
     clearDownloadState(); // a reload forgets the failed job
     sessionStorage.setItem('download:failure', failure ?? '');

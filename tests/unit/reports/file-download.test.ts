@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/http';
@@ -59,9 +60,11 @@ describe('saveDownloadedFile', () => {
 describe('downloadFile', () => {
   it('on success saves the file and pushes /downSuccess', async () => {
     const navigate = vi.fn();
-    const outcome = await downloadFile(
-      { fetch: () => Promise.resolve({ data: bytes('%PDF'), contentType: 'application/pdf' }), fallbackName: 'r.pdf', returnTo: '/x' },
-      navigate,
+    const outcome = await act(() =>
+      downloadFile(
+        { fetch: () => Promise.resolve({ data: bytes('%PDF'), contentType: 'application/pdf' }), fallbackName: 'r.pdf', returnTo: '/x' },
+        navigate,
+      ),
     );
     expect(outcome).toBe('success');
     expect(navigate).toHaveBeenCalledWith(paths.downSuccess, { replace: undefined });
@@ -74,21 +77,23 @@ describe('downloadFile', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError('http', '系统接口502异常', { code: 502 }))
       .mockResolvedValueOnce({ data: bytes('%PDF'), contentType: 'application/pdf' });
-    expect(await downloadFile({ fetch, fallbackName: 'r.pdf', returnTo: '/x' }, navigate)).toBe('failed');
+    expect(await act(() => downloadFile({ fetch, fallbackName: 'r.pdf', returnTo: '/x' }, navigate))).toBe('failed');
     expect(navigate).toHaveBeenCalledWith(paths.downErr, { replace: undefined });
     expect(getDownloadFailure()).toMatchObject({ message: '系统接口502异常', kind: 'http', fileName: 'r.pdf', returnTo: '/x' });
     expect(canRetryInPlace()).toBe(true);
 
-    expect(await retryDownload(navigate)).toBe('success');
+    expect(await act(() => retryDownload(navigate))).toBe('success');
     expect(navigate).toHaveBeenLastCalledWith(paths.downSuccess, { replace: true });
     expect(getDownloadFailure()).toBeNull();
   });
 
   it('after a lost session (401) goes nowhere: the session handler takes over', async () => {
     const navigate = vi.fn();
-    const outcome = await downloadFile(
-      { fetch: () => Promise.reject(new ApiError('unauthorized', '无效的会话')), fallbackName: 'r.pdf', returnTo: '/x' },
-      navigate,
+    const outcome = await act(() =>
+      downloadFile(
+        { fetch: () => Promise.reject(new ApiError('unauthorized', '无效的会话')), fallbackName: 'r.pdf', returnTo: '/x' },
+        navigate,
+      ),
     );
     expect(outcome).toBe('unauthorized');
     expect(navigate).not.toHaveBeenCalled();
@@ -96,12 +101,12 @@ describe('downloadFile', () => {
   });
 
   it('a retry request after a reload is taken once, by the page it belongs to', async () => {
-    await downloadFile({ fetch: () => Promise.reject(new Error('x')), fallbackName: 'r.pdf', returnTo: '/a?id=1' }, vi.fn());
+    await act(() => downloadFile({ fetch: () => Promise.reject(new Error('x')), fallbackName: 'r.pdf', returnTo: '/a?id=1' }, vi.fn()));
     const failure = sessionStorage.getItem('download:failure');
     clearDownloadState();
     sessionStorage.setItem('download:failure', failure ?? '');
     const navigate = vi.fn();
-    await retryDownload(navigate);
+    await act(() => retryDownload(navigate));
     expect(navigate).toHaveBeenCalledWith('/a?id=1', { replace: true });
     expect(takeRetryRequest('/b')).toBe(false);
     expect(takeRetryRequest('/a?id=1')).toBe(true);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PdfViewer } from '@/components/pdf-viewer';
@@ -44,11 +44,16 @@ function stubIntersectionObserver() {
     async reveal(pageNumber: number) {
       const sheet = screen.getByRole('region', { name: new RegExp(`^第 ${pageNumber} 页`) });
       await waitFor(() => expect(observers.some((observer) => observer.targets.includes(sheet))).toBe(true));
-      for (const observer of observers) {
-        if (observer.targets.includes(sheet)) {
-          observer.callback([{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      // The browser calls an observer from outside React. Inside an async act (the callback returns a
+      // promise), so the drawing it starts and the state the drawing's promise sets land before the test goes on.
+      await act(() => {
+        for (const observer of observers) {
+          if (observer.targets.includes(sheet)) {
+            observer.callback([{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+          }
         }
-      }
+        return Promise.resolve();
+      });
     },
   };
 }
