@@ -13,7 +13,7 @@ import { encodeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { stubLocation } from './location-stub';
-import { recordRequests } from './request-log';
+import { recordRequests } from '../support/request-log';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';
 /** The first visit to a route compiles its lazy page module: allow for it. */

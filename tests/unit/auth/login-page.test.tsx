@@ -7,7 +7,7 @@ import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
-import { recordRequests } from './request-log';
+import { recordRequests } from '../support/request-log';
 
 const LOGIN = '/Account/LoginManage';
 /** The first visit to a route compiles its lazy page module: allow for it. */

@@ -7,7 +7,7 @@ import { getSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { server } from '../../msw-server';
 import { signInForTest } from '../support/render-route';
-import { recordRequests } from './request-log';
+import { recordRequests } from '../support/request-log';
 
 describe('logout', () => {
   it('ends the session on the server and on the device', async () => {

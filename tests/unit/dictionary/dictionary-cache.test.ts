@@ -10,24 +10,11 @@ import {
 import { setToken } from '@/lib/token';
 import { loginManage } from '@/api/account';
 import { server } from '../../msw-server';
+import { recordRequests } from '../support/request-log';
+
+const DICTIONARY = '/api/v1/Dictionary/PageDictionaryItem';
 
 const PATH = '*/api/v1/Dictionary/PageDictionaryItem';
-
-/** Counts dictionary requests that reach the network layer, with their bodies. */
-function recordDictionaryRequests() {
-  const bodies: unknown[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    if (request.url.endsWith('/api/v1/Dictionary/PageDictionaryItem')) {
-      void request
-        .clone()
-        .json()
-        .then((body: unknown) => bodies.push(body));
-    }
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return bodies;
-}
 
 beforeEach(async () => {
   clearDictionaryCache();
@@ -36,7 +23,7 @@ beforeEach(async () => {
 
 describe('dictionary cache', () => {
   test('two concurrent calls for one type share one request; later calls use the cache', async () => {
-    const bodies = recordDictionaryRequests();
+    const sent = recordRequests();
     const [first, second] = await Promise.all([getDictionary('gender'), getDictionary('gender')]);
     expect(first).toBe(second);
     expect(first).toEqual([
@@ -45,11 +32,11 @@ describe('dictionary cache', () => {
     ]);
     expect(await getDictionary('gender')).toBe(first);
     expect(peekDictionary('gender')).toBe(first);
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ dictionaryTypeCode: 'gender', pageIndex: 1, pageSize: 1000 });
+    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(1));
+    expect((await sent.bodies(DICTIONARY))[0]).toEqual({ dictionaryTypeCode: 'gender', pageIndex: 1, pageSize: 1000 });
 
     await getDictionary('relation');
-    await waitFor(() => expect(bodies).toHaveLength(2));
+    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
   });
 
   test('a failed fetch is not cached: the next call asks again', async () => {
@@ -62,7 +49,7 @@ describe('dictionary cache', () => {
         },
       ),
     );
-    const bodies = recordDictionaryRequests();
+    const sent = recordRequests();
     await expect(getDictionary('education')).rejects.toMatchObject({
       kind: 'business',
       message: '字典服务异常',
@@ -70,7 +57,7 @@ describe('dictionary cache', () => {
     expect(peekDictionary('education')).toBeUndefined();
     const items = await getDictionary('education');
     expect(items[0]).toEqual({ label: '文盲或半文盲', value: 1 });
-    await waitFor(() => expect(bodies).toHaveLength(2));
+    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
   });
 
   test('maps itemText, itemValue (numeric to number) and customAttribute', async () => {
@@ -107,7 +94,7 @@ describe('dictionary cache', () => {
 
 describe('useDictionary', () => {
   test('loads, then serves the cache at once; reload fetches again', async () => {
-    const bodies = recordDictionaryRequests();
+    const sent = recordRequests();
     const { result } = renderHook(() => useDictionary('message_type'));
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -119,7 +106,7 @@ describe('useDictionary', () => {
     expect(second.result.current.items).toHaveLength(3);
 
     act(() => result.current.reload());
-    await waitFor(() => expect(bodies).toHaveLength(2));
+    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.items).toHaveLength(3);
   });

@@ -8,7 +8,7 @@ import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
-import { recordRequests } from '../auth/request-log';
+import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { page } from './fixtures';
 

@@ -1,6 +1,7 @@
 import { HttpResponse, http as mswHttp } from 'msw';
 import { request } from '@/lib/http';
 import { server } from '../../msw-server';
+import { recordRequests, type RequestLog } from '../support/request-log';
 import { api, expectFailToast, expectNoToast, isolateRequestTests, rejectionOf } from './helpers';
 
 isolateRequestTests();
@@ -8,16 +9,10 @@ isolateRequestTests();
 const PATH = '/api/v1/Test/Submit';
 const REPEAT_MESSAGE = '数据正在处理，请勿重复提交';
 
-/** Counts what reaches the server; answers success unless told otherwise. */
-function countServerHits(method: 'get' | 'post' | 'put' = 'post', answer = () => HttpResponse.json({ responseData: 'ok' })) {
-  const hits = { count: 0 };
-  server.use(
-    mswHttp[method](api(PATH), () => {
-      hits.count += 1;
-      return answer();
-    }),
-  );
-  return hits;
+/** Answers success unless told otherwise; returns what reached the server (the shared recorder). */
+function countServerHits(method: 'get' | 'post' | 'put' = 'post', answer = () => HttpResponse.json({ responseData: 'ok' })): RequestLog {
+  server.use(mswHttp[method](api(PATH), answer));
+  return recordRequests();
 }
 
 const submit = (data: unknown, options: Record<string, unknown> = {}) =>
@@ -38,7 +33,7 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
       vi.setSystemTime(Date.now() + 999);
       const error = await rejectionOf(request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }));
       expect(error).toMatchObject({ kind: 'repeat-submit', message: REPEAT_MESSAGE });
-      expect(hits.count).toBe(1);
+      expect(hits.count(PATH)).toBe(1);
       await expectFailToast(REPEAT_MESSAGE);
     },
   );
@@ -48,7 +43,7 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     const results = await Promise.allSettled([submit({ tube: 'A1' }), submit({ tube: 'A1' })]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'ok' });
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { kind: 'repeat-submit' } });
-    expect(hits.count).toBe(1);
+    expect(hits.count(PATH)).toBe(1);
   });
 
   it.each([
@@ -59,21 +54,21 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     await submit({ tube: 'A1' });
     vi.setSystemTime(Date.now() + laterMs);
     await expect(submit(data)).resolves.toBe('ok');
-    expect(hits.count).toBe(2);
+    expect(hits.count(PATH)).toBe(2);
   });
 
   it('requests without repeatSubmit are never refused', async () => {
     const hits = countServerHits();
     await request({ url: PATH, method: 'post', data: { tube: 'A1' } });
     await request({ url: PATH, method: 'post', data: { tube: 'A1' } });
-    expect(hits.count).toBe(2);
+    expect(hits.count(PATH)).toBe(2);
   });
 
   it('GET is never guarded, even when flagged', async () => {
     const hits = countServerHits('get');
     await request({ url: PATH, params: { id: 1 }, repeatSubmit: true });
     await request({ url: PATH, params: { id: 1 }, repeatSubmit: true });
-    expect(hits.count).toBe(2);
+    expect(hits.count(PATH)).toBe(2);
   });
 
   it.each([
@@ -87,7 +82,7 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     await rejectionOf(submit({ tube: 'A1' }, { silent: true }));
     fail = false;
     await expect(submit({ tube: 'A1' })).resolves.toBe('ok');
-    expect(hits.count).toBe(2);
+    expect(hits.count(PATH)).toBe(2);
   });
 
   it('a refused repeat does not unlock the request still in flight', async () => {
@@ -96,7 +91,7 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     await rejectionOf(submit({ tube: 'A1' }, { silent: true }));
     await rejectionOf(submit({ tube: 'A1' }, { silent: true }));
     await expect(first).resolves.toBe('ok');
-    expect(hits.count).toBe(1);
+    expect(hits.count(PATH)).toBe(1);
   });
 
   it('silent: a refused repeat shows no toast', async () => {
@@ -113,7 +108,7 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     const big = { report: 'a'.repeat(5242880) };
     await expect(submit(big)).resolves.toBe('ok');
     await expect(submit(big)).resolves.toBe('ok');
-    expect(hits.count).toBe(2);
+    expect(hits.count(PATH)).toBe(2);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(String(warn.mock.calls[0][0])).toContain(PATH);
   });

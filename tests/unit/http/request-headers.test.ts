@@ -2,22 +2,17 @@ import { HttpResponse, http as mswHttp } from 'msw';
 import { request } from '@/lib/http';
 import { setToken } from '@/lib/token';
 import { server } from '../../msw-server';
+import { recordRequests, type RequestLog } from '../support/request-log';
 import { api, isolateRequestTests } from './helpers';
 
 isolateRequestTests();
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Answers every request to the path with success and keeps what went out. */
-function recordRequests(path: string, method: 'get' | 'post' | 'put' = 'post'): Request[] {
-  const seen: Request[] = [];
-  server.use(
-    mswHttp[method](api(path), ({ request: sent }) => {
-      seen.push(sent.clone());
-      return HttpResponse.json({ statusCode: 2000, responseData: null });
-    }),
-  );
-  return seen;
+/** Answers every request to the path with success; returns what went out (the shared recorder). */
+function answerOk(path: string, method: 'get' | 'post' | 'put' = 'post'): RequestLog {
+  server.use(mswHttp[method](api(path), () => HttpResponse.json({ statusCode: 2000, responseData: null })));
+  return recordRequests();
 }
 
 describe('what every request carries (spec §6, §7)', () => {
@@ -28,47 +23,47 @@ describe('what every request carries (spec §6, §7)', () => {
     ['no stored token', null, {}, null],
   ])('Authorization with %s', async (_case, token, options, expected) => {
     if (token) setToken(token);
-    const seen = recordRequests('/api/v1/Test/Auth');
+    const seen = answerOk('/api/v1/Test/Auth');
     await request({ url: '/api/v1/Test/Auth', method: 'post', data: {}, ...options });
-    expect(seen[0].headers.get('Authorization')).toBe(expected);
+    expect((await seen.all())[0].headers.get('Authorization')).toBe(expected);
   });
 
   it('reads the token at send time, so a login takes effect on the next request', async () => {
-    const seen = recordRequests('/api/v1/Test/Auth');
+    const seen = answerOk('/api/v1/Test/Auth');
     await request({ url: '/api/v1/Test/Auth', method: 'post', data: {} });
     setToken('fresh');
     await request({ url: '/api/v1/Test/Auth', method: 'post', data: {} });
-    expect(seen.map((sent) => sent.headers.get('Authorization'))).toEqual([null, 'fresh']);
+    expect((await seen.all()).map((sent) => sent.headers.get('Authorization'))).toEqual([null, 'fresh']);
   });
 
   it('sends a v4 requestId, different on every request', async () => {
-    const seen = recordRequests('/api/v1/Test/Id');
+    const seen = answerOk('/api/v1/Test/Id');
     for (let i = 0; i < 5; i += 1) await request({ url: '/api/v1/Test/Id', method: 'post', data: { i } });
-    const ids = seen.map((sent) => sent.headers.get('requestId'));
+    const ids = (await seen.all()).map((sent) => sent.headers.get('requestId'));
     for (const id of ids) expect(id).toMatch(UUID_V4);
     expect(new Set(ids).size).toBe(5);
   });
 
   it('GET also carries a requestId', async () => {
-    const seen = recordRequests('/api/v1/Test/Id', 'get');
+    const seen = answerOk('/api/v1/Test/Id', 'get');
     await request({ url: '/api/v1/Test/Id' });
-    expect(seen[0].headers.get('requestId')).toMatch(UUID_V4);
+    expect((await seen.all())[0].headers.get('requestId')).toMatch(UUID_V4);
   });
 
   it.each([['post' as const], ['put' as const]])(
     '%s sends its body as JSON with Content-Type application/json;charset=utf-8',
     async (method) => {
-      const seen = recordRequests('/api/v1/Test/Body', method);
+      const seen = answerOk('/api/v1/Test/Body', method);
       await request({ url: '/api/v1/Test/Body', method, data: { name: '张三', count: 0 } });
-      expect(seen[0].headers.get('Content-Type')).toBe('application/json;charset=utf-8');
-      expect(await seen[0].json()).toEqual({ name: '张三', count: 0 });
+      expect((await seen.all())[0].headers.get('Content-Type')).toBe('application/json;charset=utf-8');
+      expect((await seen.all())[0].body).toEqual({ name: '张三', count: 0 });
     },
   );
 
   it('goes to the configured API host', async () => {
-    const seen = recordRequests('/api/v1/Test/Host', 'get');
+    const seen = answerOk('/api/v1/Test/Host', 'get');
     await request({ url: '/api/v1/Test/Host' });
-    expect(new URL(seen[0].url).origin).toBe('https://api.screening.test:8686');
+    expect(new URL((await seen.all())[0].url).origin).toBe('https://api.screening.test:8686');
   });
 });
 
@@ -82,14 +77,14 @@ describe('GET params (spec §5 query-string builder)', () => {
     [{ q: 'a b&c' }, '?q=a%20b%26c'],
     [{}, ''],
   ])('%j -> %s', async (params, search) => {
-    const seen = recordRequests('/api/v1/Test/Params', 'get');
+    const seen = answerOk('/api/v1/Test/Params', 'get');
     await request({ url: '/api/v1/Test/Params', method: 'get', params });
-    expect(new URL(seen[0].url).search).toBe(search);
+    expect(new URL((await seen.all())[0].url).search).toBe(search);
   });
 
   it('the server reads nested params back as name[key]', async () => {
-    const seen = recordRequests('/api/v1/Test/Params', 'get');
+    const seen = answerOk('/api/v1/Test/Params', 'get');
     await request({ url: '/api/v1/Test/Params', params: { query: { keyword: '采样' } } });
-    expect(new URL(seen[0].url).searchParams.get('query[keyword]')).toBe('采样');
+    expect(new URL((await seen.all())[0].url).searchParams.get('query[keyword]')).toBe('采样');
   });
 });

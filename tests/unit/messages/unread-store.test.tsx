@@ -7,7 +7,7 @@ import { defaultDb } from '@/mocks/db';
 import { ADMIN_USER_ID } from '@/mocks/seed';
 import type { MessageType } from '@/types/api';
 import { server } from '../../msw-server';
-import { recordRequests } from '../questionnaires/request-log';
+import { recordRequests } from '../support/request-log';
 import { signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.

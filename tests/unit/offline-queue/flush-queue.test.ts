@@ -17,7 +17,7 @@ import { bindSamplingTube } from '@/api/sampling';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
-import { recordRequests } from '../auth/request-log';
+import { recordRequests } from '../support/request-log';
 import { signInForTest } from '../support/render-route';
 import {
   closeOverlays,

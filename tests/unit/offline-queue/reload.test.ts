@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueBind, QUEUE_STORAGE_KEY, type QueueEntry } from '@/features/offline-queue/queue-store';
 import { server } from '../../msw-server';
-import { recordRequests } from '../auth/request-log';
+import { recordRequests } from '../support/request-log';
 import { signInForTest } from '../support/render-route';
 import { closeOverlays, COLLECTED_AT, personInput, resetQueue, spareTube, tube } from './helpers';
 

@@ -7,7 +7,7 @@ import { enqueueBind, getQueueSnapshot } from '@/features/offline-queue/queue-st
 import { submitRegistration } from '@/api/registration';
 import { bindSamplingTube } from '@/api/sampling';
 import { server } from '../../msw-server';
-import { recordRequests } from '../auth/request-log';
+import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { closeOverlays, COLLECTED_AT, personInput, resetQueue, spareTube } from './helpers';
 

@@ -10,7 +10,7 @@ import { CHECK_USER_ID } from '@/mocks/seed';
 import { LIFESTYLE_QUESTIONNAIRE_ID, RISK_QUESTIONNAIRE_ID } from '@/mocks/seed-content';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
-import { recordRequests } from './request-log';
+import { recordRequests } from '../support/request-log';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });

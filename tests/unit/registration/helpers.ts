@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, Toast } from 'antd-mobile';
-import { expect, onTestFinished } from 'vitest';
+import { expect } from 'vitest';
 import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
-import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 
 /** Lazy pages and the first requests take a moment in jsdom. */
@@ -27,27 +26,6 @@ export function seededTube(predicate: (t: (typeof defaultDb.state.tubes)[number]
   const found = defaultDb.state.tubes.find(predicate);
   if (!found) throw new Error('no such seeded tube');
   return found;
-}
-
-/** Every request to a path ending in `suffix` during this test, with its JSON body. */
-export function recordRequests(suffix: string): { method: string; body: unknown }[] {
-  const seen: { method: string; body: unknown }[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    if (!new URL(request.url).pathname.endsWith(suffix)) return;
-    const entry: { method: string; body: unknown } = { method: request.method, body: undefined };
-    seen.push(entry);
-    void request
-      .clone()
-      .text()
-      .then((text) => {
-        entry.body = text ? (JSON.parse(text) as unknown) : undefined;
-      });
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => {
-    server.events.removeListener('request:start', listener);
-  });
-  return seen;
 }
 
 export async function openPage(path: string, audience: 'work' | 'check' = 'work', history?: string[]) {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
+import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
   fill,
   openPage,
-  recordRequests,
   seededRegistration,
   SLOW,
   SPARE_TUBE,
@@ -64,7 +64,7 @@ describe('信息详情 (work)', () => {
         r.status === 'submitted' &&
         !defaultDb.state.tubes.some((t) => t.registrationId === r.id && t.status !== 'unbound'),
     );
-    const binds = recordRequests('/Sampling/BindSamplingTube');
+    const sent = recordRequests();
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
     expect(await screen.findByText(/这条登记还没有绑定采样管/, {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '解绑采样管' })).toBeNull();
@@ -77,8 +77,8 @@ describe('信息详情 (work)', () => {
 
     expect(await screen.findByRole('region', { name: '采样管进度' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '解绑采样管' })).toBeInTheDocument();
-    expect(binds).toHaveLength(1);
-    expect(binds[0].body).toMatchObject({ registrationId: registration.id, tubeCode: SPARE_TUBE });
+    expect(await sent.bodies('/Sampling/BindSamplingTube')).toHaveLength(1);
+    expect((await sent.bodies('/Sampling/BindSamplingTube'))[0]).toMatchObject({ registrationId: registration.id, tubeCode: SPARE_TUBE });
   });
 
   it('asks for a tube code before binding', async () => {

@@ -6,12 +6,12 @@ import { paths, withQuery } from '@/config/paths';
 import { parseIdCard } from '@/lib/id-card';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
+import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
   fill,
   NEW_ID_CARD,
   openPage,
-  recordRequests,
   seededRegistration,
   seededTube,
   SLOW,
@@ -190,14 +190,14 @@ describe('信息录入 rules', () => {
 
   it('does not send the registration while the scanned tube is already bound', async () => {
     const bound = seededTube((tube) => tube.status === 'sampled');
-    const submits = recordRequests('/ScreeningRegister/Submit');
+    const sent = recordRequests();
     const { user } = await openPage(paths.infoEnter);
     await fillRequired(user, NEW_ID_CARD, bound.code);
     await screen.findByText(/该采样管已绑定/);
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
     await waitFor(() => expect(textbox('采样管编码')).toHaveFocus());
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(submits).toHaveLength(0);
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(0);
   });
 
   it('offers the existing registration for an ID card that is already registered', async () => {
@@ -243,8 +243,7 @@ describe('信息录入 rules', () => {
   });
 
   it('sends one registration for a double tap on 提交 and on 确认提交', async () => {
-    const submits = recordRequests('/ScreeningRegister/Submit');
-    const binds = recordRequests('/Sampling/BindSamplingTube');
+    const sent = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
     await fillRequired(user);
     await screen.findByText('可以绑定');
@@ -257,8 +256,8 @@ describe('信息录入 rules', () => {
     );
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
-    expect(submits).toHaveLength(1);
-    expect(binds).toHaveLength(1);
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
+    expect(sent.count('/Sampling/BindSamplingTube')).toBe(1);
   });
 
   it('shows a tube the server refuses at the tube field and stays on the form', async () => {

@@ -2,7 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
-import { closeOverlays, fill, openPage, recordRequests, seededRegistration, SLOW } from './helpers';
+import { recordRequests } from '../support/request-log';
+import { closeOverlays, fill, openPage, seededRegistration, SLOW } from './helpers';
+
+const SEARCH = '/ScreeningRegister/Search';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
@@ -22,14 +25,14 @@ describe('信息查询 (work)', () => {
     onTestFinished(() => {
       if (original) Object.defineProperty(HTMLElement.prototype, 'offsetParent', original);
     });
-    const searches = recordRequests('/ScreeningRegister/Search');
+    const sent = recordRequests();
     await openPage(paths.infoSearch);
     const list = await results();
     expect(await screen.findByText('没有更多了', {}, SLOW)).toBeInTheDocument();
 
     const total = defaultDb.state.registrations.length;
     expect(within(list).getAllByRole('listitem')).toHaveLength(total);
-    const pageIndexes = searches.map((request) => (request.body as { pageIndex: number }).pageIndex);
+    const pageIndexes = (await sent.bodies(SEARCH)).map((body) => (body as { pageIndex: number }).pageIndex);
     expect(pageIndexes.slice(0, 2)).toEqual([1, 2]);
     for (const registration of defaultDb.state.registrations) {
       expect(screen.queryByText(registration.idCard, { exact: false })).toBeNull();
@@ -41,10 +44,10 @@ describe('信息查询 (work)', () => {
   });
 
   it('checks an ID card or phone with the spec rules before searching', async () => {
-    const searches = recordRequests('/ScreeningRegister/Search');
+    const sent = recordRequests();
     const { user } = await openPage(paths.infoSearch);
     await results();
-    const before = searches.length;
+    const before = sent.count(SEARCH);
 
     await user.click(screen.getByRole('radio', { name: '身份证号' }));
     await fill(user, screen.getByRole('textbox', { name: '身份证号' }), '123');
@@ -55,12 +58,12 @@ describe('信息查询 (work)', () => {
     await fill(user, screen.getByRole('textbox', { name: '手机号' }), '12345');
     await user.click(screen.getByRole('button', { name: '查询' }));
     expect(await screen.findByText('请填写正确的电话')).toBeInTheDocument();
-    expect(searches).toHaveLength(before);
+    expect(sent.count(SEARCH)).toBe(before);
   });
 
   it('finds a person by ID card and keeps query, results and input after a detail and Back', async () => {
     const person = seededRegistration((r) => r.name === '谢桂芳');
-    const searches = recordRequests('/ScreeningRegister/Search');
+    const sent = recordRequests();
     const { user, router } = await openPage(paths.infoSearch);
     await results();
 
@@ -68,7 +71,7 @@ describe('信息查询 (work)', () => {
     await fill(user, screen.getByRole('textbox', { name: '身份证号' }), person.idCard.toLowerCase());
     await user.click(screen.getByRole('button', { name: '查询' }));
     expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeInTheDocument();
-    expect(searches.at(-1)?.body).toMatchObject({
+    expect((await sent.bodies(SEARCH)).at(-1)).toMatchObject({
       keyword: person.idCard,
       searchType: 'idCard',
       pageIndex: 1,

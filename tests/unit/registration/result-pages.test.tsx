@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
+import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
   NEW_ID_CARD,
   openPage,
-  recordRequests,
   seededRegistration,
   SLOW,
   SPARE_TUBE,
@@ -107,17 +107,17 @@ describe('绑定失败', () => {
 
   it('重试 sends the saved draft again, once per tap, and opens the result', async () => {
     storeDraft(draft);
-    const submits = recordRequests('/ScreeningRegister/Submit');
+    const sent = recordRequests();
     const { user, router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
     await user.dblClick(await screen.findByRole('button', { name: '重试' }, SLOW));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
-    expect(submits).toHaveLength(1);
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('two taps on 重试 within one frame send the draft once and open the result', async () => {
     storeDraft(draft);
-    const submits = recordRequests('/ScreeningRegister/Submit');
+    const sent = recordRequests();
     const { router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
     const retry = await screen.findByRole('button', { name: '重试' }, SLOW);
     // Both clicks before React renders again (a quick double tap on a slow phone).
@@ -126,7 +126,7 @@ describe('绑定失败', () => {
       retry.click();
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
-    expect(submits).toHaveLength(1);
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
   });
 
   it('重试 that fails at the tube hands the problem back to the form', async () => {

@@ -5,7 +5,10 @@ import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
-import { closeOverlays, openPage, recordRequests, seededRegistration, SLOW } from './helpers';
+import { recordRequests } from '../support/request-log';
+import { closeOverlays, openPage, seededRegistration, SLOW } from './helpers';
+
+const OPERATION = '/Sampling/UpdateSamplingOperation';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
@@ -21,13 +24,13 @@ function withTube(status: string) {
 describe('解绑采样管', () => {
   it('asks for a reason, confirms, unbinds and returns to the detail', async () => {
     const { tube, registration } = withTube('bound');
-    const operations = recordRequests('/Sampling/UpdateSamplingOperation');
+    const sent = recordRequests();
     const { user, router } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
     expect(await screen.findByText(tube.code, {}, SLOW)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '确认解绑' }));
     expect(await screen.findByText('请选择解绑原因')).toBeInTheDocument();
-    expect(operations).toHaveLength(0);
+    expect(sent.count(OPERATION)).toBe(0);
 
     await user.click(await screen.findByRole('radio', { name: '采样管破损或污染' }, SLOW));
     await user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '管盖裂开');
@@ -38,8 +41,8 @@ describe('解绑采样管', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
     expect(router.state.location.search).toBe(`?id=${registration.id}`);
-    expect(operations).toHaveLength(1);
-    expect(operations[0].body).toEqual({
+    expect(sent.count(OPERATION)).toBe(1);
+    expect((await sent.bodies(OPERATION))[0]).toEqual({
       tubeCode: tube.code,
       registrationId: registration.id,
       operation: 'unbind',
@@ -62,7 +65,7 @@ describe('解绑采样管', () => {
   it('shows the server’s refusal on the page and still lets the user try again', async () => {
     const { registration } = withTube('sampled');
     let refusals = 1;
-    const operations = recordRequests('/Sampling/UpdateSamplingOperation');
+    const sent = recordRequests();
     server.use(
       http.post('*/api/v1/Sampling/UpdateSamplingOperation', () => {
         if (refusals === 0) return undefined;
@@ -95,7 +98,7 @@ describe('解绑采样管', () => {
 
     await confirmUnbind();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
-    expect(operations).toHaveLength(2);
+    expect(sent.count(OPERATION)).toBe(2);
   });
 
   it('closes the form when the refusal is because the lab has received the tube meanwhile', async () => {

@@ -4,7 +4,6 @@ import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { clearDownloadState } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
 import type { CheckReport } from '@/types/api';
-import { server } from '../../msw-server';
 
 /** A pdf.js stand-in for jsdom (no canvas): records what it was asked to draw. */
 export interface FakePdf {
@@ -51,26 +50,6 @@ export function checkUserReport(): CheckReport {
 
 export function pageOf<T>(records: T[]) {
   return { statusCode: 2000, responseData: { records, total: records.length, pageIndex: 1, pageSize: 10 } };
-}
-
-/** The API requests of the current test: path, query and JSON body, in order. */
-export function recordApi() {
-  const seen: Promise<{ path: string; search: string; body: unknown }>[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? Promise.resolve(undefined) : request.clone().json().catch(() => undefined);
-    seen.push(body.then((parsed: unknown) => ({ path: url.pathname, search: url.search, body: parsed })));
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => {
-    server.events.removeListener('request:start', listener);
-  });
-  const to = async (suffix: string) => (await Promise.all(seen)).filter((entry) => entry.path.endsWith(suffix));
-  return {
-    to,
-    bodies: async (suffix: string) => (await to(suffix)).map((entry) => entry.body),
-    count: async (suffix: string) => (await to(suffix)).length,
-  };
 }
 
 /** jsdom has no layout: give elements an offsetParent so antd-mobile's InfiniteScroll measures at all. */

@@ -7,7 +7,8 @@ import { getDownloadFailure, getSavedFile } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
-import { checkUserReport, fakePdf, recordApi, resetReportState, seededReport } from './helpers';
+import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
+import { recordRequests } from '../support/request-log';
 
 const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
@@ -68,7 +69,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
   it('asks for the report by its id in one request, however it was opened', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
-    const api = recordApi();
+    const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     expect(await screen.findByRole('heading', { name: '本次未发现异常' })).toBeInTheDocument();
     expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([{ id: report.id, pageIndex: 1, pageSize: 1 }]);
@@ -120,14 +121,14 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const report = seededReport('negative');
     const pdf = fakePdf(2);
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
-    const api = recordApi();
+    const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect(loader.preparePdfJs).not.toHaveBeenCalled();
     expect(loader.openPdfDocument).not.toHaveBeenCalled();
-    expect(await api.count('/Sampling/DownloadCheckReport')).toBe(0);
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
 
     // pdf.js starts loading as the PDF is requested, not after it has arrived.
     server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
@@ -148,7 +149,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(screen.queryByRole('region', { name: `报告原件：${report.fileName}` })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
-    expect(await api.count('/Sampling/DownloadCheckReport')).toBe(1);
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(1);
   });
 
   it('shows why the PDF could not be fetched, with 重试', async () => {

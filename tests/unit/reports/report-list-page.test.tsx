@@ -8,7 +8,8 @@ import { maskIdCard } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
-import { checkUserReport, enableInfiniteScrollInJsdom, pageOf, recordApi, resetReportState, seededReport } from './helpers';
+import { checkUserReport, enableInfiniteScrollInJsdom, pageOf, resetReportState, seededReport } from './helpers';
+import { recordRequests } from '../support/request-log';
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
 
@@ -20,7 +21,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
     const report = seededReport('positive');
     writeReportCriteria('work', { type: 'idCard', value: report.idCard });
     server.use(http.post(PAGE, async () => delay(150).then(() => undefined)));
-    const log = recordApi();
+    const log = recordRequests();
     renderRoute(paths.repoetList, { session: 'work' });
 
     expect(await screen.findByRole('status')).toHaveTextContent('加载中');
@@ -54,7 +55,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
   it('lists a check user\'s own reports for "my reports"', async () => {
     await signInForTest('check');
     writeReportCriteria('check', { type: 'mine' });
-    const log = recordApi();
+    const log = recordRequests();
     renderRoute(paths.checkUserRepoetList, { session: 'check' });
     const list = await screen.findByRole('list', { name: '检测报告列表' });
     const own = checkUserReport();
@@ -88,12 +89,12 @@ describe('/repoetList and /checkUserRepoetList', () => {
 
   it('without criteria (e.g. opened from a link) sends the user to choose a lookup', async () => {
     await signInForTest('work');
-    const log = recordApi();
+    const log = recordRequests();
     const { router } = renderRoute(paths.repoetList, { session: 'work' });
     expect(await screen.findByText('还没有查询条件')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '去查询' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.searchType));
-    expect(await log.count('/Sampling/PageCheckReport')).toBe(0);
+    expect(log.count('/Sampling/PageCheckReport')).toBe(0);
   });
 
   it('loads more on scroll: the second page is requested and appended', async () => {
