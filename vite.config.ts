@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -123,6 +124,9 @@ export default defineConfig(({ command, mode }) => {
       css: false,
       testTimeout: 15000,
       restoreMocks: true,
+      // Vitest leaves a core to its main process by default: on a 2-core machine that is one worker.
+      // The main process is nearly idle during a run; one worker per core: 174 -> 113 s here.
+      maxWorkers: availableParallelism(),
     },
   };
 });

@@ -52,6 +52,7 @@ const productionEnv = {
 
 single('lint', ['node_modules/eslint/bin/eslint.js', '.']);
 single('unused code', ['node_modules/knip/bin/knip.js']);
+single('formatting', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 counted('unit and component tests', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], 'test-results/unit.json', vitestCounts);
 single('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], productionEnv);

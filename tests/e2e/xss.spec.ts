@@ -227,7 +227,10 @@ function domHazards(page: Page): Promise<string[]> {
       if (fromContent && ['iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'noscript'].includes(tag)) {
         found.push(`<${tag}>`);
       }
-      if (tag === 'script' && !(element.getAttribute('src') ?? '').startsWith('/assets/')) found.push('<script> not from /assets/');
+      // The app's scripts: the build's (/assets/) and index.html's entry-failure check in <head>.
+      const src = element.getAttribute('src') ?? '';
+      const appScript = src.startsWith('/assets/') || (src === '/app-load-check.js' && element.parentElement === document.head);
+      if (tag === 'script' && !appScript) found.push('<script> not from the app');
       for (const attribute of Array.from(element.attributes)) {
         const name = attribute.name.toLowerCase();
         if (name.startsWith('on')) found.push(`${tag}[${name}]`);
