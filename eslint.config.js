@@ -20,7 +20,13 @@ const layerZones = LAYERS.flatMap((layer, index) => {
     })),
     ...(layer === 'app'
       ? []
-      : [{ target: `./src/${layer}`, from: './src/mocks', message: 'only the app entry may start the demo backend.' }]),
+      : [
+          {
+            target: `./src/${layer}`,
+            from: './src/mocks',
+            message: 'only the app entry may start the demo backend.',
+          },
+        ]),
   ];
 });
 const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
@@ -31,7 +37,15 @@ const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'tests/e2e/output', 'bench-output'],
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'tests/e2e/output',
+      'bench-output',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -76,7 +90,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@/features/*/**'],
-              message: "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
+              message:
+                "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
             },
             { group: ['../../*'], message: 'a relative import must stay inside its feature.' },
           ],

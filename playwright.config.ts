@@ -20,7 +20,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: `${process.env.E2E_OUTPUT ?? 'test-results'}/e2e-results.json` }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `${process.env.E2E_OUTPUT ?? 'test-results'}/e2e-results.json` }],
+  ],
   use: {
     ...devices['Pixel 5'],
     baseURL: `http://127.0.0.1:${port}`,

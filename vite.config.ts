@@ -21,9 +21,12 @@ function assertProductionEnv(env: Record<string, string>): void {
     );
   }
   if (!URL.canParse(env.VITE_API_BASE_URL) || !new URL(env.VITE_API_BASE_URL).protocol.startsWith('http')) {
-    throw new Error(`[config] VITE_API_BASE_URL must be an absolute http(s) URL, got "${env.VITE_API_BASE_URL}".`);
+    throw new Error(
+      `[config] VITE_API_BASE_URL must be an absolute http(s) URL, got "${env.VITE_API_BASE_URL}".`,
+    );
   }
-  if (env.VITE_DEMO === 'true') throw new Error('[config] VITE_DEMO=true is not allowed in a production build.');
+  if (env.VITE_DEMO === 'true')
+    throw new Error('[config] VITE_DEMO=true is not allowed in a production build.');
 }
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
@@ -88,7 +91,10 @@ function withoutAxiosFetchAdapter(): Plugin {
  * it is imported on demand only, so it is a chunk of its own that no page loads up front.
  */
 const CHUNK_GROUPS = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  },
   // What every page's feedback and buttons use; the other components stay with the pages that use them.
   {
     name: 'antd-mobile',
@@ -104,7 +110,13 @@ export default defineConfig(({ command, mode }) => {
 
   return {
     base,
-    plugins: [react(), withoutAxiosFetchAdapter(), mswWorkerInDev(base), versionFile(version), preconnectApi(env.VITE_API_BASE_URL)],
+    plugins: [
+      react(),
+      withoutAxiosFetchAdapter(),
+      mswWorkerInDev(base),
+      versionFile(version),
+      preconnectApi(env.VITE_API_BASE_URL),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __APP_VERSION__: JSON.stringify(version) },
     build: {

@@ -31,7 +31,11 @@ const buildEnv = {
 
 function build(cwd, outDir) {
   const vite = resolve('node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd, stdio: 'inherit', env: buildEnv });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd, stdio: 'inherit', env: buildEnv },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -55,7 +59,10 @@ function bundleFigures(dist) {
   const gzip = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   // Classic scripts and inlined styles of index.html count for every page (older builds had both).
   const htmlScripts = [...html.matchAll(/<script[^>]*\ssrc="[^"]*?(assets\/[^"]+)"/g)].map((m) => m[1]);
-  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce((t, m) => t + gzipSync(m[1]).length, 0);
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
+    (t, m) => t + gzipSync(m[1]).length,
+    0,
+  );
   const closure = (key, seen = new Set()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -73,31 +80,54 @@ function bundleFigures(dist) {
   };
   const sum = (set) => [...set].reduce((total, file) => total + gzip(file), 0);
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const pages = Object.keys(manifest).filter((key) => key.startsWith('src/features/') && key.includes('/pages/'));
+  const pages = Object.keys(manifest).filter(
+    (key) => key.startsWith('src/features/') && key.includes('/pages/'),
+  );
   const perPage = pages.map((key) => {
     const files = filesOf(closure(key, closure(entry)));
-    return { page: key.replace(/^src\/features\//, '').replace(/\.tsx$/, ''), files, js: sum(files.js), css: sum(files.css) + inlineCss };
+    return {
+      page: key.replace(/^src\/features\//, '').replace(/\.tsx$/, ''),
+      files,
+      js: sum(files.js),
+      css: sum(files.css) + inlineCss,
+    };
   });
   const login = perPage.find((p) => p.page.endsWith('login-page'));
   return Object.fromEntries(
-    perPage.map((p) => [p.page, { total: p.js + p.css, addedOverLogin: [...p.files.js].filter((f) => !login.files.js.has(f)).reduce((t, f) => t + gzip(f), 0) }]),
+    perPage.map((p) => [
+      p.page,
+      {
+        total: p.js + p.css,
+        addedOverLogin: [...p.files.js]
+          .filter((f) => !login.files.js.has(f))
+          .reduce((t, f) => t + gzip(f), 0),
+      },
+    ]),
   );
 }
 
 function postJson(url, body) {
   return new Promise((resolvePost, reject) => {
-    const request = httpsRequest(url, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolvePost(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-    });
+    const request = httpsRequest(
+      url,
+      { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolvePost(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
 }
 
 function serve(dist, port, apiOrigin) {
-  const server = spawn(process.execPath, ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', apiOrigin, '--tls'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', apiOrigin, '--tls'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   // It prints a line once it listens (after compressing the build's files).
   return new Promise((ready, reject) => {
     server.stdout.once('data', () => ready(server));
@@ -114,7 +144,17 @@ async function lighthouse(builds) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     // The bench's certificate is self-signed (scripts/self-signed-cert.mjs).
-    chromeFlags: ['--headless=new', '--ignore-certificate-errors', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--ignore-certificate-errors',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const servers = await Promise.all(builds.map((b, i) => serve(b.dist, 4390 + i, api.origin)));
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -131,7 +171,12 @@ async function lighthouse(builds) {
         for (const [b] of builds.entries()) {
           const page = await browser.newPage();
           if (target.session) {
-            const token = (await postJson(`${api.origin}/api/v1/Account/LoginManage`, { accountName: 'admin', accountPwd: '123456' })).responseData.token;
+            const token = (
+              await postJson(`${api.origin}/api/v1/Account/LoginManage`, {
+                accountName: 'admin',
+                accountPwd: '123456',
+              })
+            ).responseData.token;
             // Into sessionStorage as each document starts (after Lighthouse's storage reset): measured cold.
             await page.evaluateOnNewDocument((value) => {
               sessionStorage.setItem('token', value);
@@ -139,7 +184,12 @@ async function lighthouse(builds) {
             }, token);
           }
           const url = `https://127.0.0.1:${4390 + b}${target.path}`;
-          const result = await lh(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+          const result = await lh(
+            url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            undefined,
+            page,
+          );
           lhrs[b][t].push(result.lhr);
           await page.close();
         }
@@ -157,7 +207,10 @@ async function lighthouse(builds) {
         const median = computeMedianRun(lhrs[b][t]);
         // The median run's whole report, to read the main-thread tasks and request chain behind a figure.
         mkdirSync('bench-output', { recursive: true });
-        writeFileSync(`bench-output/lighthouse-${b}-${target.path.replace(/\?.*/, '').replace(/\W+/g, '')}.json`, JSON.stringify(median));
+        writeFileSync(
+          `bench-output/lighthouse-${b}-${target.path.replace(/\?.*/, '').replace(/\W+/g, '')}.json`,
+          JSON.stringify(median),
+        );
         const scores = lhrs[b][t].map((lhr) => lhr.categories.performance.score);
         return [
           target.path.replace(/\?.*/, ''),
@@ -179,21 +232,30 @@ if (!args.includes('--no-build')) build(process.cwd(), resolve('dist'));
 const builds = [{ name: 'this build', dist: 'dist' }];
 if (baselineRef) builds.push({ name: `baseline ${baselineRef}`, dist: buildBaseline(baselineRef) });
 for (const b of builds) {
-  if (!existsSync(join(b.dist, '.vite/manifest.json'))) throw new Error(`${b.dist} has no manifest: build it with npm run bench`);
+  if (!existsSync(join(b.dist, '.vite/manifest.json')))
+    throw new Error(`${b.dist} has no manifest: build it with npm run bench`);
   b.bundle = bundleFigures(b.dist);
 }
-if (!args.includes('--no-lighthouse')) (await lighthouse(builds)).forEach((figures, b) => (builds[b].lighthouse = figures));
+if (!args.includes('--no-lighthouse'))
+  (await lighthouse(builds)).forEach((figures, b) => (builds[b].lighthouse = figures));
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const names = builds.map((b) => b.name);
 console.log('\n## Bundle (gzip): the login page in all, every other page as added over it\n');
 console.log(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---:').join('|')}|`);
 for (const page of Object.keys(builds[0].bundle).sort()) {
-  const cell = (b) => (b.bundle[page] ? kb(page.endsWith('login-page') ? b.bundle[page].total : b.bundle[page].addedOverLogin) : '—');
-  console.log(`| ${page}${page.endsWith('login-page') ? ' (JS + CSS)' : ' (+JS)'} | ${builds.map(cell).join(' | ')} |`);
+  const cell = (b) =>
+    b.bundle[page]
+      ? kb(page.endsWith('login-page') ? b.bundle[page].total : b.bundle[page].addedOverLogin)
+      : '—';
+  console.log(
+    `| ${page}${page.endsWith('login-page') ? ' (JS + CSS)' : ' (+JS)'} | ${builds.map(cell).join(' | ')} |`,
+  );
 }
 if (builds[0].lighthouse) {
-  console.log(`\n## Lighthouse ${runs} runs each, mobile, as it ships: performance median (min–max), LCP and TBT of the median run\n`);
+  console.log(
+    `\n## Lighthouse ${runs} runs each, mobile, as it ships: performance median (min–max), LCP and TBT of the median run\n`,
+  );
   console.log(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
   for (const path of Object.keys(builds[0].lighthouse)) {
     const cell = (b) => {
@@ -204,4 +266,11 @@ if (builds[0].lighthouse) {
   }
 }
 mkdirSync('bench-output', { recursive: true });
-writeFileSync('bench-output/bench.json', JSON.stringify(builds.map(({ name, bundle, lighthouse: lhFigures }) => ({ name, bundle, lighthouse: lhFigures })), null, 2));
+writeFileSync(
+  'bench-output/bench.json',
+  JSON.stringify(
+    builds.map(({ name, bundle, lighthouse: lhFigures }) => ({ name, bundle, lighthouse: lhFigures })),
+    null,
+    2,
+  ),
+);

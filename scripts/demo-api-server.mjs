@@ -19,7 +19,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 
 /** `tls: true` serves HTTPS with HTTP/2 (HTTP/1.1 still accepted), as a production API would be reached. */
 export async function startDemoApi(port, { tls = false } = {}) {
-  const vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', mode: 'test' });
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    mode: 'test',
+  });
   const { createDemoDb, createHandlers } = await vite.ssrLoadModule('/src/mocks/handlers.ts');
   const db = createDemoDb();
   const handlers = createHandlers(db);
@@ -32,8 +37,16 @@ export async function startDemoApi(port, { tls = false } = {}) {
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
     // HTTP/2 pseudo-headers (:method, :path, …) are not request headers.
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !k.startsWith(':')).map(([k, v]) => [k, String(v)]));
-    const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers)
+        .filter(([k]) => !k.startsWith(':'))
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body.length ? body : undefined,
+    });
     const response = await getResponse(handlers, request);
     if (!response) {
       res.writeHead(404, CORS).end();
@@ -43,7 +56,9 @@ export async function startDemoApi(port, { tls = false } = {}) {
     res.writeHead(response.status, { ...Object.fromEntries(responseHeaders), ...CORS });
     res.end(Buffer.from(await response.arrayBuffer()));
   };
-  const server = tls ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle) : createHttpServer(handle);
+  const server = tls
+    ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle)
+    : createHttpServer(handle);
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     db,

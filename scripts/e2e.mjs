@@ -15,7 +15,17 @@ function run(command, commandArgs) {
 }
 
 if (!noBuild) {
-  const status = run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'test', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn']);
+  const status = run(process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--mode',
+    'test',
+    '--outDir',
+    dist,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
   if (status !== 0) process.exit(status);
 }
 process.exit(run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough]));

@@ -14,15 +14,31 @@ import { contentSecurityPolicy } from './csp.mjs';
 import { selfSignedCert } from './self-signed-cert.mjs';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4173' }, base: { type: 'string', default: '/' }, api: { type: 'string', default: '' }, tls: { type: 'boolean', default: false } },
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string', default: '4173' },
+    base: { type: 'string', default: '/' },
+    api: { type: 'string', default: '' },
+    tls: { type: 'boolean', default: false },
+  },
 });
 const root = resolve(values.dir);
 const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
 const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-  '.bcmap': 'application/octet-stream', '.pdf': 'application/pdf', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.bcmap': 'application/octet-stream',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
 };
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`serve-static: ${root}/index.html not found; build first.`);
@@ -89,7 +105,9 @@ function handle(req, res) {
   send(req, res, join(root, 'index.html'), indexHtml);
 }
 
-const server = values.tls ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle) : createServer(handle);
+const server = values.tls
+  ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle)
+  : createServer(handle);
 server.listen(Number(values.port), '127.0.0.1', () => {
   console.log(`serve-static: ${root} on ${values.tls ? 'https' : 'http'}://127.0.0.1:${values.port}${base}`);
 });

@@ -39,9 +39,16 @@ function counted(name, args, jsonFile, read, env = {}) {
   results.push({ name, passed, failed: failed + (ok || failed > 0 ? 0 : 1), flaky });
 }
 
-const vitestCounts = (json) => ({ passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0) });
+const vitestCounts = (json) => ({
+  passed: json.numPassedTests ?? 0,
+  failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+});
 // A flaky test (failed, then passed on CI's one retry) counts as passed and is named in the summary.
-const playwrightCounts = (json) => ({ passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0), failed: json.stats?.unexpected ?? 0, flaky: json.stats?.flaky ?? 0 });
+const playwrightCounts = (json) => ({
+  passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
+  failed: json.stats?.unexpected ?? 0,
+  flaky: json.stats?.flaky ?? 0,
+});
 
 /** Placeholder values for the production build check: it must build with them and without the demo. */
 const productionEnv = {
@@ -54,9 +61,33 @@ single('lint', ['node_modules/eslint/bin/eslint.js', '.']);
 single('unused code', ['node_modules/knip/bin/knip.js']);
 single('formatting', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-counted('unit and component tests', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], 'test-results/unit.json', vitestCounts);
+counted(
+  'unit and component tests',
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results/unit.json',
+  ],
+  'test-results/unit.json',
+  vitestCounts,
+);
 single('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], productionEnv);
-counted('build output tests', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.build.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/build.json'], 'test-results/build.json', vitestCounts);
+counted(
+  'build output tests',
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'vitest.build.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results/build.json',
+  ],
+  'test-results/build.json',
+  vitestCounts,
+);
 counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts);
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
@@ -64,7 +95,9 @@ const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log('\n=== summary');
 for (const r of results) {
   const flaky = r.flaky ? ` (${r.flaky} flaky: failed once, passed on retry; see the report above)` : '';
-  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${seconds[r.name].toFixed(1)} s${flaky}`);
+  console.log(
+    `${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${seconds[r.name].toFixed(1)} s${flaky}`,
+  );
 }
 const total = Object.values(seconds).reduce((sum, s) => sum + s, 0);
 console.log(`time: ${(total / 60).toFixed(1)} min`);

@@ -140,7 +140,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 const MAX_TITLE_LENGTH = 200;
 beforeEach(() => {
   const title = expect.getState().currentTestName ?? '';
-  if (title.length > MAX_TITLE_LENGTH) throw new Error(`test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`);
+  if (title.length > MAX_TITLE_LENGTH)
+    throw new Error(
+      `test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`,
+    );
 });
 afterEach(() => {
   // Toasts and dialogs render in React roots of their own, which cleanup() does not know.

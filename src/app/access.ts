@@ -32,7 +32,11 @@ function decideAccess(routeAudience: Audience, session: UserAudience | null): Ac
   // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages).
   if (!session) return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };
   if (routeAudience === 'signed-in' || routeAudience === session) return { kind: 'allow' };
-  return { kind: 'wrong-audience', home: homePathFor(session), message: AUDIENCE_ONLY_MESSAGES[routeAudience] };
+  return {
+    kind: 'wrong-audience',
+    home: homePathFor(session),
+    message: AUDIENCE_ONLY_MESSAGES[routeAudience],
+  };
 }
 
 /**
@@ -42,7 +46,8 @@ function decideAccess(routeAudience: Audience, session: UserAudience | null): Ac
  */
 export function signInTarget(audience: UserAudience, here: string): string | null {
   if (audience === 'work') return withQuery(paths.login, { redirect: here });
-  if (config.demo) return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: encodeOAuthState(here) });
+  if (config.demo)
+    return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: encodeOAuthState(here) });
   startAuthorization(here);
   return null;
 }

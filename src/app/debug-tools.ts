@@ -13,7 +13,10 @@ export function startDebugTools(): void {
   if (import.meta.env.MODE === 'production') startDebugGuard();
 }
 
-export function startDebugGuard(pause: () => void = debuggerPause, now: () => number = () => performance.now()): () => void {
+export function startDebugGuard(
+  pause: () => void = debuggerPause,
+  now: () => number = () => performance.now(),
+): () => void {
   const timer = window.setInterval(() => {
     const before = now();
     pause();

@@ -52,7 +52,9 @@ export function installVersionCheck(router: AppRouter, currentVersion: string, b
 
 /** Loads a route's page module (its chunks, through Vite's preloading) ahead of the tap that opens it. */
 function prefetchRoute(path: string): void {
-  void findRoute(path)?.load().catch(() => undefined);
+  void findRoute(path)
+    ?.load()
+    .catch(() => undefined);
 }
 
 /**
@@ -80,7 +82,9 @@ export function installIntentPrefetch(publicBase: string): void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    const path = link.pathname.startsWith(publicBase) ? `/${link.pathname.slice(publicBase.length)}` : link.pathname;
+    const path = link.pathname.startsWith(publicBase)
+      ? `/${link.pathname.slice(publicBase.length)}`
+      : link.pathname;
     prefetchRoute(path.replace(/^\/+/, '/'));
   };
   for (const type of ['touchstart', 'mouseover', 'focusin']) {

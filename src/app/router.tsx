@@ -45,7 +45,10 @@ export function createAppRoutes() {
             Component: (await loadWithReload(load)).default,
           }),
         })),
-        { path: '*', lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }) },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }),
+        },
       ],
     },
   ];

@@ -85,5 +85,7 @@ export function tryDecryptHex(value: string, key: string = config.aesKey): strin
 
 /** Lower-case hex AES-ECB-PKCS7 ciphertext of the UTF-8 text; the counterpart of decryptHex (tests, demo backend). */
 export function encryptToHex(plain: string, key: string = config.aesKey): string {
-  return AES.encrypt(Utf8.parse(plain), parseKey(key), { mode: ECB, padding: Pkcs7 }).ciphertext.toString(Hex);
+  return AES.encrypt(Utf8.parse(plain), parseKey(key), { mode: ECB, padding: Pkcs7 }).ciphertext.toString(
+    Hex,
+  );
 }

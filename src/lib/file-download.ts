@@ -121,7 +121,10 @@ function removeKey(key: string): void {
 
 /** Duck-typed: an ArrayBuffer from another realm (iframe, test environment) fails `instanceof`. */
 function isBlob(data: Blob | ArrayBuffer): data is Blob {
-  return typeof (data as Partial<Blob>).arrayBuffer === 'function' && typeof (data as Partial<Blob>).size === 'number';
+  return (
+    typeof (data as Partial<Blob>).arrayBuffer === 'function' &&
+    typeof (data as Partial<Blob>).size === 'number'
+  );
 }
 
 function byteSize(data: Blob | ArrayBuffer): number {
@@ -140,7 +143,8 @@ function revoke(file: SavedFile | null): void {
 
 export function saveDownloadedFile(file: BinaryFile, fallbackName: string, returnTo?: string): SavedFile {
   revoke(savedFile);
-  const contentType = file.contentType || (isBlob(file.data) ? file.data.type : '') || 'application/octet-stream';
+  const contentType =
+    file.contentType || (isBlob(file.data) ? file.data.type : '') || 'application/octet-stream';
   const info: SavedFileInfo = {
     fileName: file.fileName?.trim() || fallbackName,
     contentType,
@@ -184,7 +188,11 @@ export function canRetryInPlace(): boolean {
   return failedJob !== null;
 }
 
-export async function downloadFile(job: DownloadJob, navigate: NavigateFunction, options: DownloadOptions = {}): Promise<DownloadOutcome> {
+export async function downloadFile(
+  job: DownloadJob,
+  navigate: NavigateFunction,
+  options: DownloadOptions = {},
+): Promise<DownloadOutcome> {
   const hideLoading = showLoading(DOWNLOADING_TEXT);
   let file: BinaryFile;
   try {

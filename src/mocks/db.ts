@@ -3,7 +3,6 @@ import { createSeed } from './seed';
 
 export type * from './demo-state';
 
-
 /** localStorage key of the persisted demo data; bump the suffix when DemoState changes shape. */
 export const DEMO_DB_STORAGE_KEY = 'demo-db-v1';
 const STATE_VERSION = 1;

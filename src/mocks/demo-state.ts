@@ -68,4 +68,3 @@ export interface DemoState {
   announcements: Announcement[];
   attachmentSources: Record<string, AttachmentSource>;
 }
-

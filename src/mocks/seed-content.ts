@@ -155,8 +155,7 @@ export function seedQuestionnaires(): Questionnaire[] {
     {
       id: RISK_QUESTIONNAIRE_ID,
       title: '大肠癌筛查风险评估问卷',
-      description:
-        `本问卷用于评估您患大肠癌的风险，约需 ${QUESTIONNAIRE_MINUTES} 分钟。请根据近两年的实际情况如实填写，带 * 的题目为必答题。`,
+      description: `本问卷用于评估您患大肠癌的风险，约需 ${QUESTIONNAIRE_MINUTES} 分钟。请根据近两年的实际情况如实填写，带 * 的题目为必答题。`,
       version: '2026.1',
       questions: [
         {

@@ -22,7 +22,8 @@ function tooNewSyntax(root: unknown): string[] {
       if (node.type === 'LogicalExpression' && node.operator === '??') found.push(`?? at ${node.start}`);
       if (node.type === 'ExportAllDeclaration' && node.exported) found.push(`export * as at ${node.start}`);
     }
-    for (const key of Object.keys(node)) if (key !== 'type') visit((node as unknown as Record<string, unknown>)[key]);
+    for (const key of Object.keys(node))
+      if (key !== 'type') visit((node as unknown as Record<string, unknown>)[key]);
   };
   visit(root);
   return found;
@@ -67,8 +68,12 @@ describe('production build', () => {
 
   it('index.html loads the app as one module script, with no inline script (CSP script-src self)', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({ attributes, body }));
-    expect(scripts.every((script) => script.body.trim() === '' && /\ssrc="/.test(script.attributes))).toBe(true);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(
+      ([, attributes, body]) => ({ attributes, body }),
+    );
+    expect(scripts.every((script) => script.body.trim() === '' && /\ssrc="/.test(script.attributes))).toBe(
+      true,
+    );
     expect(scripts.filter((script) => script.attributes.includes('type="module"'))).toHaveLength(1);
     // The load check (public/app-load-check.js) comes first, so it hears the app's script fail.
     expect(scripts.map((script) => /src="([^"]+)"/.exec(script.attributes)![1])).toEqual([
@@ -111,17 +116,26 @@ describe('production configuration', () => {
       VITE_CI_DEPLOY_TOKEN: planted,
     };
     const outDir = 'dist-planted-variable';
-    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'], { env, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'],
+      { env, encoding: 'utf8' },
+    );
     expect(result.status).toBe(0);
     const files = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
-    expect(files.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(planted))).toEqual([]);
+    expect(
+      files.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(planted)),
+    ).toEqual([]);
     rmSync(outDir, { recursive: true, force: true });
   });
 
-
   it('refuses to build without the API base URL, naming the variable', () => {
     const env = { ...process.env, VITE_API_BASE_URL: '', VITE_WECHAT_APP_ID: 'wx1', VITE_AES_KEY: 'k' };
-    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', 'dist-config-check'], { env, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', 'dist-config-check'],
+      { env, encoding: 'utf8' },
+    );
     expect(result.status).not.toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain('VITE_API_BASE_URL');
   });

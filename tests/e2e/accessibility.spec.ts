@@ -28,7 +28,8 @@ const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
 
 /** A tube in stock that was never bound. */
 function spareTube(api: ApiMock): string {
-  return firstBy(api.db.state.tubes, (t) => t.status === 'unbound' && t.timeline.length === 1, 'spare tube').code;
+  return firstBy(api.db.state.tubes, (t) => t.status === 'unbound' && t.timeline.length === 1, 'spare tube')
+    .code;
 }
 
 function firstBy<T>(items: readonly T[], predicate: (item: T) => boolean, what: string): T {
@@ -63,7 +64,11 @@ function familyRegistration(api: ApiMock): string {
 }
 
 function submittedResponse(api: ApiMock, owner: string) {
-  return firstBy(api.db.state.responses, (r) => r.ownerUserId === owner && r.status === 'submitted', 'submitted response');
+  return firstBy(
+    api.db.state.responses,
+    (r) => r.ownerUserId === owner && r.status === 'submitted',
+    'submitted response',
+  );
 }
 
 async function openAs(page: Page, api: ApiMock, audience: Audience, path: string) {
@@ -75,7 +80,8 @@ function heading(page: Page, name: string | RegExp, level?: number) {
   return page.getByRole('heading', { name, ...(level ? { level } : {}) });
 }
 
-const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
 
 /** The report list, reached as a person does: through the search page. */
 async function openWorkReportList(page: Page, api: ApiMock) {
@@ -91,7 +97,12 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
   const report = reportOf(api, 'negative');
   await openAs(page, api, 'work', `/repoetDetail?id=${report.id}`);
   await expect(heading(page, '本次未发现异常')).toBeVisible();
-  if (fail) api.fault('/Sampling/DownloadCheckReport', { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' }, 1);
+  if (fail)
+    api.fault(
+      '/Sampling/DownloadCheckReport',
+      { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' },
+      1,
+    );
   await button(page, '下载报告').click();
   await expect(page).toHaveURL(fail ? /\/downErr$/ : /\/downSuccess$/);
   await expect(page.getByText(report.fileName)).toBeVisible();
@@ -104,7 +115,11 @@ const CASES: Record<AppPath, RouteCase> = {
       await page.goto('/login');
       await expect(page.getByLabel('账号', { exact: true })).toBeVisible();
     },
-    actions: (page) => [page.getByLabel('账号', { exact: true }), page.getByLabel('密码', { exact: true }), button(page, '登录')],
+    actions: (page) => [
+      page.getByLabel('账号', { exact: true }),
+      page.getByLabel('密码', { exact: true }),
+      button(page, '登录'),
+    ],
     more: async (page) => {
       await button(page, '登录').click();
       await expect(page.getByText('请输入账号')).toBeVisible();
@@ -203,7 +218,9 @@ const CASES: Record<AppPath, RouteCase> = {
     open: async (page, api) => {
       await openAs(page, api, 'work', `/infoDetail?id=${unbindableRegistration(api)}`);
       await expect(heading(page, '登记信息')).toBeVisible();
-      await expect(page.getByRole('list', { name: /进度/ }).or(page.getByText('扫码绑定受检者').first()).first()).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: /进度/ }).or(page.getByText('扫码绑定受检者').first()).first(),
+      ).toBeVisible();
     },
     actions: (page) => [button(page, '解绑采样管')],
   },
@@ -243,7 +260,10 @@ const CASES: Record<AppPath, RouteCase> = {
       await openAs(page, api, 'work', '/searchType');
       await expect(heading(page, '请选择查询方式')).toBeVisible();
     },
-    actions: (page) => [page.getByRole('link', { name: /按身份证号查询/ }), page.getByRole('link', { name: /按采样管编码查询/ })],
+    actions: (page) => [
+      page.getByRole('link', { name: /按身份证号查询/ }),
+      page.getByRole('link', { name: /按采样管编码查询/ }),
+    ],
   },
   '/repoetList': {
     open: openWorkReportList,
@@ -303,14 +323,22 @@ const CASES: Record<AppPath, RouteCase> = {
   },
   '/messageDetail': {
     open: async (page, api) => {
-      const html = firstBy(api.db.state.messages, (m) => m.recipientUserId === ADMIN && m.contentFormat === 'html', 'HTML message');
+      const html = firstBy(
+        api.db.state.messages,
+        (m) => m.recipientUserId === ADMIN && m.contentFormat === 'html',
+        'HTML message',
+      );
       await openAs(page, api, 'work', `/messageDetail?id=${html.id}`);
       await expect(heading(page, html.title)).toBeVisible();
     },
     actions: (page) => [button(page, '返回')],
     more: async (page, api) => {
       // A report notice links to the report.
-      const notice = firstBy(api.db.state.messages, (m) => m.recipientUserId === ADMIN && !!m.reportId, 'report notice');
+      const notice = firstBy(
+        api.db.state.messages,
+        (m) => m.recipientUserId === ADMIN && !!m.reportId,
+        'report notice',
+      );
       await page.goto(`/messageDetail?id=${notice.id}`);
       await expect(page.getByRole('link', { name: /查看检测报告/ })).toBeVisible();
       await expectAccessible(page);
@@ -405,7 +433,10 @@ const CASES: Record<AppPath, RouteCase> = {
       await openAs(page, api, 'check', '/checkUserSearchType');
       await expect(page.getByRole('button', { name: /查看我的报告/ })).toBeVisible();
     },
-    actions: (page) => [page.getByRole('button', { name: /查看我的报告/ }), page.getByRole('link', { name: /按采样管编码查询/ })],
+    actions: (page) => [
+      page.getByRole('button', { name: /查看我的报告/ }),
+      page.getByRole('link', { name: /按采样管编码查询/ }),
+    ],
   },
   '/checkUserRepoetList': {
     open: async (page, api) => {
@@ -432,7 +463,12 @@ const CASES: Record<AppPath, RouteCase> = {
   },
   '/checkUserQuestionnaireDetail': {
     open: async (page, api) => {
-      await openAs(page, api, 'check', `/checkUserQuestionnaireDetail?responseId=${submittedResponse(api, 'u-check').id}`);
+      await openAs(
+        page,
+        api,
+        'check',
+        `/checkUserQuestionnaireDetail?responseId=${submittedResponse(api, 'u-check').id}`,
+      );
       await expect(page.getByRole('list', { name: '答题情况' })).toBeVisible();
     },
     actions: (page) => [button(page, '返回')],
@@ -467,7 +503,9 @@ test.describe('accessibility and 200% text, every route', () => {
         await expect(action).toBeEnabled();
         const box = (await action.boundingBox())!;
         expect(box.x, `${action.toString()} starts on screen`).toBeGreaterThanOrEqual(-1);
-        expect(box.x + box.width, `${action.toString()} ends on screen`).toBeLessThanOrEqual(viewportWidth + 1);
+        expect(box.x + box.width, `${action.toString()} ends on screen`).toBeLessThanOrEqual(
+          viewportWidth + 1,
+        );
         // Nothing covers it: a trial tap lands on the control itself.
         await action.click({ trial: true });
       }

@@ -47,7 +47,9 @@ test.describe('login and logout (work users)', () => {
     await expect(page).toHaveTitle('首页');
     expect(api.requestsTo('/Account/LoginManage')).toHaveLength(1);
     expect(api.requestsTo('/Account/LoginManage')[0].headers.authorization).toBeUndefined();
-    await expect(page.getByRole('region', { name: '最新公告' }).getByRole('link', { name: '全部公告' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: '最新公告' }).getByRole('link', { name: '全部公告' }),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: '最新公告' }).getByRole('link')).toHaveCount(2);
     await snap(page, 'workUser');
     await expectAccessible(page);
@@ -106,7 +108,10 @@ test.describe('login and logout (work users)', () => {
 });
 
 test.describe('WeChat callback (check users)', () => {
-  test('exchanges the code once and lands on the check home; Back and reload do not repost it', async ({ page, api }) => {
+  test('exchanges the code once and lands on the check home; Back and reload do not repost it', async ({
+    page,
+    api,
+  }) => {
     const code = uniqueCode();
     await page.goto('/login');
     await page.goto(`/callback?code=${code}`);
@@ -129,7 +134,10 @@ test.describe('WeChat callback (check users)', () => {
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
   });
 
-  test('a used code without a session asks to authorize again instead of reposting', async ({ page, api }) => {
+  test('a used code without a session asks to authorize again instead of reposting', async ({
+    page,
+    api,
+  }) => {
     const code = uniqueCode();
     await page.goto(`/callback?code=${code}`);
     await expect(page).toHaveURL(/\/checkUser$/);
@@ -163,7 +171,9 @@ test.describe('WeChat callback (check users)', () => {
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
 
     // 重新授权 leaves for WeChat's authorization page with the callback as redirect_uri.
-    await page.route('https://open.weixin.qq.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wechat</title>' }));
+    await page.route('https://open.weixin.qq.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wechat</title>' }),
+    );
     await page.getByRole('button', { name: '重新授权' }).click();
     await expect(page).toHaveURL(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?/);
     const redirect = new URL(page.url()).searchParams.get('redirect_uri');
@@ -188,7 +198,8 @@ test.describe('WeChat callback (check users)', () => {
 
   test('outside WeChat, a callback without a code asks to open it in WeChat', async ({ browser }) => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
       viewport: { width: 375, height: 812 },
       isMobile: true,
     });
@@ -213,7 +224,9 @@ test.describe('check home', () => {
     await expectAccessible(page);
 
     // Body text is at least 18px for older users.
-    const stageSize = await own.getByText('报告已出', { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const stageSize = await own
+      .getByText('报告已出', { exact: true })
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(stageSize).toBeGreaterThanOrEqual(18);
 
     await own.getByRole('link', { name: '查看报告' }).click();

@@ -11,7 +11,10 @@ function question(page: Page, title: RegExp) {
 
 /** antd-mobile hides the native input under its own icon: tap the label, as a person does. */
 async function choose(page: Page, name: string) {
-  await page.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name, exact: true }) })
+    .click();
 }
 
 /** A type row's name on /messageType, e.g. 系统通知，2条未读 (Chromium spaces the hidden parts). */
@@ -20,11 +23,17 @@ function typeRowName(label: string, unread: number): RegExp {
 }
 
 async function tick(page: Page, name: string) {
-  await page.locator('label').filter({ has: page.getByRole('checkbox', { name, exact: true }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('checkbox', { name, exact: true }) })
+    .click();
 }
 
 test.describe('questionnaires', () => {
-  test('answered halfway, reloaded, resumed and submitted, then seen read-only in the history', async ({ page, api }) => {
+  test('answered halfway, reloaded, resumed and submitted, then seen read-only in the history', async ({
+    page,
+    api,
+  }) => {
     await signIn(page, api);
     await page.goto(`/questionnaireDetail?questionnaireId=${LIFESTYLE}`);
     await expect(page.getByRole('heading', { name: '饮食与生活方式调查' })).toBeVisible();
@@ -32,7 +41,9 @@ test.describe('questionnaires', () => {
 
     await choose(page, '已戒烟');
     await choose(page, '偶尔饮酒（每周少于 1 次）');
-    await question(page, /还有什么想告诉我们/).getByRole('textbox').fill('晚饭吃得比较晚');
+    await question(page, /还有什么想告诉我们/)
+      .getByRole('textbox')
+      .fill('晚饭吃得比较晚');
     await expect(page.getByText('已答 3/6 题')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: '答题进度' })).toHaveAttribute('aria-valuenow', '3');
     await expect(page.getByText('已自动保存')).toBeVisible();
@@ -62,8 +73,13 @@ test.describe('questionnaires', () => {
     // Answers after the resume autosave to the same server draft.
     await choose(page, '3～6 次');
     await expect(page.getByText('已自动保存')).toBeVisible();
-    const draftId = api.db.state.responses.find((r) => r.questionnaireId === LIFESTYLE && !r.registrationId)?.id;
-    expect(api.requestsTo('/Response/Update').at(-1)?.body).toMatchObject({ id: draftId, answers: { l1: 'quit', l3: 'medium' } });
+    const draftId = api.db.state.responses.find(
+      (r) => r.questionnaireId === LIFESTYLE && !r.registrationId,
+    )?.id;
+    expect(api.requestsTo('/Response/Update').at(-1)?.body).toMatchObject({
+      id: draftId,
+      answers: { l1: 'quit', l3: 'medium' },
+    });
     await tick(page, '常吃粗粮杂粮');
     await page.getByRole('button', { name: '提交问卷' }).click();
     await expect(page.getByText('提交成功')).toBeVisible();
@@ -112,9 +128,14 @@ test.describe('questionnaires', () => {
 });
 
 test.describe('messages', () => {
-  test('opening a message lowers the unread counts on the list, the types page and the home page', async ({ page, api }) => {
+  test('opening a message lowers the unread counts on the list, the types page and the home page', async ({
+    page,
+    api,
+  }) => {
     const unread = (type?: string) =>
-      api.db.state.messages.filter((m) => m.recipientUserId === 'u-admin' && !m.read && (!type || m.type === type)).length;
+      api.db.state.messages.filter(
+        (m) => m.recipientUserId === 'u-admin' && !m.read && (!type || m.type === type),
+      ).length;
     const total = unread();
     const system = unread('system');
     expect(system).toBeGreaterThan(0);
@@ -147,7 +168,9 @@ test.describe('messages', () => {
 
     await page.goBack();
     await expect(list.getByRole('link', { name: /系统维护通知/ })).not.toContainText('未读');
-    await expect(page.getByText(system - 1 > 0 ? `系统通知，${system - 1} 条未读` : '系统通知，没有未读')).toBeVisible();
+    await expect(
+      page.getByText(system - 1 > 0 ? `系统通知，${system - 1} 条未读` : '系统通知，没有未读'),
+    ).toBeVisible();
 
     await page.goBack();
     await expect(page.getByText(`共 ${total - 1} 条未读消息`)).toBeVisible();
@@ -197,14 +220,21 @@ test.describe('announcements', () => {
 
   test('a failed attachment download shows /downErr', async ({ page, api }) => {
     await signIn(page, api);
-    api.fault('/Attachement/Download', { kind: 'status', statusCode: 4004, responseMessage: '附件不存在或已删除' });
+    api.fault('/Attachement/Download', {
+      kind: 'status',
+      statusCode: 4004,
+      responseMessage: '附件不存在或已删除',
+    });
     await page.goto('/announcementDetail?id=ann-6003');
     await page.getByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }).click();
     await expect(page).toHaveURL(/\/downErr$/);
     await expect(page.getByText('附件不存在或已删除')).toBeVisible();
   });
 
-  test('an announcement carrying an XSS payload renders as safe content and runs nothing', async ({ page, api }) => {
+  test('an announcement carrying an XSS payload renders as safe content and runs nothing', async ({
+    page,
+    api,
+  }) => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -234,7 +264,9 @@ test.describe('announcements', () => {
     const article = page.locator('article');
     await expect(article.locator('script, iframe')).toHaveCount(0);
     const handlers = await article.evaluate((root) =>
-      [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
+      [...root.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name),
+      ),
     );
     expect(handlers).toEqual([]);
     await expect(page.getByText('点我领奖')).not.toHaveAttribute('href', /javascript/i);

@@ -56,8 +56,14 @@ test('/infoEnter filled in at 375 px looks as reviewed', async ({ page, api }) =
   await signIn(page, api);
   await page.goto('/infoEnter');
   await fillForm(page);
-  const tubeField = page.getByRole('textbox', { name: '采样管编码', exact: true }).locator('xpath=ancestor::div[3]');
+  const tubeField = page
+    .getByRole('textbox', { name: '采样管编码', exact: true })
+    .locator('xpath=ancestor::div[3]');
   // Away from the bottom edge, where the fixed 提交并绑定 bar would cover it.
   await tubeField.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await expect(tubeField).toHaveScreenshot('info-enter-tube-row.png', { maxDiffPixelRatio: 0.02, animations: 'disabled', caret: 'hide' });
+  await expect(tubeField).toHaveScreenshot('info-enter-tube-row.png', {
+    maxDiffPixelRatio: 0.02,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 });

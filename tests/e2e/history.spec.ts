@@ -6,7 +6,9 @@ import { expect, signIn, test, type ApiMock } from './support/fixtures';
  * page whose state is no longer true, and repeated queries do not pile up entries to walk back through.
  */
 function boundRegistration(api: ApiMock) {
-  const tube = api.db.state.tubes.find((candidate) => candidate.status === 'bound' && candidate.registrationId)!;
+  const tube = api.db.state.tubes.find(
+    (candidate) => candidate.status === 'bound' && candidate.registrationId,
+  )!;
   return { registrationId: tube.registrationId!, tubeCode: tube.code };
 }
 
@@ -15,7 +17,10 @@ function reportIdCard(api: ApiMock): string {
 }
 
 test.describe('Back after a change', () => {
-  test('after 解绑, Back leaves the detail instead of showing the tube still bound', async ({ page, api }) => {
+  test('after 解绑, Back leaves the detail instead of showing the tube still bound', async ({
+    page,
+    api,
+  }) => {
     const { registrationId, tubeCode } = boundRegistration(api);
     await signIn(page, api);
     await page.goto('/workUser');
@@ -26,7 +31,10 @@ test.describe('Back after a change', () => {
     await expect(page).toHaveURL(/\/unbindTube\?id=/);
     await page.getByRole('radio', { name: '扫码绑定错误（绑错受检者）' }).check();
     await page.getByRole('button', { name: '确认解绑' }).click();
-    await page.getByRole('dialog', { name: '确认解绑采样管' }).getByRole('button', { name: '确认解绑' }).click();
+    await page
+      .getByRole('dialog', { name: '确认解绑采样管' })
+      .getByRole('button', { name: '确认解绑' })
+      .click();
     await expect(page).toHaveURL(/\/infoDetail\?id=/);
     await expect(page.getByText(/这条登记还没有绑定采样管/)).toBeVisible();
 
@@ -38,12 +46,16 @@ test.describe('Back after a change', () => {
     page,
     api,
   }) => {
-    const tube = api.db.state.tubes.find((candidate) => candidate.status === 'unbound' && candidate.timeline.length === 1)!.code;
+    const tube = api.db.state.tubes.find(
+      (candidate) => candidate.status === 'unbound' && candidate.timeline.length === 1,
+    )!.code;
     await signIn(page, api);
     await page.goto('/workUser');
     await page.goto('/infoEnter');
     await page.getByRole('textbox', { name: '姓名', exact: true }).fill('赵建国');
-    await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(makeIdCard('110105', '1960-03-08', 3, '1'));
+    await page
+      .getByRole('textbox', { name: '身份证号', exact: true })
+      .fill(makeIdCard('110105', '1960-03-08', 3, '1'));
     await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
     await page.getByRole('button', { name: '民族：未选择' }).click();
     await page.getByRole('dialog', { name: '选择民族' }).getByRole('button', { name: '汉族' }).click();
@@ -51,7 +63,10 @@ test.describe('Back after a change', () => {
     await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
     await expect(page.getByText('可以绑定')).toBeVisible();
     await page.getByRole('button', { name: '提交并绑定' }).click();
-    await page.getByRole('dialog', { name: '请确认登记信息' }).getByRole('button', { name: '确认提交' }).click();
+    await page
+      .getByRole('dialog', { name: '请确认登记信息' })
+      .getByRole('button', { name: '确认提交' })
+      .click();
     await expect(page).toHaveURL(/\/bindSuccess\?id=/);
 
     await page.goBack();
@@ -61,7 +76,10 @@ test.describe('Back after a change', () => {
     await expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible();
   });
 
-  test('重新查询 twice on the report list, then Back: search, then the type choice', async ({ page, api }) => {
+  test('重新查询 twice on the report list, then Back: search, then the type choice', async ({
+    page,
+    api,
+  }) => {
     const idCard = reportIdCard(api);
     await signIn(page, api);
     await page.goto('/searchType');

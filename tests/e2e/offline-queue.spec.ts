@@ -41,13 +41,21 @@ async function settled(dialog: Locator) {
     .toBe(true);
 }
 
-async function registerOffline(page: Page, person: (typeof PEOPLE)[number], tubeCode: string, first: boolean) {
+async function registerOffline(
+  page: Page,
+  person: (typeof PEOPLE)[number],
+  tubeCode: string,
+  first: boolean,
+) {
   await page.getByRole('textbox', { name: '姓名', exact: true }).fill(person.name);
   await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(person.idCard);
   await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
   await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tubeCode);
   await page.getByRole('button', { name: '提交并绑定' }).click();
-  await page.getByRole('dialog', { name: '请确认登记信息' }).getByRole('button', { name: '确认提交' }).click();
+  await page
+    .getByRole('dialog', { name: '请确认登记信息' })
+    .getByRole('button', { name: '确认提交' })
+    .click();
 
   const offer = page.getByRole('dialog', { name: '网络不可用' });
   await expect(offer).toBeVisible();
@@ -79,7 +87,9 @@ test.describe('offline bind queue (work users)', () => {
     await registerOffline(page, PEOPLE[1], tubes[1], false);
     await expect(page.getByText('有 2 条登记待发送，恢复网络后将自动提交')).toBeVisible();
     expect(api.requestsTo(BIND)).toHaveLength(0);
-    expect(api.db.state.registrations.filter((r) => PEOPLE.some((p) => p.idCard === r.idCard))).toHaveLength(0);
+    expect(api.db.state.registrations.filter((r) => PEOPLE.some((p) => p.idCard === r.idCard))).toHaveLength(
+      0,
+    );
 
     // A reload needs the page itself: the device is back on a network, but the API is still out of reach
     // (a weak signal), so the sends at start and on the home page fail and both entries keep waiting.
@@ -116,7 +126,9 @@ test.describe('offline bind queue (work users)', () => {
     for (const [index, person] of PEOPLE.entries()) {
       const registrations = api.db.state.registrations.filter((r) => r.idCard === person.idCard);
       expect(registrations).toHaveLength(1);
-      expect(binds.filter((request) => (request.body as { tubeCode?: string }).tubeCode === tubes[index])).toHaveLength(1);
+      expect(
+        binds.filter((request) => (request.body as { tubeCode?: string }).tubeCode === tubes[index]),
+      ).toHaveLength(1);
       const tube = api.db.state.tubes.find((candidate) => candidate.code === tubes[index]);
       expect(tube).toMatchObject({ status: 'bound', registrationId: registrations[0].id });
     }

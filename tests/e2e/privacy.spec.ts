@@ -34,8 +34,14 @@ function secretsOf(person: Person): string[] {
 
 function expectNoLeak(trail: Trail, person: Person) {
   for (const secret of secretsOf(person)) {
-    expect(trail.urls.filter((url) => url.includes(secret)), `URLs containing ${secret}`).toEqual([]);
-    expect(trail.console.filter((line) => line.includes(secret)), `console lines containing ${secret}`).toEqual([]);
+    expect(
+      trail.urls.filter((url) => url.includes(secret)),
+      `URLs containing ${secret}`,
+    ).toEqual([]);
+    expect(
+      trail.console.filter((line) => line.includes(secret)),
+      `console lines containing ${secret}`,
+    ).toEqual([]);
   }
 }
 
@@ -56,7 +62,10 @@ async function searchRegistrations(page: Page, type: '姓名' | '身份证号' |
   await expect(page.getByRole('heading', { name: /^查询结果（共 \d+ 条）$/ })).toBeVisible();
 }
 
-test('staff look a person up by name, ID card and phone: lists mask the ID card, URLs and console carry none of it', async ({ page, api }) => {
+test('staff look a person up by name, ID card and phone: lists mask the ID card, URLs and console carry none of it', async ({
+  page,
+  api,
+}) => {
   const person = personWithReport(api);
   const masked = maskIdCard(person.idCard);
   expect(masked).not.toBe(person.idCard);
@@ -80,7 +89,10 @@ test('staff look a person up by name, ID card and phone: lists mask the ID card,
     await expect(card).not.toContainText(person.idCard);
   }
 
-  await results.getByRole('link', { name: new RegExp(person.name) }).first().click();
+  await results
+    .getByRole('link', { name: new RegExp(person.name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/infoDetail\?id=[\w-]+$/);
   await expect(page.getByRole('region', { name: '采样管进度' })).toBeVisible();
   await page.reload();
@@ -102,7 +114,10 @@ test('staff look a person up by name, ID card and phone: lists mask the ID card,
   expectNoLeak(trail, person);
 });
 
-test('a check user looks up their report and their registrations: URLs and console carry none of their data', async ({ page, api }) => {
+test('a check user looks up their report and their registrations: URLs and console carry none of their data', async ({
+  page,
+  api,
+}) => {
   const user = api.db.state.users.find((candidate) => candidate.role === 'check');
   const own = api.db.state.registrations.find((registration) => registration.idCard === user?.idCard);
   if (!own) throw new Error('the demo check user has no registration');

@@ -44,7 +44,9 @@ async function inkedPixels(page: Page, pageNumber = 1): Promise<number> {
 }
 
 async function canvasWidth(page: Page): Promise<number> {
-  return page.locator('canvas[data-page="1"]').evaluate((canvas: HTMLCanvasElement) => canvas.getBoundingClientRect().width);
+  return page
+    .locator('canvas[data-page="1"]')
+    .evaluate((canvas: HTMLCanvasElement) => canvas.getBoundingClientRect().width);
 }
 
 /** Opens the PDF in the page and waits for page 1 to be drawn. */
@@ -57,19 +59,26 @@ async function viewPdf(page: Page, fileName: string) {
 }
 
 test.describe('work users', () => {
-  test('search by ID card → list → positive detail with next step → PDF drawn in the page → download', async ({ page, api }) => {
+  test('search by ID card → list → positive detail with next step → PDF drawn in the page → download', async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(120_000); // seven pages, each checked with axe, plus pdf.js rendering twice
     const report = reportOf(api, 'positive');
     const requests = watchRequests(page);
     const pdfWarnings: string[] = [];
     const cspViolations: string[] = [];
     page.on('console', (message) => {
-      if (/standardFontData|cMapUrl|CMap|Unable to load|fetch/i.test(message.text())) pdfWarnings.push(message.text());
+      if (/standardFontData|cMapUrl|CMap|Unable to load|fetch/i.test(message.text()))
+        pdfWarnings.push(message.text());
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
     const failedAssets: string[] = [];
     page.on('response', (response) => {
-      if (response.status() >= 400 && new URL(response.url()).origin === new URL(page.url() || 'http://x').origin) {
+      if (
+        response.status() >= 400 &&
+        new URL(response.url()).origin === new URL(page.url() || 'http://x').origin
+      ) {
         failedAssets.push(`${response.status()} ${response.url()}`);
       }
     });
@@ -103,7 +112,10 @@ test.describe('work users', () => {
     await expect(card).toContainText(report.tubeCode);
     await expect(card).toContainText('阳性');
     await expect(card).not.toContainText(report.idCard);
-    expect(api.requestsTo('/Sampling/PageCheckReport')[0].body).toMatchObject({ idCard: report.idCard, pageIndex: 1 });
+    expect(api.requestsTo('/Sampling/PageCheckReport')[0].body).toMatchObject({
+      idCard: report.idCard,
+      pageIndex: 1,
+    });
     await snap(page, 'repoetList');
     await expectAccessible(page);
 
@@ -116,8 +128,13 @@ test.describe('work users', () => {
     await expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible();
     const nextStep = page.getByRole('region', { name: '下一步怎么做' });
     await expect(nextStep).toContainText('结肠镜检查');
-    await expect(nextStep.getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute('href', 'tel:02154880000');
-    await expect(page.getByRole('region', { name: `采样管 ${report.tubeCode} 的进度` })).toContainText('已出报告');
+    await expect(nextStep.getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute(
+      'href',
+      'tel:02154880000',
+    );
+    await expect(page.getByRole('region', { name: `采样管 ${report.tubeCode} 的进度` })).toContainText(
+      '已出报告',
+    );
     await snap(page, 'repoetDetail');
     await expectAccessible(page);
 
@@ -160,14 +177,21 @@ test.describe('work users', () => {
     expect(api.requestsTo('/Sampling/DownloadCheckReport')).toHaveLength(2);
   });
 
-  test('a failed download reaches /downErr with its reason, and 重试 gets the file', async ({ page, api }) => {
+  test('a failed download reaches /downErr with its reason, and 重试 gets the file', async ({
+    page,
+    api,
+  }) => {
     const report = reportOf(api, 'negative');
     await signIn(page, api);
     await page.goto(`/repoetDetail?id=${report.id}`);
     await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
     await expect(page.getByRole('region', { name: '下一步怎么做' })).toContainText('再次参加大肠癌筛查');
 
-    api.fault('/Sampling/DownloadCheckReport', { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' }, 1);
+    api.fault(
+      '/Sampling/DownloadCheckReport',
+      { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' },
+      1,
+    );
     await page.getByRole('button', { name: '下载报告' }).click();
     await expect(page).toHaveURL(/\/downErr$/);
     await expect(page.getByRole('alert')).toHaveText('报告文件正在生成，请稍后再试');
@@ -278,7 +302,9 @@ test.describe('a report opened cold (a link in a message)', () => {
     await signIn(page, api);
     await page.goto(`/repoetDetail?id=${report.id}`);
     await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
-    expect(api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body)).toEqual([{ id: report.id, pageIndex: 1, pageSize: 1 }]);
+    expect(api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body)).toEqual([
+      { id: report.id, pageIndex: 1, pageSize: 1 },
+    ]);
   });
 
   test('a report that no longer exists says so', async ({ page, api }) => {

@@ -13,7 +13,10 @@ test.describe('every route', () => {
         await page.goto(route.path);
         await expect(page.getByRole('heading', { level: 1, name: route.title, exact: true })).toBeVisible();
 
-        const home = route.path === '/callback' ? { path: '/checkUser', audience: 'check' as const } : { path: '/workUser', audience: 'work' as const };
+        const home =
+          route.path === '/callback'
+            ? { path: '/checkUser', audience: 'check' as const }
+            : { path: '/workUser', audience: 'work' as const };
         await signIn(page, api, home.audience);
         await page.goto(route.path);
         await expect(page).toHaveURL(new RegExp(`${home.path}$`));

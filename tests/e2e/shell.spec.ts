@@ -10,7 +10,9 @@ test.describe('app shell', () => {
     await context.close();
   });
 
-  test('when the app cannot load, the first screen says so and its reload button recovers', async ({ page }) => {
+  test('when the app cannot load, the first screen says so and its reload button recovers', async ({
+    page,
+  }) => {
     await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
     await expect(page.getByText('页面加载失败，请检查网络后重试。')).toBeVisible();
@@ -33,14 +35,18 @@ test.describe('app shell', () => {
     await signIn(page, api);
     await page.goto('/workUser');
     await page.waitForLoadState('networkidle');
-    const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+    const csp = await page.evaluate(async () =>
+      (await fetch(location.href)).headers.get('content-security-policy'),
+    );
     expect(csp).toContain("script-src 'self'");
     expect(violations).toEqual([]);
   });
 
   test('hashed assets are cached immutably and index.html is revalidated', async ({ page }) => {
     const responses: { url: string; cacheControl: string | null }[] = [];
-    page.on('response', (response) => responses.push({ url: response.url(), cacheControl: response.headers()['cache-control'] ?? null }));
+    page.on('response', (response) =>
+      responses.push({ url: response.url(), cacheControl: response.headers()['cache-control'] ?? null }),
+    );
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
     const document = responses.find((r) => r.url.endsWith('/login'));

@@ -20,7 +20,11 @@ function spareTube(api: ApiMock): string {
   return api.db.state.tubes.filter((tube) => tube.status === 'unbound' && tube.timeline.length === 1)[0].code;
 }
 
-async function openEntry(page: Page, api: ApiMock, configAnswer: 'ok' | 'error' | 'never' | number): Promise<void> {
+async function openEntry(
+  page: Page,
+  api: ApiMock,
+  configAnswer: 'ok' | 'error' | 'never' | number,
+): Promise<void> {
   await signIn(page, api);
   await page.goto('/infoEnter');
   await page.evaluate((mode) => window.__setConfigAnswer(mode), configAnswer);
@@ -30,7 +34,10 @@ const tubeField = (page: Page) => page.getByRole('textbox', { name: '采样管�
 const scanButton = (page: Page) => page.getByRole('button', { name: '扫描采样管二维码' });
 
 test.describe('扫码 when WeChat is slow or refuses', () => {
-  test('a bridge that never confirms: typeable throughout, told at 5 s, the next tap signs again', async ({ page, api }) => {
+  test('a bridge that never confirms: typeable throughout, told at 5 s, the next tap signs again', async ({
+    page,
+    api,
+  }) => {
     await openEntry(page, api, 'never');
     const tapped = Date.now();
     await scanButton(page).click();
@@ -61,7 +68,10 @@ test.describe('扫码 when WeChat is slow or refuses', () => {
     expect(api.requestsTo(SIGNATURE)).toHaveLength(1);
   });
 
-  test('a configuration WeChat refuses: told at once to type the code, and the next tap signs again', async ({ page, api }) => {
+  test('a configuration WeChat refuses: told at once to type the code, and the next tap signs again', async ({
+    page,
+    api,
+  }) => {
     await openEntry(page, api, 'error');
     const tapped = Date.now();
     await scanButton(page).click();

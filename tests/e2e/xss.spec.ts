@@ -24,8 +24,14 @@ const PAYLOADS: readonly Payload[] = [
   { name: 'img onerror', text: `<img src=x onerror="window.__xss=1;alert('xss')">` },
   { name: 'svg onload', text: `<svg/onload="window.__xss=1;alert('xss')"><circle r=9></circle></svg>` },
   { name: 'javascript: link', text: `<a href="javascript:window.__xss=1;alert('xss')">点我查看</a>` },
-  { name: 'attribute breakout', text: `"'><script>window.__xss=1</script><img src=x onerror=window.__xss=1 x="` },
-  { name: 'iframe srcdoc', text: `<iframe srcdoc="<script>parent.__xss=1;parent.alert('xss')</script>"></iframe>` },
+  {
+    name: 'attribute breakout',
+    text: `"'><script>window.__xss=1</script><img src=x onerror=window.__xss=1 x="`,
+  },
+  {
+    name: 'iframe srcdoc',
+    text: `<iframe srcdoc="<script>parent.__xss=1;parent.alert('xss')</script>"></iframe>`,
+  },
   {
     name: 'template and declarative shadow root',
     text: `<template><img src=x onerror="window.__xss=1"></template><div><template shadowrootmode="open"><img src=x onerror="window.__xss=1"></template></div>`,
@@ -34,16 +40,40 @@ const PAYLOADS: readonly Payload[] = [
     name: 'style tricks',
     text: `<style>@import "javascript:window.__xss=1";*{background:url("javascript:window.__xss=1")}</style><div style="position:fixed;inset:0;z-index:99999;background:url(javascript:window.__xss=1)">覆盖层</div>`,
   },
-  { name: 'mXSS namespace confusion', text: `<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1">` },
+  {
+    name: 'mXSS namespace confusion',
+    text: `<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1">`,
+  },
   { name: 'noscript mXSS', text: `<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">` },
-  { name: 'entity-encoded javascript: URL', text: `<a href="&#106;avascript&colon;window.__xss=1">链接一</a><a href="jav&#x09;ascript:window.__xss=1">链接二</a>` },
-  { name: 'object and embed', text: `<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">` },
-  { name: 'meta refresh and base', text: `<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1"><base href="javascript:window.__xss=1//">` },
-  { name: 'form action and formaction', text: `<form action="javascript:window.__xss=1"><button>提交</button></form><button formaction="javascript:window.__xss=1">确定</button>` },
-  { name: 'details ontoggle and autofocus', text: `<details open ontoggle="window.__xss=1"><summary>详情</summary></details><input autofocus onfocus="window.__xss=1">` },
-  { name: 'media onerror', text: `<video><source onerror="window.__xss=1"></video><audio src=x onerror="window.__xss=1"></audio>` },
+  {
+    name: 'entity-encoded javascript: URL',
+    text: `<a href="&#106;avascript&colon;window.__xss=1">链接一</a><a href="jav&#x09;ascript:window.__xss=1">链接二</a>`,
+  },
+  {
+    name: 'object and embed',
+    text: `<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">`,
+  },
+  {
+    name: 'meta refresh and base',
+    text: `<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1"><base href="javascript:window.__xss=1//">`,
+  },
+  {
+    name: 'form action and formaction',
+    text: `<form action="javascript:window.__xss=1"><button>提交</button></form><button formaction="javascript:window.__xss=1">确定</button>`,
+  },
+  {
+    name: 'details ontoggle and autofocus',
+    text: `<details open ontoggle="window.__xss=1"><summary>详情</summary></details><input autofocus onfocus="window.__xss=1">`,
+  },
+  {
+    name: 'media onerror',
+    text: `<video><source onerror="window.__xss=1"></video><audio src=x onerror="window.__xss=1"></audio>`,
+  },
   { name: 'data: URL link', text: `<a href="data:text/html,<script>alert('xss')</script>">打开附件</a>` },
-  { name: 'template expressions', text: "{{constructor.constructor('window.__xss=1')()}} ${window.__xss=1} <%= window.__xss=1 %>" },
+  {
+    name: 'template expressions',
+    text: "{{constructor.constructor('window.__xss=1')()}} ${window.__xss=1} <%= window.__xss=1 %>",
+  },
 ];
 
 /** Seeded values carry a field marker, so each field's text can be found on the page. */
@@ -118,7 +148,11 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
 
     // A registration whose tube can still be unbound, newest, so it heads the search list.
     const tube = one(state.tubes, (t) => t.status === 'bound' && !!t.registrationId, 'bound tube');
-    const registration = one(state.registrations, (r) => r.id === tube.registrationId, 'registration of the bound tube');
+    const registration = one(
+      state.registrations,
+      (r) => r.id === tube.registrationId,
+      'registration of the bound tube',
+    );
     Object.assign(registration, {
       name: value('person'),
       address: value('address'),
@@ -128,7 +162,11 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
       registeredAt: new Date(now - 60_000).toISOString(),
     });
     tube.timeline[tube.timeline.length - 1].note = value('timelineNote');
-    const nation = one(state.dictionaries.nation, (item) => item.itemValue === registration.nation, 'nation item');
+    const nation = one(
+      state.dictionaries.nation,
+      (item) => item.itemValue === registration.nation,
+      'nation item',
+    );
     nation.itemText = value('nation');
     state.dictionaries.unbind_reason[0].itemText = value('unbindReason');
 
@@ -142,7 +180,8 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
       testItem: value('testItem'),
       fileName: value('reportFile'),
     });
-    one(state.registrations, (r) => r.id === report.registrationId, 'report registration').name = value('reportPerson');
+    one(state.registrations, (r) => r.id === report.registrationId, 'report registration').name =
+      value('reportPerson');
 
     // The check user's own registration and report, and the one entered for family.
     const own = one(state.registrations, (r) => r.idCard === checkUser.idCard, 'own registration');
@@ -150,8 +189,11 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
     const checkReport = one(state.reports, (r) => r.registrationId === own.id, 'own report');
     checkReport.personName = value('checkUserName');
     checkReport.advice = value('advice');
-    one(state.registrations, (r) => r.createdByUserId === checkUser.id && r.id !== own.id, 'family registration').name =
-      value('family');
+    one(
+      state.registrations,
+      (r) => r.createdByUserId === checkUser.id && r.id !== own.id,
+      'family registration',
+    ).name = value('family');
 
     // Messages: one plain text, one HTML, both newest; the type's dictionary label.
     const system = state.messages.filter((m) => m.recipientUserId === admin.id && m.type === 'system');
@@ -169,16 +211,26 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
       content: `<p>${HTML_MARKER}</p>${html}`,
       sentAt: new Date(now - 120_000).toISOString(),
     });
-    one(state.dictionaries.message_type, (item) => item.itemValue === 'system', 'system message type').itemText = value('messageType');
+    one(
+      state.dictionaries.message_type,
+      (item) => item.itemValue === 'system',
+      'system message type',
+    ).itemText = value('messageType');
 
     // Announcements: the newest one, and an attachment's file name.
-    const announcement = [...state.announcements].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+    const announcement = [...state.announcements].sort(
+      (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt),
+    )[0];
     Object.assign(announcement, {
       title: value('announcementTitle'),
       summary: value('announcementSummary'),
       content: `<p>${HTML_MARKER}</p>${html}`,
     });
-    const withAttachment = one(state.announcements, (a) => a.attachments.length > 0, 'announcement with an attachment');
+    const withAttachment = one(
+      state.announcements,
+      (a) => a.attachments.length > 0,
+      'announcement with an attachment',
+    );
     withAttachment.attachments[0].fileName = value('attachment');
 
     // A questionnaire: title, description, a question, the option the admin's response chose.
@@ -187,14 +239,19 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
       (r) => r.ownerUserId === admin.id && r.status === 'submitted' && r.questionnaireId === 'qn-lifestyle',
       'submitted lifestyle response',
     );
-    const questionnaire = one(state.questionnaires, (q) => q.id === response.questionnaireId, 'questionnaire');
+    const questionnaire = one(
+      state.questionnaires,
+      (q) => q.id === response.questionnaireId,
+      'questionnaire',
+    );
     questionnaire.title = value('questionnaireTitle');
     questionnaire.description = value('questionnaireDescription');
     const question = questionnaire.questions[0];
     question.title = value('questionTitle');
     const chosen = response.answers[question.id];
     one(question.options ?? [], (o) => o.value === chosen, 'chosen option').label = value('optionLabel');
-    one(state.registrations, (r) => r.id === response.registrationId, 'respondent').name = value('respondent');
+    one(state.registrations, (r) => r.id === response.registrationId, 'respondent').name =
+      value('respondent');
 
     return {
       registrationId: registration.id,
@@ -218,23 +275,31 @@ function domHazards(page: Page): Promise<string[]> {
     const scriptUrl = /^\s*(javascript|vbscript|data):/i;
     // Inert <template> content is looked into as well: it is one innerHTML away from being live.
     const elements = Array.from(document.querySelectorAll('*'));
-    for (const template of Array.from(document.querySelectorAll('template'))) elements.push(...Array.from(template.content.querySelectorAll('*')));
+    for (const template of Array.from(document.querySelectorAll('template')))
+      elements.push(...Array.from(template.content.querySelectorAll('*')));
     for (const element of elements) {
       const tag = element.tagName.toLowerCase();
       // index.html's own <noscript> note is a child of <body>; anything else like it came from content.
       const inBody = !!element.closest('body') || !element.isConnected;
       const fromContent = inBody && !(tag === 'noscript' && element.parentElement === document.body);
-      if (fromContent && ['iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'noscript'].includes(tag)) {
+      if (
+        fromContent &&
+        ['iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'noscript'].includes(tag)
+      ) {
         found.push(`<${tag}>`);
       }
       // The app's scripts: the build's (/assets/) and index.html's entry-failure check in <head>.
       const src = element.getAttribute('src') ?? '';
-      const appScript = src.startsWith('/assets/') || (src === '/app-load-check.js' && element.parentElement === document.head);
+      const appScript =
+        src.startsWith('/assets/') ||
+        (src === '/app-load-check.js' && element.parentElement === document.head);
       if (tag === 'script' && !appScript) found.push('<script> not from the app');
       for (const attribute of Array.from(element.attributes)) {
         const name = attribute.name.toLowerCase();
         if (name.startsWith('on')) found.push(`${tag}[${name}]`);
-        const urlAttribute = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc'].includes(name);
+        const urlAttribute = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc'].includes(
+          name,
+        );
         if (urlAttribute && inBody && (name === 'srcdoc' || scriptUrl.test(attribute.value))) {
           found.push(`${tag}[${name}=${attribute.value.slice(0, 40)}]`);
         }
@@ -264,7 +329,9 @@ function watch(page: Page): Watch {
     // inert copy of the content, and reports it from inside the sanitiser's call. Nothing runs there
     // (the document has no scripting) and the attributes never reach the page (domHazards). Any other
     // report means something on the page tried to run.
-    const fromSanitiserParse = /\/assets\/safe-html-[\w-]+\.js$/.test(message.location().url) && /inline event handler/.test(message.text());
+    const fromSanitiserParse =
+      /\/assets\/safe-html-[\w-]+\.js$/.test(message.location().url) &&
+      /inline event handler/.test(message.text());
     if (!fromSanitiserParse) watched.cspViolations.push(`${page.url()}: ${message.text()}`);
   });
   return watched;
@@ -276,18 +343,30 @@ function watch(page: Page): Watch {
  */
 async function expectNothingRan(page: Page, where: string, watched: Watch) {
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete || image.loading === 'lazy')), { message: `${where}: images settle` })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
+        ),
+      { message: `${where}: images settle` },
+    )
     .toBe(true);
   // Let queued load/error events run before looking.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   expect(await domHazards(page), `${where}: dangerous markup in the DOM`).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `${where}: a payload ran`).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+    `${where}: a payload ran`,
+  ).toBeUndefined();
   expect(watched.dialogs, `${where}: native dialogs`).toEqual([]);
 }
 
 async function expectTexts(page: Page, seeded: Seeded, fields: Field[]) {
   for (const field of fields) {
-    await expect(page.getByText(seeded.value(field), { exact: false }).first(), `${field} shown as text`).toBeVisible();
+    await expect(
+      page.getByText(seeded.value(field), { exact: false }).first(),
+      `${field} shown as text`,
+    ).toBeVisible();
   }
 }
 
@@ -321,16 +400,32 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   await open(page, '/workUser', () => expect(page.getByText(seeded.value('workerName'))).toBeVisible());
   await check('/workUser', ['workerName', 'workerInstitution', 'announcementTitle', 'announcementSummary']);
 
-  await open(page, '/infoSearch', () => expect(page.getByRole('list', { name: '登记查询结果' }).getByRole('link').first()).toBeVisible());
+  await open(page, '/infoSearch', () =>
+    expect(page.getByRole('list', { name: '登记查询结果' }).getByRole('link').first()).toBeVisible(),
+  );
   await check('/infoSearch', ['person']);
 
-  await open(page, `/infoDetail?id=${seeded.registrationId}`, () => expect(page.getByText(seeded.value('timelineNote'))).toBeVisible());
-  await check('/infoDetail', ['person', 'address', 'contact', 'registeredBy', 'workerInstitution', 'nation', 'timelineNote']);
+  await open(page, `/infoDetail?id=${seeded.registrationId}`, () =>
+    expect(page.getByText(seeded.value('timelineNote'))).toBeVisible(),
+  );
+  await check('/infoDetail', [
+    'person',
+    'address',
+    'contact',
+    'registeredBy',
+    'workerInstitution',
+    'nation',
+    'timelineNote',
+  ]);
 
-  await open(page, `/bindSuccess?id=${seeded.registrationId}`, () => expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible());
+  await open(page, `/bindSuccess?id=${seeded.registrationId}`, () =>
+    expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible(),
+  );
   await check('/bindSuccess', ['person']);
 
-  await open(page, `/unbindTube?id=${seeded.registrationId}`, () => expect(page.getByRole('radio').first()).toBeAttached());
+  await open(page, `/unbindTube?id=${seeded.registrationId}`, () =>
+    expect(page.getByRole('radio').first()).toBeAttached(),
+  );
   await check('/unbindTube', ['person', 'unbindReason']);
   await page.getByRole('radio', { name: seeded.value('unbindReason') }).check();
   await page.getByRole('button', { name: '确认解绑' }).click();
@@ -344,7 +439,9 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
   await check('/repoetList', ['reportPerson', 'testItem']);
 
-  await open(page, `/repoetDetail?id=${seeded.reportId}`, () => expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible());
+  await open(page, `/repoetDetail?id=${seeded.reportId}`, () =>
+    expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible(),
+  );
   await check('/repoetDetail', ['reportPerson', 'lab', 'advice', 'doctor', 'testItem']);
   await page.getByRole('button', { name: '下载报告' }).click();
   await expect(page).toHaveURL(/\/downSuccess$/);
@@ -353,52 +450,83 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   await open(page, '/messageType', () => expect(page.getByText(seeded.value('messageType'))).toBeVisible());
   await check('/messageType', ['messageType']);
 
-  await open(page, '/messageList?type=system', () => expect(page.getByText(seeded.value('messageTitle'))).toBeVisible());
+  await open(page, '/messageList?type=system', () =>
+    expect(page.getByText(seeded.value('messageTitle'))).toBeVisible(),
+  );
   await check('/messageList', ['messageTitle', 'messageSummary', 'htmlMessageTitle']);
 
-  await open(page, `/messageDetail?id=${seeded.textMessageId}`, () => expect(page.getByRole('heading', { name: seeded.value('messageTitle') })).toBeVisible());
+  await open(page, `/messageDetail?id=${seeded.textMessageId}`, () =>
+    expect(page.getByRole('heading', { name: seeded.value('messageTitle') })).toBeVisible(),
+  );
   await check('/messageDetail (text)', ['messageTitle', 'messageText', 'messageType']);
 
-  await open(page, `/messageDetail?id=${seeded.htmlMessageId}`, () => expect(page.getByText(HTML_MARKER)).toBeVisible());
+  await open(page, `/messageDetail?id=${seeded.htmlMessageId}`, () =>
+    expect(page.getByText(HTML_MARKER)).toBeVisible(),
+  );
   await check('/messageDetail (HTML)', ['htmlMessageTitle']);
   await tapRichLinks(page);
   await expectNothingRan(page, '/messageDetail (HTML) after tapping its links', watched);
 
-  await open(page, '/announcement', () => expect(page.getByText(seeded.value('announcementTitle'))).toBeVisible());
+  await open(page, '/announcement', () =>
+    expect(page.getByText(seeded.value('announcementTitle'))).toBeVisible(),
+  );
   await check('/announcement', ['announcementTitle', 'announcementSummary']);
 
-  await open(page, `/announcementDetail?id=${seeded.announcementId}`, () => expect(page.getByText(HTML_MARKER)).toBeVisible());
+  await open(page, `/announcementDetail?id=${seeded.announcementId}`, () =>
+    expect(page.getByText(HTML_MARKER)).toBeVisible(),
+  );
   await check('/announcementDetail', ['announcementTitle']);
   await tapRichLinks(page);
   await expectNothingRan(page, '/announcementDetail after tapping its links', watched);
 
-  await open(page, `/announcementDetail?id=${seeded.attachmentAnnouncementId}`, () => expect(page.getByText(seeded.value('attachment'))).toBeVisible());
+  await open(page, `/announcementDetail?id=${seeded.attachmentAnnouncementId}`, () =>
+    expect(page.getByText(seeded.value('attachment'))).toBeVisible(),
+  );
   await check('/announcementDetail (attachment)', ['attachment']);
   await page.getByRole('button', { name: `下载 ${seeded.value('attachment')}` }).click();
   await expect(page).toHaveURL(/\/downSuccess$/);
   await check('/downSuccess (attachment)', ['attachment']);
 
-  await open(page, '/questionnaireList', () => expect(page.getByText(seeded.value('questionnaireTitle')).first()).toBeVisible());
+  await open(page, '/questionnaireList', () =>
+    expect(page.getByText(seeded.value('questionnaireTitle')).first()).toBeVisible(),
+  );
   await check('/questionnaireList', ['questionnaireTitle', 'respondent']);
 
-  await open(page, '/questionnaireDetail', () => expect(page.getByRole('list', { name: '可填写的问卷' })).toBeVisible());
+  await open(page, '/questionnaireDetail', () =>
+    expect(page.getByRole('list', { name: '可填写的问卷' })).toBeVisible(),
+  );
   await check('/questionnaireDetail (chooser)', ['questionnaireTitle', 'questionnaireDescription']);
 
-  await open(page, '/questionnaireDetail?questionnaireId=qn-lifestyle', () => expect(page.getByText(seeded.value('questionTitle'))).toBeVisible());
+  await open(page, '/questionnaireDetail?questionnaireId=qn-lifestyle', () =>
+    expect(page.getByText(seeded.value('questionTitle'))).toBeVisible(),
+  );
   await check('/questionnaireDetail (form)', ['questionnaireTitle', 'questionTitle', 'optionLabel']);
 
-  await open(page, `/questionnaireDetail?responseId=${seeded.responseId}`, () => expect(page.getByRole('list', { name: '答题情况' })).toBeVisible());
-  await check('/questionnaireDetail (read-only)', ['questionnaireTitle', 'questionTitle', 'optionLabel', 'respondent']);
+  await open(page, `/questionnaireDetail?responseId=${seeded.responseId}`, () =>
+    expect(page.getByRole('list', { name: '答题情况' })).toBeVisible(),
+  );
+  await check('/questionnaireDetail (read-only)', [
+    'questionnaireTitle',
+    'questionTitle',
+    'optionLabel',
+    'respondent',
+  ]);
 
   await signIn(page, api, 'check');
-  await open(page, '/checkUser', () => expect(page.getByText(`${seeded.value('checkUserName')}，您好`)).toBeVisible());
+  await open(page, '/checkUser', () =>
+    expect(page.getByText(`${seeded.value('checkUserName')}，您好`)).toBeVisible(),
+  );
   await expect(page.getByRole('region', { name: '待办事项' })).toBeVisible();
   await check('/checkUser', ['checkUserName', 'family']);
 
-  await open(page, '/checkUserInfoSearch', () => expect(page.getByRole('list', { name: '我的登记' }).getByRole('link').first()).toBeVisible());
+  await open(page, '/checkUserInfoSearch', () =>
+    expect(page.getByRole('list', { name: '我的登记' }).getByRole('link').first()).toBeVisible(),
+  );
   await check('/checkUserInfoSearch', ['checkUserName', 'family']);
 
-  await open(page, `/checkUserRepoetDetail?id=${seeded.checkReportId}`, () => expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible());
+  await open(page, `/checkUserRepoetDetail?id=${seeded.checkReportId}`, () =>
+    expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible(),
+  );
   await check('/checkUserRepoetDetail', ['checkUserName', 'advice']);
 }
 
@@ -425,9 +553,16 @@ test.describe('XSS corpus, app defences alone (CSP bypassed)', () => {
 
   for (let rotation = 0; rotation < ROTATIONS; rotation += 1) {
     const rich = PAYLOADS.slice(rotation * STEP, (rotation + 1) * STEP);
-    test(`rotation ${rotation + 1}/${ROTATIONS} (rich content: ${rich.map((payload) => payload.name).join(', ')}): runs nowhere, shows as text`, async ({ page, api }) => {
+    test(`rotation ${rotation + 1}/${ROTATIONS} (rich content: ${rich.map((payload) => payload.name).join(', ')}): runs nowhere, shows as text`, async ({
+      page,
+      api,
+    }) => {
       const watched = watch(page);
-      const seeded = seed(api, (field) => `${FIELDS[field]}${rotated(rotation, field).text}`, rich.map((payload) => payload.text).join(' '));
+      const seeded = seed(
+        api,
+        (field) => `${FIELDS[field]}${rotated(rotation, field).text}`,
+        rich.map((payload) => payload.text).join(' '),
+      );
       await visitEverything(page, api, seeded, watched);
       expect(watched.errors, 'uncaught page errors').toEqual([]);
     });
@@ -437,13 +572,18 @@ test.describe('XSS corpus, app defences alone (CSP bypassed)', () => {
 test.describe('XSS corpus under the production Content-Security-Policy', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the whole corpus at once: nothing runs and the policy blocks nothing on the page', async ({ page, api }) => {
+  test('the whole corpus at once: nothing runs and the policy blocks nothing on the page', async ({
+    page,
+    api,
+  }) => {
     const watched = watch(page);
     const corpus = PAYLOADS.map((payload) => payload.text).join(' ');
     // Each field gets a different payload, the rich content all of them.
     const seeded = seed(api, (field) => `${FIELDS[field]}${rotated(0, field).text}`, corpus);
     await page.goto('/login');
-    const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+    const csp = await page.evaluate(async () =>
+      (await fetch(location.href)).headers.get('content-security-policy'),
+    );
     expect(csp).toContain("script-src 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
 

@@ -78,7 +78,16 @@ export interface AsyncViewProps {
  * The one way a page shows its loading, error and empty states. Data already on screen stays on
  * screen while a refresh runs; the error state shows only when there is nothing to show.
  */
-export function AsyncView({ loading, error, empty, emptyText, emptyHint, emptyAction, onRetry, children }: AsyncViewProps) {
+export function AsyncView({
+  loading,
+  error,
+  empty,
+  emptyText,
+  emptyHint,
+  emptyAction,
+  onRetry,
+  children,
+}: AsyncViewProps) {
   if (error && (empty ?? true)) return <ErrorState error={error} onRetry={onRetry} />;
   if (loading && (empty ?? true)) return <PageLoading />;
   if (empty) return <EmptyState text={emptyText} hint={emptyHint} action={emptyAction} />;

@@ -16,7 +16,13 @@ export interface PagedListProps<T> {
 /** A list with pull to refresh, infinite scroll, and the shared loading, empty and error states. */
 export function PagedList<T>({ list, itemKey, renderItem, emptyText, emptyHint, label }: PagedListProps<T>) {
   return (
-    <PullToRefresh onRefresh={list.refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新完成">
+    <PullToRefresh
+      onRefresh={list.refresh}
+      pullingText="下拉刷新"
+      canReleaseText="释放立即刷新"
+      refreshingText="刷新中…"
+      completeText="刷新完成"
+    >
       <AsyncView
         loading={list.loading || !list.loaded}
         error={list.error}
@@ -33,7 +39,17 @@ export function PagedList<T>({ list, itemKey, renderItem, emptyText, emptyHint, 
         <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
           {(hasMore: boolean, failed: boolean, retry: () => void) =>
             failed ? (
-              <button type="button" onClick={retry} style={{ border: 0, background: 'none', color: 'var(--adm-color-primary)', fontSize: 15, padding: 8 }}>
+              <button
+                type="button"
+                onClick={retry}
+                style={{
+                  border: 0,
+                  background: 'none',
+                  color: 'var(--adm-color-primary)',
+                  fontSize: 15,
+                  padding: 8,
+                }}
+              >
                 加载失败，点击重试
               </button>
             ) : hasMore ? (

@@ -33,7 +33,11 @@ export interface UsePagedListOptions {
  * and `key`: a new key starts over. When a keep-alive page is shown again its effects re-run; the
  * list then refreshes what it already shows in one request, so the items and scroll stay in place.
  */
-export function usePagedList<T>(fetchPage: FetchPage<T>, key: string, options: UsePagedListOptions = {}): PagedListState<T> {
+export function usePagedList<T>(
+  fetchPage: FetchPage<T>,
+  key: string,
+  options: UsePagedListOptions = {},
+): PagedListState<T> {
   const { pageSize = 10, enabled = true } = options;
   const [items, setItems] = useState<T[]>([]);
   const [total, setTotal] = useState(0);

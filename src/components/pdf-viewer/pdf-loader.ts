@@ -87,7 +87,11 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
         if (cancelled) throw new RenderCancelledError();
         const viewport = page.getViewport({ scale });
         const area = viewport.width * viewport.height;
-        const density = Math.min(window.devicePixelRatio || 1, 3, Math.sqrt(MAX_CANVAS_PIXELS / Math.max(area, 1)));
+        const density = Math.min(
+          window.devicePixelRatio || 1,
+          3,
+          Math.sqrt(MAX_CANVAS_PIXELS / Math.max(area, 1)),
+        );
         canvas.width = Math.floor(viewport.width * density);
         canvas.height = Math.floor(viewport.height * density);
         canvas.style.width = `${Math.floor(viewport.width)}px`;

@@ -97,7 +97,8 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
       frameId = window.requestAnimationFrame(() => {
         let reading = 1;
         for (const [pageNumber, element] of pageElements.current) {
-          if (element.getBoundingClientRect().top <= window.innerHeight / 2 && pageNumber > reading) reading = pageNumber;
+          if (element.getBoundingClientRect().top <= window.innerHeight / 2 && pageNumber > reading)
+            reading = pageNumber;
         }
         setCurrentPage(reading);
       });
@@ -128,7 +129,13 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
   if (!current) {
     body = <InlineLoading label="正在打开报告" />;
   } else if (current.error || !doc) {
-    body = <ErrorState title="报告打开失败" error={current.error} onRetry={() => setAttempt((value) => value + 1)} />;
+    body = (
+      <ErrorState
+        title="报告打开失败"
+        error={current.error}
+        onRetry={() => setAttempt((value) => value + 1)}
+      />
+    );
   } else if (numPages === 0 || !firstPage) {
     body = <EmptyState text="报告没有内容" />;
   } else {
@@ -158,7 +165,11 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
             </Button>
           </div>
           <div className={styles.group}>
-            <Button className={styles.tool} disabled={currentPage <= 1} onClick={() => goToPage(currentPage - 1)}>
+            <Button
+              className={styles.tool}
+              disabled={currentPage <= 1}
+              onClick={() => goToPage(currentPage - 1)}
+            >
               上一页
             </Button>
             <span className={styles.status}>
@@ -166,7 +177,11 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
               {currentPage} / {numPages}
               <span className="visually-hidden">页</span>
             </span>
-            <Button className={styles.tool} disabled={currentPage >= numPages} onClick={() => goToPage(currentPage + 1)}>
+            <Button
+              className={styles.tool}
+              disabled={currentPage >= numPages}
+              onClick={() => goToPage(currentPage + 1)}
+            >
               下一页
             </Button>
           </div>
@@ -279,7 +294,9 @@ function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPa
 
   const settled = drawn && drawn.scale === scale && drawn.attempt === attempt ? drawn : null;
   const failed = settled?.error !== undefined && settled !== null;
-  const placeholder = everDrawn ? undefined : { width: estimate.width * scale, height: estimate.height * scale };
+  const placeholder = everDrawn
+    ? undefined
+    : { width: estimate.width * scale, height: estimate.height * scale };
 
   return (
     <section
@@ -298,7 +315,11 @@ function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPa
       )}
       {failed && (
         <div className={styles.overlay}>
-          <ErrorState title={`第 ${pageNumber} 页显示失败`} error={settled.error} onRetry={() => setAttempt((value) => value + 1)} />
+          <ErrorState
+            title={`第 ${pageNumber} 页显示失败`}
+            error={settled.error}
+            onRetry={() => setAttempt((value) => value + 1)}
+          />
         </div>
       )}
     </section>

@@ -12,7 +12,23 @@ import DOMPurify, { type Config } from 'dompurify';
 const purifier = DOMPurify(window);
 
 const CONFIG: Config = {
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'base', 'meta', 'link'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'base',
+    'meta',
+    'link',
+  ],
   ADD_ATTR: ['target'],
   FORBID_ATTR: ['srcset', 'formaction', 'ping'],
   ALLOW_DATA_ATTR: false,

@@ -15,5 +15,9 @@ export function barcodeDetector(): BarcodeDetectorConstructor | undefined {
 
 /** Whether this browser can scan with the camera (outside WeChat). Light: the scanner itself loads on demand. */
 export function canScanWithCamera(): boolean {
-  return typeof window !== 'undefined' && 'BarcodeDetector' in window && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    'BarcodeDetector' in window &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
 }

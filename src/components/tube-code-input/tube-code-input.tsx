@@ -11,7 +11,9 @@ import styles from './tube-code-input.module.css';
 // The scanner code (JS-SDK glue, AES decryption, the camera view) loads on the first tap of 扫码, not
 // with the form: most of the page's users type or scan once, and the form should open fast.
 const loadWeChatScan = () => import('@/lib/wechat');
-const CameraScanner = lazy(() => import('./camera-scanner').then((module) => ({ default: module.CameraScanner })));
+const CameraScanner = lazy(() =>
+  import('./camera-scanner').then((module) => ({ default: module.CameraScanner })),
+);
 
 const SCAN_FAILED_MESSAGE = '扫码失败，请重试或手动输入采样管编码';
 
@@ -23,7 +25,8 @@ export function normalizeTubeCode(value: string): string {
 /** Cancelling is silent; API failures were already shown by lib/http; our own errors carry Chinese text. */
 async function reportScanError(error: unknown): Promise<void> {
   if (isApiError(error)) return;
-  const { ScanCancelledError, ScanFailedError, WeChatConfigError, WeChatUnavailableError } = await loadWeChatScan();
+  const { ScanCancelledError, ScanFailedError, WeChatConfigError, WeChatUnavailableError } =
+    await loadWeChatScan();
   if (error instanceof ScanCancelledError) return;
   const known =
     error instanceof ScanFailedError ||
@@ -127,7 +130,12 @@ export function TubeCodeInput({
             enterKeyHint="done"
           />
           {value && !disabled && (
-            <button type="button" className={styles.clearButton} aria-label="清除采样管编码" onClick={() => onChange('')}>
+            <button
+              type="button"
+              className={styles.clearButton}
+              aria-label="清除采样管编码"
+              onClick={() => onChange('')}
+            >
               ×
             </button>
           )}

@@ -32,7 +32,10 @@ export const REGISTRATION_TEXT: Readonly<Record<Registration['status'], string>>
 };
 
 /** The newest report of a registration (reports arrive newest first, but do not rely on it). */
-export function latestReportFor(registrationId: string, reports: readonly CheckReport[]): CheckReport | undefined {
+export function latestReportFor(
+  registrationId: string,
+  reports: readonly CheckReport[],
+): CheckReport | undefined {
   return reports
     .filter((report) => report.registrationId === registrationId)
     .sort((a, b) => Date.parse(b.reportedAt) - Date.parse(a.reportedAt))[0];

@@ -23,7 +23,14 @@ interface UnreadSnapshot {
   readIds: ReadonlySet<Id>;
 }
 
-const EMPTY: UnreadSnapshot = { total: 0, byType: {}, loading: false, loaded: false, error: null, readIds: new Set() };
+const EMPTY: UnreadSnapshot = {
+  total: 0,
+  byType: {},
+  loading: false,
+  loaded: false,
+  error: null,
+  readIds: new Set(),
+};
 
 let snapshot: UnreadSnapshot = EMPTY;
 /** Whose counts the snapshot holds: a new session must not see the previous one's badges. */
@@ -105,7 +112,8 @@ export async function markRead(id: Id, type: MessageType): Promise<void> {
   revision += 1;
   const readIds = new Set(snapshot.readIds).add(id);
   const current = snapshot.byType[type];
-  const byType = current === undefined ? snapshot.byType : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
+  const byType =
+    current === undefined ? snapshot.byType : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
   emit({ ...snapshot, readIds, byType, total: Math.max(0, snapshot.total - 1) });
   try {
     await readSystemMessage({ id }, { silent: true });

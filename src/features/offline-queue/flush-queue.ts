@@ -46,7 +46,8 @@ async function run(): Promise<FlushSummary> {
   const summary: FlushSummary = { sent: 0, failed: 0, pending: sendableCount() };
   if (summary.pending === 0) return { ...summary, skipped: 'empty' };
   if (!hasStaffSession()) return { ...summary, skipped: 'no-session' };
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { ...summary, skipped: 'offline' };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return { ...summary, skipped: 'offline' };
   if (!acquireQueueLock()) return { ...summary, skipped: 'busy' };
 
   setQueueFlushing(true);
@@ -99,7 +100,8 @@ async function run(): Promise<FlushSummary> {
   } finally {
     // Nothing stays 'sending' once this flush is over (e.g. the chunk failed to load mid-way).
     for (const entry of getQueueSnapshot().entries) {
-      if (entry.status === 'sending' && tried.has(entry.id)) updateQueueEntry(entry.id, { status: 'pending' });
+      if (entry.status === 'sending' && tried.has(entry.id))
+        updateQueueEntry(entry.id, { status: 'pending' });
     }
     releaseQueueLock();
     setQueueFlushing(false);
@@ -108,7 +110,10 @@ async function run(): Promise<FlushSummary> {
   return summary;
 }
 
-function reportText(summary: FlushSummary, manual: boolean): { text: string; tone: 'success' | 'warning' | 'fail' | 'info' } | null {
+function reportText(
+  summary: FlushSummary,
+  manual: boolean,
+): { text: string; tone: 'success' | 'warning' | 'fail' | 'info' } | null {
   const parts: string[] = [];
   if (summary.sent > 0) parts.push(`已${manual ? '' : '自动'}提交 ${summary.sent} 条登记`);
   if (summary.failed > 0) parts.push(`${summary.failed} 条发送失败，请在首页查看原因`);
@@ -127,7 +132,10 @@ function reportText(summary: FlushSummary, manual: boolean): { text: string; ton
     case 'busy':
       return { text: '正在其他页面发送，请稍候', tone: 'info' };
     default:
-      return { text: `暂时无法发送（${summary.stoppedBy ?? '网络不可用'}），恢复网络后将自动提交`, tone: 'fail' };
+      return {
+        text: `暂时无法发送（${summary.stoppedBy ?? '网络不可用'}），恢复网络后将自动提交`,
+        tone: 'fail',
+      };
   }
 }
 

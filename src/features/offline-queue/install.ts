@@ -39,7 +39,9 @@ export function installOfflineQueue(): void {
   window.addEventListener('online', flushIfWaiting);
   window.addEventListener('storage', (event) => {
     if (event.key !== QUEUE_STORAGE_KEY && event.key !== null) return;
-    void import('./queue-store').then(({ reloadQueueFromStorage }) => reloadQueueFromStorage()).catch(() => undefined);
+    void import('./queue-store')
+      .then(({ reloadQueueFromStorage }) => reloadQueueFromStorage())
+      .catch(() => undefined);
   });
   window.setInterval(flushIfWaiting, QUEUE_RETRY_INTERVAL_MS);
   flushIfWaiting();

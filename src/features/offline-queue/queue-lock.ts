@@ -54,7 +54,10 @@ function readLease(): Lease | null {
 
 function writeLease(now: number): boolean {
   try {
-    localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: TAB_ID, expiresAt: now + QUEUE_LOCK_TTL_MS }));
+    localStorage.setItem(
+      QUEUE_LOCK_KEY,
+      JSON.stringify({ owner: TAB_ID, expiresAt: now + QUEUE_LOCK_TTL_MS }),
+    );
     return true;
   } catch {
     return false;

@@ -76,7 +76,9 @@ function isEntry(value: unknown): value is QueueEntry {
 }
 
 function expired(entry: QueueEntry, now: number): boolean {
-  return entry.status === 'sent' && !!entry.settledAt && now - Date.parse(entry.settledAt) > SENT_RETENTION_MS;
+  return (
+    entry.status === 'sent' && !!entry.settledAt && now - Date.parse(entry.settledAt) > SENT_RETENTION_MS
+  );
 }
 
 /** The stored list, or null when storage cannot be read. Unreadable or foreign items are dropped. */
@@ -172,8 +174,7 @@ export interface EnqueueBindInput {
 type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage';
 
 export type EnqueueResult =
-  | { ok: true; entry: QueueEntry }
-  | { ok: false; reason: EnqueueRefusal; message: string };
+  { ok: true; entry: QueueEntry } | { ok: false; reason: EnqueueRefusal; message: string };
 
 const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
   'duplicate-tube': '该采样管已在待发送队列中，不需要重复保存',

@@ -37,7 +37,11 @@ function retryable(error: unknown): boolean {
 }
 
 function retryLater(error: unknown): SendResult {
-  return { kind: 'retry', message: errorMessage(error), errorKind: isApiError(error) ? error.kind : undefined };
+  return {
+    kind: 'retry',
+    message: errorMessage(error),
+    errorKind: isApiError(error) ? error.kind : undefined,
+  };
 }
 
 /**

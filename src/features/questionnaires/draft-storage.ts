@@ -11,6 +11,10 @@ export interface LocalDraft {
  * One local draft per user group, questionnaire and registration: a reload, Back or a 401 re-login
  * lands on the same key. Ids only; the answers stay in this device's storage.
  */
-export function draftStorageKey(audience: string, questionnaireId: Id, registrationId: Id | undefined): string {
+export function draftStorageKey(
+  audience: string,
+  questionnaireId: Id,
+  registrationId: Id | undefined,
+): string {
   return `questionnaire:${audience}:${questionnaireId}:${registrationId ?? '-'}`;
 }

@@ -1,6 +1,17 @@
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
-import type { Id, Questionnaire, QuestionnaireResponse, QuestionnaireResponseDetail, QuestionnaireSummary } from '@/types/api';
-import { getQuestionnaireDetail, getQuestionnaireList, getResponseDetail, pageResponse } from '@/api/questionnaires';
+import type {
+  Id,
+  Questionnaire,
+  QuestionnaireResponse,
+  QuestionnaireResponseDetail,
+  QuestionnaireSummary,
+} from '@/types/api';
+import {
+  getQuestionnaireDetail,
+  getQuestionnaireList,
+  getResponseDetail,
+  pageResponse,
+} from '@/api/questionnaires';
 import { hasAnyAnswer } from './answers';
 import { draftStorageKey, type LocalDraft } from './draft-storage';
 
@@ -17,7 +28,14 @@ export type DetailPlan =
   /** A submitted response, read-only. `alreadySubmitted`: reached from a registration that has one. */
   | { kind: 'readonly'; response: QuestionnaireResponseDetail; alreadySubmitted: boolean }
   /** An unsubmitted draft exists (here or on the server): ask whether to resume it. */
-  | { kind: 'offer'; questionnaire: Questionnaire; registrationId?: Id; storageKey: string; local?: LocalDraft; server?: QuestionnaireResponse }
+  | {
+      kind: 'offer';
+      questionnaire: Questionnaire;
+      registrationId?: Id;
+      storageKey: string;
+      local?: LocalDraft;
+      server?: QuestionnaireResponse;
+    }
   /** Fill in (a new sheet, or a draft whose answers are in local storage under storageKey). */
   | { kind: 'fill'; questionnaire: Questionnaire; registrationId?: Id; storageKey: string; responseId?: Id };
 
@@ -42,13 +60,22 @@ async function planForResponse(responseId: Id, audience: string): Promise<Detail
   };
 }
 
-async function planForQuestionnaire(questionnaireId: Id, registrationId: Id | undefined, audience: string): Promise<DetailPlan> {
+async function planForQuestionnaire(
+  questionnaireId: Id,
+  registrationId: Id | undefined,
+  audience: string,
+): Promise<DetailPlan> {
   const [questionnaire, existing] = await Promise.all([
     getQuestionnaireDetail({ id: questionnaireId }, { silent: true }),
-    pageResponse({ questionnaireId, registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE }, { silent: true }),
+    pageResponse(
+      { questionnaireId, registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE },
+      { silent: true },
+    ),
   ]);
   const mine = existing.records.filter(
-    (response) => response.questionnaireId === questionnaireId && (response.registrationId || undefined) === registrationId,
+    (response) =>
+      response.questionnaireId === questionnaireId &&
+      (response.registrationId || undefined) === registrationId,
   );
   if (registrationId) {
     // A registration answers a questionnaire once: show what was submitted instead of a second sheet.
@@ -70,11 +97,18 @@ async function planForQuestionnaire(questionnaireId: Id, registrationId: Id | un
 /** Works out what to show for a query (see the detail page for the entry points). */
 export async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<DetailPlan> {
   if (query.responseId) return planForResponse(query.responseId, audience);
-  if (query.questionnaireId) return planForQuestionnaire(query.questionnaireId, query.registrationId, audience);
+  if (query.questionnaireId)
+    return planForQuestionnaire(query.questionnaireId, query.registrationId, audience);
   const questionnaires = await getQuestionnaireList({}, { silent: true });
-  if (questionnaires.length === 1) return planForQuestionnaire(questionnaires[0].id, query.registrationId, audience);
+  if (questionnaires.length === 1)
+    return planForQuestionnaire(questionnaires[0].id, query.registrationId, audience);
   const responses = query.registrationId
-    ? (await pageResponse({ registrationId: query.registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE }, { silent: true })).records
+    ? (
+        await pageResponse(
+          { registrationId: query.registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE },
+          { silent: true },
+        )
+      ).records
     : [];
   return { kind: 'choose', questionnaires, responses };
 }

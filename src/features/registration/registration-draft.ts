@@ -3,7 +3,6 @@ import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
 import type { Id, RegistrationInput } from '@/types/api';
 
-
 /**
  * Everything the entry form holds, kept as a draft until the registration and its tube are saved.
  * `registrationId` is set once the registration itself is saved but the tube is not yet bound, so a retry

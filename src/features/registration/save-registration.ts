@@ -92,7 +92,11 @@ function sharedFailure(error: unknown): SaveOutcome | null {
 
 function classifySaveError(error: unknown): SaveOutcome {
   if (isApiError(error) && error.kind === 'business' && error.code === API_STATUS.idCardRegistered) {
-    return { kind: 'id-card-registered', registrationId: registeredIdFrom(error.body), message: error.message };
+    return {
+      kind: 'id-card-registered',
+      registrationId: registeredIdFrom(error.body),
+      message: error.message,
+    };
   }
   return sharedFailure(error) ?? presentStay(error);
 }

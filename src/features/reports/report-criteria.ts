@@ -8,9 +8,7 @@ import type { CheckReportPageQuery } from '@/types/api';
  * reads them from there, which also keeps the list after a reload.
  */
 export type ReportCriteria =
-  | { type: 'idCard'; value: string }
-  | { type: 'tubeCode'; value: string }
-  | { type: 'mine' };
+  { type: 'idCard'; value: string } | { type: 'tubeCode'; value: string } | { type: 'mine' };
 
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
 const listeners = new Set<() => void>();
@@ -20,7 +18,11 @@ function parse(raw: string | null): ReportCriteria | null {
   try {
     const value = JSON.parse(raw) as Partial<{ type: unknown; value: unknown }>;
     if (value.type === 'mine') return { type: 'mine' };
-    if ((value.type === 'idCard' || value.type === 'tubeCode') && typeof value.value === 'string' && value.value) {
+    if (
+      (value.type === 'idCard' || value.type === 'tubeCode') &&
+      typeof value.value === 'string' &&
+      value.value
+    ) {
       return { type: value.type, value: value.value };
     }
   } catch {
@@ -56,7 +58,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The current criteria, re-read whenever the search page writes new ones. `key` is stable per criteria. */
-export function useReportCriteria(audience: 'work' | 'check'): { criteria: ReportCriteria | null; key: string } {
+export function useReportCriteria(audience: 'work' | 'check'): {
+  criteria: ReportCriteria | null;
+  key: string;
+} {
   const raw = useSyncExternalStore(subscribe, () => readRaw(audience));
   return useMemo(() => {
     const criteria = parse(raw);
@@ -65,7 +70,9 @@ export function useReportCriteria(audience: 'work' | 'check'): { criteria: Repor
 }
 
 /** The PageCheckReport body for the criteria (paging added by the list). */
-export function toReportQuery(criteria: ReportCriteria): Omit<CheckReportPageQuery, 'pageIndex' | 'pageSize'> {
+export function toReportQuery(
+  criteria: ReportCriteria,
+): Omit<CheckReportPageQuery, 'pageIndex' | 'pageSize'> {
   switch (criteria.type) {
     case 'idCard':
       return { idCard: criteria.value };

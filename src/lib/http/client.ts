@@ -151,7 +151,10 @@ function onRejected(error: unknown): never {
     sessionLost(request);
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
-  fail(new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }), request);
+  fail(
+    new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }),
+    request,
+  );
 }
 
 http.interceptors.response.use(onFulfilled, onRejected);

@@ -11,7 +11,8 @@ import { DEFAULT_STATUS_MESSAGE } from './messages';
  * - malformed: a response that is not the agreed JSON envelope
  * - canceled: the caller aborted the request (never shown)
  */
-export type ApiErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed' | 'canceled';
+export type ApiErrorKind =
+  'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed' | 'canceled';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;

@@ -52,5 +52,6 @@ export function resetRepeatSubmitGuard(): void {
  * the same data must not be refused as a repeat.
  */
 export function releaseRepeatSubmit(url: string, data: unknown): void {
-  if (lastSubmitted && lastSubmitted.url === url && lastSubmitted.data === serialize(data)) lastSubmitted = null;
+  if (lastSubmitted && lastSubmitted.url === url && lastSubmitted.data === serialize(data))
+    lastSubmitted = null;
 }

@@ -47,7 +47,8 @@ export async function scanTubeCode(): Promise<string> {
     wx.scanQRCode({
       needResult: 1,
       scanType: ['qrCode', 'barCode'],
-      success: (result) => finish(() => resolve(typeof result.resultStr === 'string' ? result.resultStr : '')),
+      success: (result) =>
+        finish(() => resolve(typeof result.resultStr === 'string' ? result.resultStr : '')),
       cancel: () => finish(() => reject(new ScanCancelledError())),
       fail: () => {
         // Most often a configuration WeChat no longer accepts: sign again next time.

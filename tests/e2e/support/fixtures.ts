@@ -73,16 +73,30 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
         await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 500));
         return route.abort('timedout').catch(() => undefined);
       case 'http':
-        return route.fulfill({ status: fault.status, headers: CORS_HEADERS, contentType: 'application/json', body: '{}' });
+        return route.fulfill({
+          status: fault.status,
+          headers: CORS_HEADERS,
+          contentType: 'application/json',
+          body: '{}',
+        });
       case 'status':
         return route.fulfill({
           status: 200,
           headers: CORS_HEADERS,
           contentType: 'application/json',
-          body: JSON.stringify({ statusCode: fault.statusCode, responseMessage: fault.responseMessage ?? null, responseData: null }),
+          body: JSON.stringify({
+            statusCode: fault.statusCode,
+            responseMessage: fault.responseMessage ?? null,
+            responseData: null,
+          }),
         });
       case 'malformed':
-        return route.fulfill({ status: 200, headers: CORS_HEADERS, contentType: 'application/json', body: '{"statusCode": 2000, "responseData": ' });
+        return route.fulfill({
+          status: 200,
+          headers: CORS_HEADERS,
+          contentType: 'application/json',
+          body: '{"statusCode": 2000, "responseData": ',
+        });
     }
   };
 
@@ -93,7 +107,13 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
     }
     const url = new URL(request.url());
     const headers = await request.allHeaders();
-    requests.push({ method: request.method(), path: url.pathname, search: url.search, headers, body: parseBody(request.postData()) });
+    requests.push({
+      method: request.method(),
+      path: url.pathname,
+      search: url.search,
+      headers,
+      body: parseBody(request.postData()),
+    });
 
     const faultIndex = faults.findIndex((f) => url.pathname.endsWith(f.suffix) && f.remaining !== 0);
     if (faultIndex >= 0) {
@@ -106,11 +126,16 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
     const fetchRequest = new Request(url, {
       method: request.method(),
       headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':'))),
-      body: body && request.method() !== 'GET' && request.method() !== 'HEAD' ? new Uint8Array(body) : undefined,
+      body:
+        body && request.method() !== 'GET' && request.method() !== 'HEAD' ? new Uint8Array(body) : undefined,
     });
     const response = await getResponse([...extra, ...createHandlers(db)], fetchRequest);
     if (!response) {
-      return route.fulfill({ status: 404, headers: CORS_HEADERS, body: `no demo handler for ${request.method()} ${url.pathname}` });
+      return route.fulfill({
+        status: 404,
+        headers: CORS_HEADERS,
+        body: `no demo handler for ${request.method()} ${url.pathname}`,
+      });
     }
     return route.fulfill({
       status: response.status,
@@ -137,7 +162,10 @@ export const test = base.extend<{ api: ApiMock }>({
   api: [
     async ({ context }, use, testInfo) => {
       const title = testInfo.titlePath.slice(1).join(' › ');
-      if (title.length > MAX_TITLE_LENGTH) throw new Error(`test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`);
+      if (title.length > MAX_TITLE_LENGTH)
+        throw new Error(
+          `test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`,
+        );
       await context.addInitScript(weChatBridgeInitScript());
       await use(await installApi(context));
     },
@@ -157,10 +185,16 @@ export const WORK_ACCOUNT = { accountName: 'admin', accountPwd: '123456' };
 export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check' = 'work'): Promise<string> {
   const isWork = audience === 'work';
   const path = isWork ? '/api/v1/Account/LoginManage' : '/api/v1/Account/LoginWeChat';
-  const payload = isWork ? WORK_ACCOUNT : { code: `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` };
+  const payload = isWork
+    ? WORK_ACCOUNT
+    : { code: `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` };
   const response = await getResponse(
     createHandlers(api.db),
-    new Request(`${API_ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+    new Request(`${API_ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    }),
   );
   const envelope = (await response?.json()) as { responseData?: { token?: string } } | undefined;
   const token = envelope?.responseData?.token;
@@ -185,16 +219,21 @@ export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check
 async function waitForOverlaysToSettle(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const overlays = document.querySelectorAll('.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-toast-main, .adm-toast-mask');
+      const overlays = document.querySelectorAll(
+        '.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-toast-main, .adm-toast-mask',
+      );
       const snapshot = [...overlays].map((el) => el.getAttribute('style') ?? '').join('|');
       const scope = window as unknown as { __overlaySnapshot?: string };
       const animating = document
         .getAnimations()
         .some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getTiming().iterations ?? 1));
       // And every dialog or toast on screen is at full opacity, ancestors included.
-      const faded = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], .adm-toast-main')].some((el) => {
+      const faded = [
+        ...document.querySelectorAll('[role="dialog"], [role="alertdialog"], .adm-toast-main'),
+      ].some((el) => {
         let opacity = 1;
-        for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+        for (let node: Element | null = el; node; node = node.parentElement)
+          opacity *= Number(getComputedStyle(node).opacity);
         return opacity > 0 && opacity < 0.999;
       });
       const settled = scope.__overlaySnapshot === snapshot && !animating && !faded;
@@ -213,7 +252,10 @@ export async function expectAccessible(page: Page): Promise<void> {
     const results = await new AxeBuilder({ page }).analyze();
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+      );
   };
   // A toast can begin to fade out while axe is reading the page (it lives 2 s; a screenshot and the
   // settle wait take most of that), and a half-faded toast measures as white on white. A violation

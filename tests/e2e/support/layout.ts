@@ -24,9 +24,14 @@ export function overflowingElements(page: Page): Promise<string[]> {
       const box = range.getBoundingClientRect();
       if (box.width > 0 && box.right > screenWidth + 1) wide.push(parent);
     }
-    const innermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)));
+    const innermost = wide.filter(
+      (element) => !wide.some((other) => other !== element && element.contains(other)),
+    );
     const pageWidth = document.documentElement.scrollWidth;
-    return [...(pageWidth > screenWidth + 1 ? [`page is ${pageWidth}px wide`] : []), ...innermost.slice(0, 5).map(describe)];
+    return [
+      ...(pageWidth > screenWidth + 1 ? [`page is ${pageWidth}px wide`] : []),
+      ...innermost.slice(0, 5).map(describe),
+    ];
   }, width);
 }
 
@@ -37,6 +42,8 @@ export function overflowingElements(page: Page): Promise<string[]> {
 export async function setTextSize200(page: Page, probe: Locator): Promise<void> {
   const size = () => probe.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const before = await size();
-  await page.addStyleTag({ content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }' });
+  await page.addStyleTag({
+    content: 'html, :root { -webkit-text-size-adjust: 200% !important; text-size-adjust: 200% !important; }',
+  });
   await expect.poll(size).toBe(before * 2);
 }

@@ -43,7 +43,14 @@ describe('/announcement', () => {
 
   it('says so when there are no announcements', async () => {
     await signInForTest('work');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 } })));
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 },
+        }),
+      ),
+    );
     renderRoute(paths.announcement, { session: 'work' });
     expect(await screen.findByText('暂无公告')).toBeInTheDocument();
   });
@@ -74,7 +81,10 @@ describe('/announcementDetail', () => {
     await signInForTest('work');
     defaultDb.state.announcements[0].content =
       '<p>正文</p><script>window.__xss=1</script><img src="x" onerror="window.__xss=1"><a href="javascript:window.__xss=1">链接</a>';
-    const { container } = renderRoute(withQuery(paths.announcementDetail, { id: defaultDb.state.announcements[0].id }), { session: 'work' });
+    const { container } = renderRoute(
+      withQuery(paths.announcementDetail, { id: defaultDb.state.announcements[0].id }),
+      { session: 'work' },
+    );
     expect(await screen.findByText('正文')).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).not.toHaveAttribute('onerror');
@@ -84,7 +94,9 @@ describe('/announcementDetail', () => {
   it('downloads an attachment through Attachement/Download and shows /downSuccess', async () => {
     await signInForTest('work');
     const log = recordRequests();
-    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), {
+      session: 'work',
+    });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
     const sent = await log.to('/Attachement/Download');
@@ -99,10 +111,15 @@ describe('/announcementDetail', () => {
   it('shows /downErr with the reason when the download fails', async () => {
     await signInForTest('work');
     server.use(http.get(DOWNLOAD, () => failure(4004, '附件不存在或已删除')));
-    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), {
+      session: 'work',
+    });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
-    expect(getDownloadFailure()).toMatchObject({ message: '附件不存在或已删除', fileName: '结肠镜检查定点医院名单.txt' });
+    expect(getDownloadFailure()).toMatchObject({
+      message: '附件不存在或已删除',
+      fileName: '结肠镜检查定点医院名单.txt',
+    });
   });
 
   it('shows the error with 重试 when the announcement cannot load', async () => {

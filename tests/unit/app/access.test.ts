@@ -9,7 +9,10 @@ import { setSessionAudience } from '@/lib/session';
 import { removeToken, setToken } from '@/lib/token';
 import { startAuthorization } from '@/lib/wechat/oauth';
 
-vi.mock('@/lib/feedback', async (original) => ({ ...(await original<typeof import('@/lib/feedback')>()), toast: vi.fn() }));
+vi.mock('@/lib/feedback', async (original) => ({
+  ...(await original<typeof import('@/lib/feedback')>()),
+  toast: vi.fn(),
+}));
 vi.mock('@/lib/wechat/oauth', async (original) => ({
   ...(await original<typeof import('@/lib/wechat/oauth')>()),
   startAuthorization: vi.fn(),
@@ -17,15 +20,18 @@ vi.mock('@/lib/wechat/oauth', async (original) => ({
 
 const HOME: Record<UserAudience, string> = { work: '/workUser', check: '/checkUser' };
 
-type Expected =
-  | { opens: true }
-  | { redirectsTo: string; toast?: string }
-  | { authorizesBackTo: string };
+type Expected = { opens: true } | { redirectsTo: string; toast?: string } | { authorizesBackTo: string };
 
-function expected(audience: (typeof routeTable)[number]['audience'], session: UserAudience | null, path: string): Expected {
+function expected(
+  audience: (typeof routeTable)[number]['audience'],
+  session: UserAudience | null,
+  path: string,
+): Expected {
   if (audience === 'public') return { opens: true };
   if (!session) {
-    return audience === 'check' ? { authorizesBackTo: path } : { redirectsTo: `/login?redirect=${encodeURIComponent(path)}` };
+    return audience === 'check'
+      ? { authorizesBackTo: path }
+      : { redirectsTo: `/login?redirect=${encodeURIComponent(path)}` };
   }
   if (audience === 'signed-in' || audience === session) return { opens: true };
   return { redirectsTo: HOME[session], toast: AUDIENCE_ONLY_MESSAGES[audience] };
@@ -50,27 +56,26 @@ describe('who may open each route', () => {
     vi.mocked(startAuthorization).mockClear();
   });
 
-  it.each(routeTable.flatMap((route) => SESSIONS.map((session) => [route.path, route.audience, session] as const)))(
-    '%s (%s) with session %s',
-    async (path, audience, session) => {
-      if (session) {
-        setToken(`token-${session}`);
-        setSessionAudience(session);
-      }
-      const router = await open(path);
-      const outcome = expected(audience, session, path);
+  it.each(
+    routeTable.flatMap((route) => SESSIONS.map((session) => [route.path, route.audience, session] as const)),
+  )('%s (%s) with session %s', async (path, audience, session) => {
+    if (session) {
+      setToken(`token-${session}`);
+      setSessionAudience(session);
+    }
+    const router = await open(path);
+    const outcome = expected(audience, session, path);
 
-      if ('opens' in outcome) {
-        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path);
-        expect(toast).not.toHaveBeenCalled();
-      } else if ('redirectsTo' in outcome) {
-        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(outcome.redirectsTo);
-        if (outcome.toast) expect(toast).toHaveBeenCalledWith(outcome.toast);
-        else expect(toast).not.toHaveBeenCalled();
-      } else {
-        expect(startAuthorization).toHaveBeenCalledWith(outcome.authorizesBackTo);
-      }
-      router.dispose();
-    },
-  );
+    if ('opens' in outcome) {
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path);
+      expect(toast).not.toHaveBeenCalled();
+    } else if ('redirectsTo' in outcome) {
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(outcome.redirectsTo);
+      if (outcome.toast) expect(toast).toHaveBeenCalledWith(outcome.toast);
+      else expect(toast).not.toHaveBeenCalled();
+    } else {
+      expect(startAuthorization).toHaveBeenCalledWith(outcome.authorizesBackTo);
+    }
+    router.dispose();
+  });
 });

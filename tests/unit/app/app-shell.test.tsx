@@ -32,9 +32,12 @@ describe('debug guard (spec §9)', () => {
     const replace = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace });
     let clock = 0;
-    const stop = startDebugGuard(() => {
-      clock += pauseMs;
-    }, () => clock);
+    const stop = startDebugGuard(
+      () => {
+        clock += pauseMs;
+      },
+      () => clock,
+    );
     vi.advanceTimersByTime(DEBUG_CHECK_INTERVAL_MS);
     expect(replace).toHaveBeenCalledTimes(redirects ? 1 : 0);
     if (redirects) expect(replace).toHaveBeenCalledWith('about:blank');
@@ -43,7 +46,14 @@ describe('debug guard (spec §9)', () => {
 });
 
 describe('configuration', () => {
-  const base = { VITE_API_BASE_URL: 'https://api.example.cn:8686/', VITE_PUBLIC_BASE: '/h5', VITE_WECHAT_APP_ID: 'wx1', VITE_AES_KEY: 'k', VITE_DEMO: 'true', VITE_VCONSOLE: 'true' };
+  const base = {
+    VITE_API_BASE_URL: 'https://api.example.cn:8686/',
+    VITE_PUBLIC_BASE: '/h5',
+    VITE_WECHAT_APP_ID: 'wx1',
+    VITE_AES_KEY: 'k',
+    VITE_DEMO: 'true',
+    VITE_VCONSOLE: 'true',
+  };
 
   it('normalises the API base and the public base', () => {
     const cfg = readConfig({ ...base, MODE: 'development' });
@@ -74,14 +84,17 @@ describe('configuration', () => {
 
 describe('stale deploys', () => {
   it('recognises chunk-load failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error('boom'))).toBe(false);
   });
 
   it('reloads once on a chunk-load failure, then reports a second one', async () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
-    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+    const failing = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
     void loadWithReload(failing);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     await expect(loadWithReload(failing)).rejects.toThrow('Failed to fetch dynamically imported module');

@@ -7,7 +7,8 @@ import { server } from '../../msw-server';
 describe('idle prefetch', () => {
   it('every prefetch target is a route', () => {
     const known = new Set(routeTable.map((r) => r.path));
-    for (const targets of Object.values(prefetchAfter)) for (const path of targets ?? []) expect(known.has(path)).toBe(true);
+    for (const targets of Object.values(prefetchAfter))
+      for (const path of targets ?? []) expect(known.has(path)).toBe(true);
   });
 
   it('loads the likely next pages when idle', async () => {
@@ -20,13 +21,15 @@ describe('idle prefetch', () => {
     expect(load).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
-
 });
 
 describe('prefetch on intent', () => {
   it('a finger landing on a link to a page of the route table starts loading that page', () => {
     installIntentPrefetch('/');
-    const load = vi.spyOn(routeTable.find((r) => r.path === '/infoEnter')!, 'load');
+    const load = vi.spyOn(
+      routeTable.find((r) => r.path === '/infoEnter')!,
+      'load',
+    );
     const link = document.createElement('a');
     link.href = '/infoEnter?from=home';
     link.innerHTML = '<span>信息录入</span>';

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
 import { paths, withQuery } from '@/config/paths';
-import { QUESTIONNAIRE_MINUTES, RESULT_TURNAROUND, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/screening';
+import {
+  QUESTIONNAIRE_MINUTES,
+  RESULT_TURNAROUND,
+  SAMPLE_RETURN_DAYS,
+  SCREENING_AGE,
+} from '@/config/screening';
 import { createSeed } from '@/mocks/seed';
 import { RISK_QUESTIONNAIRE_ID, SAMPLING_GUIDE_LINES } from '@/mocks/seed-content';
 import { openPage, seededRegistration, SLOW } from '../registration/helpers';
@@ -10,9 +15,21 @@ import { openPage, seededRegistration, SLOW } from '../registration/helpers';
  * age range) must read the same on every screen that states it: the pages and the demo content alike.
  */
 const PROMISES = [
-  { name: 'result turnaround', pattern: /(\d+(?:-\d+)?) ?个工作日/g, expected: RESULT_TURNAROUND.replace(/ ?个工作日$/, '') },
-  { name: 'sample return window', pattern: /(\d+) ?天内(?:把采样管)?交回/g, expected: String(SAMPLE_RETURN_DAYS) },
-  { name: 'questionnaire length', pattern: /(?:约需|大约需要) ?(\d+) ?分钟/g, expected: String(QUESTIONNAIRE_MINUTES) },
+  {
+    name: 'result turnaround',
+    pattern: /(\d+(?:-\d+)?) ?个工作日/g,
+    expected: RESULT_TURNAROUND.replace(/ ?个工作日$/, ''),
+  },
+  {
+    name: 'sample return window',
+    pattern: /(\d+) ?天内(?:把采样管)?交回/g,
+    expected: String(SAMPLE_RETURN_DAYS),
+  },
+  {
+    name: 'questionnaire length',
+    pattern: /(?:约需|大约需要) ?(\d+) ?分钟/g,
+    expected: String(QUESTIONNAIRE_MINUTES),
+  },
   { name: 'age range', pattern: /(\d+-\d+) ?岁/g, expected: `${SCREENING_AGE.min}-${SCREENING_AGE.max}` },
 ];
 

@@ -26,8 +26,16 @@ function makeRouter() {
       {
         element: <RootLayout />,
         children: [
-          { path: '/kept', handle: { title: '保持页', audience: 'work', keepAlive: true }, element: <Counter name="kept" /> },
-          { path: '/other', handle: { title: '普通页', audience: 'work' }, element: <Counter name="other" /> },
+          {
+            path: '/kept',
+            handle: { title: '保持页', audience: 'work', keepAlive: true },
+            element: <Counter name="kept" />,
+          },
+          {
+            path: '/other',
+            handle: { title: '普通页', audience: 'work' },
+            element: <Counter name="other" />,
+          },
         ],
       },
     ],

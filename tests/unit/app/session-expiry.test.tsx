@@ -10,7 +10,9 @@ import { getToken, setToken } from '@/lib/token';
 import { server } from '../../msw-server';
 
 function expire() {
-  server.use(mswHttp.get(`${config.apiBaseUrl}/api/v1/Test/Expired`, () => new HttpResponse(null, { status: 401 })));
+  server.use(
+    mswHttp.get(`${config.apiBaseUrl}/api/v1/Test/Expired`, () => new HttpResponse(null, { status: 401 })),
+  );
   return request({ url: '/api/v1/Test/Expired', method: 'get' }).catch((error: unknown) => error);
 }
 

@@ -55,7 +55,9 @@ describe('/callback', () => {
 
   it('posts the code once under StrictMode double effects', async () => {
     const log = recordRequests();
-    const router = createMemoryRouter(createAppRoutes(), { initialEntries: [callbackUrl({ code: freshCode() })] });
+    const router = createMemoryRouter(createAppRoutes(), {
+      initialEntries: [callbackUrl({ code: freshCode() })],
+    });
     render(
       <StrictMode>
         <RouterProvider router={router} />
@@ -72,7 +74,13 @@ describe('/callback', () => {
     const state = encodeOAuthState(target)!;
     const log = recordRequests();
     renderRoute(callbackUrl({ code: freshCode(), state }));
-    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetDetail?id=rpt-2001`), SLOW);
+    await waitFor(
+      () =>
+        expect(location.replace).toHaveBeenCalledWith(
+          `${config.publicBase}checkUserRepoetDetail?id=rpt-2001`,
+        ),
+      SLOW,
+    );
     expect(readOAuthState(state)).toBe(target);
     expect(await log.bodies(LOGIN_WECHAT)).toEqual([expect.objectContaining({ state })]);
   });
@@ -103,7 +111,9 @@ describe('/callback', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: '重新授权' }));
     const authorizeUrl = new URL(location.replace.mock.calls[1][0]);
-    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(
+      'https://open.weixin.qq.com/connect/oauth2/authorize',
+    );
     expect(authorizeUrl.searchParams.get('state')).toBe(state);
   });
 
@@ -151,8 +161,13 @@ describe('/callback', () => {
   it('with a check session: goes straight on without posting the code', async () => {
     await signInForTest('check');
     const log = recordRequests();
-    renderRoute(callbackUrl({ code: freshCode(), state: encodeOAuthState('/checkUserRepoetList')! }), { session: 'check' });
-    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList`), SLOW);
+    renderRoute(callbackUrl({ code: freshCode(), state: encodeOAuthState('/checkUserRepoetList')! }), {
+      session: 'check',
+    });
+    await waitFor(
+      () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList`),
+      SLOW,
+    );
     expect(log.count(LOGIN_WECHAT)).toBe(0);
   });
 
@@ -185,7 +200,10 @@ describe('/callback', () => {
       renderRoute(paths.callback);
       expect(await screen.findByRole('heading', { name: '演示模式' })).toBeInTheDocument();
       await userEvent.setup().click(screen.getByRole('button', { name: '以演示用户继续' }));
-      await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
       const [body] = (await log.bodies(LOGIN_WECHAT)) as { code: string }[];
       expect(body.code).toMatch(/^demo-/);
       expect(getSessionAudience()).toBe('check');
@@ -194,7 +212,10 @@ describe('/callback', () => {
     it('authorizes again with a fresh demo code after a used one', async () => {
       renderRoute(callbackUrl({ code: 'used' }));
       await userEvent.setup().click(await screen.findByRole('button', { name: '重新授权' }));
-      await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
     });
   });
 });

@@ -29,21 +29,29 @@ describe('demo: check user after HTTP 401', () => {
   it('signs in again through /callback and returns to the page', async () => {
     const location = stubLocation();
     const oldToken = await signInForTest('check');
-    const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/checkUserRepoetList?type=mine'] });
+    const router = createMemoryRouter(createAppRoutes(), {
+      initialEntries: ['/checkUserRepoetList?type=mine'],
+    });
     installSessionExpiry(router);
     render(<RouterProvider router={router} />);
 
     server.use(http.get('*/api/v1/Test/Expired', () => new HttpResponse(null, { status: 401 })));
-    await act(() => request({ url: '/api/v1/Test/Expired', method: 'get', silent: true }).catch(() => undefined));
+    await act(() =>
+      request({ url: '/api/v1/Test/Expired', method: 'get', silent: true }).catch(() => undefined),
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/callback'), { timeout: 5000 });
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('code')).toMatch(/^demo-/);
     expect(readOAuthState(query.get('state'))).toBe('/checkUserRepoetList?type=mine');
 
-    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList?type=mine`), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList?type=mine`),
+      {
+        timeout: 5000,
+      },
+    );
     expect(getToken()).not.toBeNull();
     expect(getToken()).not.toBe(oldToken);
     expect(getSessionAudience()).toBe('check');

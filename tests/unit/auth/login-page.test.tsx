@@ -32,7 +32,9 @@ describe('/login', () => {
     expect(await screen.findByText('请输入账号')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     // Each message is announced and read with its field; the first field with a problem has focus.
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['请输入账号', '请输入密码']));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(
+      expect.arrayContaining(['请输入账号', '请输入密码']),
+    );
     expect(screen.getByLabelText('账号')).toHaveAccessibleDescription('请输入账号');
     expect(screen.getByLabelText('密码')).toHaveAccessibleDescription('请输入密码');
     expect(screen.getByLabelText('账号')).toHaveFocus();
@@ -121,7 +123,10 @@ describe('/login', () => {
         return HttpResponse.json({ statusCode: 2000, responseData: { token: 'slow-token' } });
       }),
       http.get('*/api/v1/Account/GetUserManageProfile', () =>
-        HttpResponse.json({ statusCode: 2000, responseData: { id: 'u', name: '慢速用户', role: 'work', institutionName: '' } }),
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { id: 'u', name: '慢速用户', role: 'work', institutionName: '' },
+        }),
       ),
     );
     const { router } = renderRoute(paths.login);
@@ -147,7 +152,9 @@ describe('/login', () => {
     expect(await screen.findByLabelText('账号')).toHaveValue('admin');
     expect(screen.getByLabelText('密码')).toHaveValue('');
     const stored = [localStorage, sessionStorage]
-      .flatMap((storage) => Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i) ?? '') ?? ''))
+      .flatMap((storage) =>
+        Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i) ?? '') ?? ''),
+      )
       .join('\n');
     expect(stored).not.toContain('123456');
   });

@@ -27,7 +27,10 @@ describe('logout', () => {
   it.each([
     ['a dropped connection', () => HttpResponse.error()],
     ['an HTTP 500', () => new HttpResponse(null, { status: 500 })],
-    ['a business failure', () => HttpResponse.json({ statusCode: 500, responseMessage: '服务异常', responseData: null })],
+    [
+      'a business failure',
+      () => HttpResponse.json({ statusCode: 500, responseMessage: '服务异常', responseData: null }),
+    ],
   ])('clears the local session even when LoginOut fails with %s', async (_label, reply) => {
     server.use(http.post('*/api/v1/Account/LoginOut', reply));
     await signInForTest('work');

@@ -207,4 +207,3 @@ describe('TubeCodeInput message', () => {
     expect(input).toBeValid();
   });
 });
-

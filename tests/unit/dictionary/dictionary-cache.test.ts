@@ -33,7 +33,11 @@ describe('dictionary cache', () => {
     expect(await getDictionary('gender')).toBe(first);
     expect(peekDictionary('gender')).toBe(first);
     await waitFor(() => expect(sent.count(DICTIONARY)).toBe(1));
-    expect((await sent.bodies(DICTIONARY))[0]).toEqual({ dictionaryTypeCode: 'gender', pageIndex: 1, pageSize: 1000 });
+    expect((await sent.bodies(DICTIONARY))[0]).toEqual({
+      dictionaryTypeCode: 'gender',
+      pageIndex: 1,
+      pageSize: 1000,
+    });
 
     await getDictionary('relation');
     await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));

@@ -11,7 +11,8 @@ import { page, registration, report } from './fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const ok = <T,>(responseData: T) => HttpResponse.json({ statusCode: 2000, responseMessage: '操作成功', responseData });
+const ok = <T,>(responseData: T) =>
+  HttpResponse.json({ statusCode: 2000, responseMessage: '操作成功', responseData });
 
 /** Replaces what the backend knows about this user with the given records. */
 function serve({
@@ -49,7 +50,10 @@ describe('/checkUser', () => {
     expect(within(own).getByText('已提交')).toBeInTheDocument();
     expect(within(own).getByText('阴性')).toBeInTheDocument();
     const reportId = defaultDb.state.reports.find((r) => r.personName === '张秀英')!.id;
-    expect(within(own).getByRole('link', { name: '查看报告' })).toHaveAttribute('href', `${paths.checkUserRepoetDetail}?id=${reportId}`);
+    expect(within(own).getByRole('link', { name: '查看报告' })).toHaveAttribute(
+      'href',
+      `${paths.checkUserRepoetDetail}?id=${reportId}`,
+    );
 
     const husband = screen.getByRole('article', { name: '陈建国的筛查情况' });
     // Her own registration comes first, then the one she entered for her husband.
@@ -85,19 +89,30 @@ describe('/checkUser', () => {
     expect(unread).toBeGreaterThan(0);
     await openCheckHome();
     const entries = await screen.findByRole('navigation', { name: '常用功能' });
-    expect(await within(entries).findByRole('link', { name: new RegExp(`我的消息\\s*${unread}\\s*条未读`) })).toHaveAttribute(
-      'href',
-      paths.messageType,
-    );
+    expect(
+      await within(entries).findByRole('link', { name: new RegExp(`我的消息\\s*${unread}\\s*条未读`) }),
+    ).toHaveAttribute('href', paths.messageType);
   });
 
   it('offers registration, lookup, reports and questionnaires', async () => {
     await openCheckHome();
     const entries = await screen.findByRole('navigation', { name: '常用功能' });
-    expect(within(entries).getByRole('link', { name: /登记信息/ })).toHaveAttribute('href', paths.checkUserInfoEnter);
-    expect(within(entries).getByRole('link', { name: /查询登记/ })).toHaveAttribute('href', paths.checkUserInfoSearch);
-    expect(within(entries).getByRole('link', { name: /查看报告/ })).toHaveAttribute('href', paths.checkUserSearchType);
-    expect(within(entries).getByRole('link', { name: /我的问卷/ })).toHaveAttribute('href', paths.checkUserQuestionnaireList);
+    expect(within(entries).getByRole('link', { name: /登记信息/ })).toHaveAttribute(
+      'href',
+      paths.checkUserInfoEnter,
+    );
+    expect(within(entries).getByRole('link', { name: /查询登记/ })).toHaveAttribute(
+      'href',
+      paths.checkUserInfoSearch,
+    );
+    expect(within(entries).getByRole('link', { name: /查看报告/ })).toHaveAttribute(
+      'href',
+      paths.checkUserSearchType,
+    );
+    expect(within(entries).getByRole('link', { name: /我的问卷/ })).toHaveAttribute(
+      'href',
+      paths.checkUserQuestionnaireList,
+    );
   });
 
   it('asks someone without a registration to register', async () => {
@@ -105,7 +120,10 @@ describe('/checkUser', () => {
     await openCheckHome();
     const todos = await screen.findByRole('region', { name: '待办事项' });
     expect(within(todos).getByText('还没有登记筛查信息')).toBeInTheDocument();
-    expect(within(todos).getByRole('link', { name: '去登记' })).toHaveAttribute('href', paths.checkUserInfoEnter);
+    expect(within(todos).getByRole('link', { name: '去登记' })).toHaveAttribute(
+      'href',
+      paths.checkUserInfoEnter,
+    );
     expect(screen.queryByRole('region', { name: '我的筛查' })).not.toBeInTheDocument();
   });
 
@@ -114,7 +132,10 @@ describe('/checkUser', () => {
     await openCheckHome();
     const todos = await screen.findByRole('region', { name: '待办事项' });
     expect(within(todos).getByText('您的登记还没有提交')).toBeInTheDocument();
-    expect(within(todos).getByRole('link', { name: '去提交' })).toHaveAttribute('href', `${paths.checkUserInfoDetail}?id=reg-9001`);
+    expect(within(todos).getByRole('link', { name: '去提交' })).toHaveAttribute(
+      'href',
+      `${paths.checkUserInfoDetail}?id=reg-9001`,
+    );
   });
 
   it('asks to bind a tube after submitting', async () => {
@@ -122,7 +143,10 @@ describe('/checkUser', () => {
     await openCheckHome();
     const todos = await screen.findByRole('region', { name: '待办事项' });
     expect(within(todos).getByText('您还没有绑定采样管')).toBeInTheDocument();
-    expect(within(todos).getByRole('link', { name: '去绑定' })).toHaveAttribute('href', `${paths.checkUserInfoDetail}?id=reg-9001`);
+    expect(within(todos).getByRole('link', { name: '去绑定' })).toHaveAttribute(
+      'href',
+      `${paths.checkUserInfoDetail}?id=reg-9001`,
+    );
   });
 
   it('says the tube is bound but not yet sampled, with what to do', async () => {
@@ -145,19 +169,30 @@ describe('/checkUser', () => {
     const first = within(todoList()).getAllByRole('listitem')[0];
     expect(first).toHaveTextContent('检测结果需要进一步检查');
     expect(first).toHaveTextContent('建议尽快到医院消化内科做肠镜检查。');
-    expect(within(first).getByRole('link', { name: '查看报告' })).toHaveAttribute('href', `${paths.checkUserRepoetDetail}?id=rpt-9001`);
-    expect(within(screen.getByRole('article', { name: '张秀英的筛查情况' })).getByText('阳性')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '查看报告' })).toHaveAttribute(
+      'href',
+      `${paths.checkUserRepoetDetail}?id=rpt-9001`,
+    );
+    expect(
+      within(screen.getByRole('article', { name: '张秀英的筛查情况' })).getByText('阳性'),
+    ).toBeInTheDocument();
   });
 
   it('says there is nothing to do while waiting for a negative result to be read', async () => {
-    serve({ registrations: [registration({ tube: { code: 'CT1', status: 'reported' } })], reports: [report()], drafts: [] });
+    serve({
+      registrations: [registration({ tube: { code: 'CT1', status: 'reported' } })],
+      reports: [report()],
+      drafts: [],
+    });
     await openCheckHome();
     expect(await screen.findByText('现在没有需要您办理的事情。')).toBeInTheDocument();
   });
 
   it('shows a load failure with a retry that works', async () => {
     let fail = true;
-    server.use(http.post('*/api/v1/ScreeningRegister/Search', () => (fail ? HttpResponse.error() : undefined)));
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', () => (fail ? HttpResponse.error() : undefined)),
+    );
     await openCheckHome();
     expect(await screen.findByText('后端接口连接异常')).toBeInTheDocument();
     fail = false;

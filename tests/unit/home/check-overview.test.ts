@@ -26,7 +26,9 @@ describe('buildTodos', () => {
   const none = { registrations: [], reports: [], draftResponses: [] };
 
   it('asks someone without a registration to register', () => {
-    expect(buildTodos(none)).toEqual([expect.objectContaining({ title: '还没有登记筛查信息', action: '去登记', to: '/checkUserInfoEnter' })]);
+    expect(buildTodos(none)).toEqual([
+      expect.objectContaining({ title: '还没有登记筛查信息', action: '去登记', to: '/checkUserInfoEnter' }),
+    ]);
   });
 
   it('gives each stage its next step, the person named when there are several', () => {
@@ -55,12 +57,23 @@ describe('buildTodos', () => {
       reports: [report({ result: 'positive', advice: '建议尽快到医院做肠镜检查。' })],
       draftResponses: [draftResponse()],
     });
-    expect(todos[0]).toMatchObject({ urgent: true, text: '建议尽快到医院做肠镜检查。', to: '/checkUserRepoetDetail?id=rpt-9001' });
-    expect(todos[1]).toMatchObject({ title: '问卷未完成', to: '/checkUserQuestionnaireDetail?responseId=resp-9001' });
+    expect(todos[0]).toMatchObject({
+      urgent: true,
+      text: '建议尽快到医院做肠镜检查。',
+      to: '/checkUserRepoetDetail?id=rpt-9001',
+    });
+    expect(todos[1]).toMatchObject({
+      title: '问卷未完成',
+      to: '/checkUserQuestionnaireDetail?responseId=resp-9001',
+    });
   });
 
   it('asks for the health questionnaire of a registration without one, unless a draft is under way', () => {
-    const without = registration({ id: 'r1', questionnaireResponseId: undefined, tube: { code: 'CT1', status: 'sampled' } });
+    const without = registration({
+      id: 'r1',
+      questionnaireResponseId: undefined,
+      tube: { code: 'CT1', status: 'sampled' },
+    });
     expect(buildTodos({ registrations: [without], reports: [], draftResponses: [] })).toEqual([
       expect.objectContaining({
         title: '您还没有填写健康问卷',
@@ -68,7 +81,11 @@ describe('buildTodos', () => {
         to: '/checkUserQuestionnaireDetail?registrationId=r1',
       }),
     ]);
-    const todos = buildTodos({ registrations: [without], reports: [], draftResponses: [draftResponse({ registrationId: 'r1' })] });
+    const todos = buildTodos({
+      registrations: [without],
+      reports: [],
+      draftResponses: [draftResponse({ registrationId: 'r1' })],
+    });
     expect(todos.map((todo) => todo.title)).toEqual(['问卷未完成']);
   });
 

@@ -21,11 +21,14 @@ afterEach(() => Dialog.clear());
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 function unreadFor(userId: string): number {
-  return defaultDb.state.messages.filter((message) => message.recipientUserId === userId && !message.read).length;
+  return defaultDb.state.messages.filter((message) => message.recipientUserId === userId && !message.read)
+    .length;
 }
 
 function newestAnnouncementTitle(): string {
-  return [...defaultDb.state.announcements].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0].title;
+  return [...defaultDb.state.announcements].sort(
+    (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt),
+  )[0].title;
 }
 
 async function openWorkHome() {
@@ -57,15 +60,18 @@ describe('/workUser', () => {
     expect(unread).toBeGreaterThan(0);
     await openWorkHome();
     const nav = await screen.findByRole('navigation', { name: '功能' });
-    expect(await within(nav).findByRole('link', { name: new RegExp(`消息\\s*${unread}\\s*条未读`) })).toHaveAttribute(
-      'href',
-      paths.messageType,
-    );
+    expect(
+      await within(nav).findByRole('link', { name: new RegExp(`消息\\s*${unread}\\s*条未读`) }),
+    ).toHaveAttribute('href', paths.messageType);
     expect(screen.getByRole('link', { name: `您有 ${unread} 条未读消息` })).toBeInTheDocument();
   });
 
   it('shows no badge when everything is read', async () => {
-    server.use(http.post('*/api/v1/SystemMessage/PageRecipientMessage', () => HttpResponse.json({ statusCode: 2000, responseData: page([]) })));
+    server.use(
+      http.post('*/api/v1/SystemMessage/PageRecipientMessage', () =>
+        HttpResponse.json({ statusCode: 2000, responseData: page([]) }),
+      ),
+    );
     await openWorkHome();
     await screen.findByText('您好，王医生');
     await waitFor(() => expect(screen.queryByText(/条未读/)).not.toBeInTheDocument());
@@ -81,7 +87,11 @@ describe('/workUser', () => {
   });
 
   it('says when there is no announcement', async () => {
-    server.use(http.post('*/api/v1/Announcement/Page', () => HttpResponse.json({ statusCode: 2000, responseData: page([]) })));
+    server.use(
+      http.post('*/api/v1/Announcement/Page', () =>
+        HttpResponse.json({ statusCode: 2000, responseData: page([]) }),
+      ),
+    );
     await openWorkHome();
     expect(await screen.findByText('暂无公告')).toBeInTheDocument();
   });
@@ -90,7 +100,9 @@ describe('/workUser', () => {
     let fail = true;
     server.use(
       http.get('*/api/v1/Account/GetUserManageProfile', () =>
-        fail ? HttpResponse.json({ statusCode: 500, responseMessage: '服务暂时不可用', responseData: null }) : undefined,
+        fail
+          ? HttpResponse.json({ statusCode: 500, responseMessage: '服务暂时不可用', responseData: null })
+          : undefined,
       ),
     );
     await openWorkHome();

@@ -63,7 +63,9 @@ describe('binary downloads (spec §7: returned untouched)', () => {
     ['blob' as const, 'application/json;charset=utf-8'],
     ['arraybuffer' as const, 'application/json'],
   ])('%s answered with a %s error envelope: rejects with its message', async (responseType, contentType) => {
-    serveFile(JSON.stringify({ statusCode: 500, responseMessage: '报告尚未生成' }), { 'Content-Type': contentType });
+    serveFile(JSON.stringify({ statusCode: 500, responseMessage: '报告尚未生成' }), {
+      'Content-Type': contentType,
+    });
     const error = await rejectionOf(requestBinary({ url: PATH, responseType }));
     expect(error).toMatchObject({ kind: 'business', code: 500, message: '报告尚未生成' });
     await expectFailToast('报告尚未生成');
@@ -77,7 +79,9 @@ describe('binary downloads (spec §7: returned untouched)', () => {
   });
 
   it('silent: a JSON error envelope rejects with no toast', async () => {
-    serveFile(JSON.stringify({ statusCode: 9001, responseMessage: '报告审核中' }), { 'Content-Type': 'application/json' });
+    serveFile(JSON.stringify({ statusCode: 9001, responseMessage: '报告审核中' }), {
+      'Content-Type': 'application/json',
+    });
     const error = await rejectionOf(requestBinary({ url: PATH, responseType: 'blob', silent: true }));
     expect(error).toMatchObject({ kind: 'business', code: 9001, message: '报告审核中' });
     await expectNoToast();

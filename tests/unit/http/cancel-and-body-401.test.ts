@@ -28,7 +28,11 @@ describe('edge cases of the request layer', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     setToken('expired');
-    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ statusCode: 401, responseMessage: 'token expired', responseData: null })));
+    server.use(
+      mswHttp.get(api(URL_PATH), () =>
+        HttpResponse.json({ statusCode: 401, responseMessage: 'token expired', responseData: null }),
+      ),
+    );
     const error = await rejectionOf(request({ url: URL_PATH }));
     expect(error).toMatchObject({ kind: 'business', code: 401, message: '认证失败，无法访问系统资源' });
     await expectFailToast('认证失败，无法访问系统资源');

@@ -40,22 +40,28 @@ describe('a 2xx envelope (spec §8)', () => {
     ['500 without a message', 500, undefined, '系统未知错误，请联系客服'],
     ['500 with an empty message', 500, '', '系统未知错误，请联系客服'],
     ['another code with a null message', 7, null, '系统未知错误，请联系客服'],
-  ])('%s: rejects with a business error and a failure toast', async (_case, statusCode, responseMessage, message) => {
-    answer({ statusCode, responseMessage, responseData: null });
-    const error = await rejectionOf(post());
-    expect(error).toMatchObject({ kind: 'business', code: statusCode, message });
-    await expectFailToast(message);
-  });
+  ])(
+    '%s: rejects with a business error and a failure toast',
+    async (_case, statusCode, responseMessage, message) => {
+      answer({ statusCode, responseMessage, responseData: null });
+      const error = await rejectionOf(post());
+      expect(error).toMatchObject({ kind: 'business', code: statusCode, message });
+      await expectFailToast(message);
+    },
+  );
 
   it.each([
     ['with a message', '请先完成问卷', '请先完成问卷'],
     ['without a message', undefined, '系统未知错误，请联系客服'],
-  ])('9001 %s: rejects with a business error and a warning toast', async (_case, responseMessage, message) => {
-    answer({ statusCode: 9001, responseMessage });
-    const error = await rejectionOf(post());
-    expect(error).toMatchObject({ kind: 'business', code: 9001, message });
-    await expectWarningToast(message);
-  });
+  ])(
+    '9001 %s: rejects with a business error and a warning toast',
+    async (_case, responseMessage, message) => {
+      answer({ statusCode: 9001, responseMessage });
+      const error = await rejectionOf(post());
+      expect(error).toMatchObject({ kind: 'business', code: 9001, message });
+      await expectWarningToast(message);
+    },
+  );
 
   it('keeps the body on a business error for callers that need more than the message', async () => {
     const body = { statusCode: 500, responseMessage: '库存不足', responseData: { left: 0 } };
@@ -85,7 +91,10 @@ describe('a 2xx envelope (spec §8)', () => {
 
 describe('a body that is not the envelope', () => {
   it.each([
-    ['invalid JSON', () => new HttpResponse('{"statusCode": 20', { headers: { 'Content-Type': 'application/json' } })],
+    [
+      'invalid JSON',
+      () => new HttpResponse('{"statusCode": 20', { headers: { 'Content-Type': 'application/json' } }),
+    ],
     ['plain text', () => HttpResponse.text('<html>nginx</html>')],
     ['an empty body', () => new HttpResponse(null, { status: 200 })],
     ['a JSON array', () => HttpResponse.json([1, 2])],

@@ -10,7 +10,10 @@ const PATH = '/api/v1/Test/Submit';
 const REPEAT_MESSAGE = '数据正在处理，请勿重复提交';
 
 /** Answers success unless told otherwise; returns what reached the server (the shared recorder). */
-function countServerHits(method: 'get' | 'post' | 'put' = 'post', answer = () => HttpResponse.json({ responseData: 'ok' })): RequestLog {
+function countServerHits(
+  method: 'get' | 'post' | 'put' = 'post',
+  answer = () => HttpResponse.json({ responseData: 'ok' }),
+): RequestLog {
   server.use(mswHttp[method](api(PATH), answer));
   return recordRequests();
 }
@@ -29,9 +32,13 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     '%s: the same url and body again within 1000 ms is refused before it is sent',
     async (method) => {
       const hits = countServerHits(method);
-      await expect(request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true })).resolves.toBe('ok');
+      await expect(request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true })).resolves.toBe(
+        'ok',
+      );
       vi.setSystemTime(Date.now() + 999);
-      const error = await rejectionOf(request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }));
+      const error = await rejectionOf(
+        request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }),
+      );
       expect(error).toMatchObject({ kind: 'repeat-submit', message: REPEAT_MESSAGE });
       expect(hits.count(PATH)).toBe(1);
       await expectFailToast(REPEAT_MESSAGE);
@@ -78,7 +85,9 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     ['a network error', () => HttpResponse.error()],
   ])('after %s the same request can be retried at once', async (_case, failure) => {
     let fail = true;
-    const hits = countServerHits('post', () => (fail ? failure() : HttpResponse.json({ responseData: 'ok' })));
+    const hits = countServerHits('post', () =>
+      fail ? failure() : HttpResponse.json({ responseData: 'ok' }),
+    );
     await rejectionOf(submit({ tube: 'A1' }, { silent: true }));
     fail = false;
     await expect(submit({ tube: 'A1' })).resolves.toBe('ok');

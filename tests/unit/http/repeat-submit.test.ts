@@ -65,7 +65,10 @@ describe('guardRepeatSubmit', () => {
   it.each([
     ['exactly 5242880 bytes', 'a'.repeat(5242880 - 43)],
     ['6 MB', 'a'.repeat(6 * 1024 * 1024)],
-    ['fewer than 5242880 characters but 5242880 bytes or more in UTF-8', '检'.repeat(Math.ceil((5242880 - 43) / 3))],
+    [
+      'fewer than 5242880 characters but 5242880 bytes or more in UTF-8',
+      '检'.repeat(Math.ceil((5242880 - 43) / 3)),
+    ],
   ])('skips the check with a console warning: %s', (_size, data) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     guardRepeatSubmit('/u', data, T0);

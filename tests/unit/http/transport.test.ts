@@ -91,7 +91,9 @@ describe('transport failures (spec §8)', () => {
     setToken('expired-token');
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      mswHttp.get(api(URL_PATH), () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
     const error = await rejectionOf(request({ url: URL_PATH }));
     expect(error).toMatchObject({
       kind: 'unauthorized',
@@ -102,7 +104,6 @@ describe('transport failures (spec §8)', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
     await expectNoToast();
   });
-
 
   it('a late HTTP 401 for the old token keeps the session the user signed in to meanwhile', async () => {
     setToken('old-token');

@@ -29,15 +29,12 @@ describe('AES-ECB-PKCS7 hex', () => {
     ['Chinese and digits', '手机号 13800138000'],
     ['JSON', '{"reportId":42,"name":"张三"}'],
     ['1000 characters', 'x'.repeat(1000)],
-  ])(
-    'round trip with the configured key: %s',
-    (_case, plain) => {
-      const hex = encryptToHex(plain);
-      expect(hex).toMatch(/^[0-9a-f]+$/);
-      expect(hex.length % 32).toBe(0);
-      expect(decryptHex(hex)).toBe(plain);
-    },
-  );
+  ])('round trip with the configured key: %s', (_case, plain) => {
+    const hex = encryptToHex(plain);
+    expect(hex).toMatch(/^[0-9a-f]+$/);
+    expect(hex.length % 32).toBe(0);
+    expect(decryptHex(hex)).toBe(plain);
+  });
 
   it.each([
     [HELLO, WRONG_KEY, 'wrong key'],
@@ -63,9 +60,12 @@ describe('AES-ECB-PKCS7 hex', () => {
     }
   });
 
-  it.each([[''], ['short'], ['0123456789abcdef0']])('a key of the wrong length (%j) is a configuration error', (key) => {
-    expect(() => decryptHex(HELLO, key)).toThrow(/AES key/);
-    expect(() => tryDecryptHex(HELLO, key)).toThrow(/AES key/);
-    expect(() => encryptToHex('hello', key)).toThrow(/AES key/);
-  });
+  it.each([[''], ['short'], ['0123456789abcdef0']])(
+    'a key of the wrong length (%j) is a configuration error',
+    (key) => {
+      expect(() => decryptHex(HELLO, key)).toThrow(/AES key/);
+      expect(() => tryDecryptHex(HELLO, key)).toThrow(/AES key/);
+      expect(() => encryptToHex('hello', key)).toThrow(/AES key/);
+    },
+  );
 });

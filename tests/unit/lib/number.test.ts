@@ -35,7 +35,10 @@ describe('toNumberIfNumeric', () => {
     expect(toNumberIfNumeric(value)).toBe(value);
   });
 
-  it.each([[5], [null], [undefined], [true], [{ a: 1 }], [[1]]])('non-string %j is returned as is', (value) => {
-    expect(toNumberIfNumeric(value)).toBe(value);
-  });
+  it.each([[5], [null], [undefined], [true], [{ a: 1 }], [[1]]])(
+    'non-string %j is returned as is',
+    (value) => {
+      expect(toNumberIfNumeric(value)).toBe(value);
+    },
+  );
 });

@@ -14,7 +14,10 @@ describe('buildQueryString', () => {
     [{ ids: [1, 2, 3] }, 'ids=1&ids=2&ids=3'],
     [{ ids: [1, null, '', undefined, 0] }, 'ids=1&ids=0'],
     [{ ids: [] }, ''],
-    [{ pageIndex: 1, pageSize: 10, query: { keyword: '管' } }, 'pageIndex=1&pageSize=10&query%5Bkeyword%5D=%E7%AE%A1'],
+    [
+      { pageIndex: 1, pageSize: 10, query: { keyword: '管' } },
+      'pageIndex=1&pageSize=10&query%5Bkeyword%5D=%E7%AE%A1',
+    ],
   ])('%j -> %s', (params, expected) => {
     expect(buildQueryString(params)).toBe(expected);
   });

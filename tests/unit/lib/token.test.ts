@@ -5,12 +5,15 @@ describe('token storage', () => {
     expect(getToken()).toBeNull();
   });
 
-  it.each([['abc.def.ghi'], ['Bearer 123'], ['令牌']])('stores %j in sessionStorage under "token"', (token) => {
-    setToken(token);
-    expect(sessionStorage.getItem('token')).toBe(token);
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(getToken()).toBe(token);
-  });
+  it.each([['abc.def.ghi'], ['Bearer 123'], ['令牌']])(
+    'stores %j in sessionStorage under "token"',
+    (token) => {
+      setToken(token);
+      expect(sessionStorage.getItem('token')).toBe(token);
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(getToken()).toBe(token);
+    },
+  );
 
   it('reads a token written by someone else under "token"', () => {
     sessionStorage.setItem('token', 'from-elsewhere');

@@ -19,19 +19,24 @@ const DETAIL = '*/api/v1/SystemMessage/GetDetail';
 
 function unreadOf(type?: MessageType): number {
   return defaultDb.state.messages.filter(
-    (message) => message.recipientUserId === ADMIN_USER_ID && !message.read && (!type || message.type === type),
+    (message) =>
+      message.recipientUserId === ADMIN_USER_ID && !message.read && (!type || message.type === type),
   ).length;
 }
 
 function adminMessage(title: string) {
-  const found = defaultDb.state.messages.find((message) => message.recipientUserId === ADMIN_USER_ID && message.title === title);
+  const found = defaultDb.state.messages.find(
+    (message) => message.recipientUserId === ADMIN_USER_ID && message.title === title,
+  );
   if (!found) throw new Error(`no seeded message "${title}"`);
   return found;
 }
 
 /** The row link of a type on /messageType (its name includes the unread count, if any). */
 function typeRow(label: string) {
-  return within(screen.getByRole('navigation', { name: '消息类型' })).getByRole('link', { name: new RegExp(`^${label}`) });
+  return within(screen.getByRole('navigation', { name: '消息类型' })).getByRole('link', {
+    name: new RegExp(`^${label}`),
+  });
 }
 
 beforeEach(() => resetUnreadStore());
@@ -76,20 +81,33 @@ describe('/messageList', () => {
 
   it('says so when a type has no messages', async () => {
     await signInForTest('work');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 } })));
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 },
+        }),
+      ),
+    );
     renderRoute(withQuery(paths.messageList, { type: 'report' }), { session: 'work' });
     expect(await screen.findByText('暂无消息')).toBeInTheDocument();
   });
 
   it('shows the error with 重试, and 重试 loads the list', async () => {
     await signInForTest('work');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 500, responseMessage: '消息服务暂不可用', responseData: null })));
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({ statusCode: 500, responseMessage: '消息服务暂不可用', responseData: null }),
+      ),
+    );
     renderRoute(paths.messageList, { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('消息服务暂不可用');
     server.resetHandlers();
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     const list = await screen.findByRole('list', { name: '全部消息' });
-    expect(within(list).getAllByRole('link')).toHaveLength(Math.min(10, defaultDb.state.messages.filter((m) => m.recipientUserId === ADMIN_USER_ID).length));
+    expect(within(list).getAllByRole('link')).toHaveLength(
+      Math.min(10, defaultDb.state.messages.filter((m) => m.recipientUserId === ADMIN_USER_ID).length),
+    );
   });
 });
 
@@ -103,7 +121,11 @@ describe('/messageDetail', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('加载中');
     expect(await screen.findByRole('heading', { name: '系统维护通知' })).toBeInTheDocument();
     expect(screen.getByText('本周六 22:00 至次日 02:00').tagName).toBe('STRONG');
-    await waitFor(async () => expect((await log.to('/SystemMessage/ReadSystemMessage')).map((r) => r.body)).toEqual([{ id: message.id }]));
+    await waitFor(async () =>
+      expect((await log.to('/SystemMessage/ReadSystemMessage')).map((r) => r.body)).toEqual([
+        { id: message.id },
+      ]),
+    );
     expect(adminMessage('系统维护通知').read).toBe(true);
   });
 
@@ -161,8 +183,12 @@ describe('/messageDetail', () => {
 
     await act(() => router.navigate(-1));
     const listAgain = await screen.findByRole('list', { name: '系统通知' });
-    await waitFor(() => expect(within(listAgain).getByRole('link', { name: /系统维护通知/ })).not.toHaveTextContent('未读'));
-    expect(screen.getByText(before - 1 > 0 ? `系统通知，${before - 1} 条未读` : '系统通知，没有未读')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(listAgain).getByRole('link', { name: /系统维护通知/ })).not.toHaveTextContent('未读'),
+    );
+    expect(
+      screen.getByText(before - 1 > 0 ? `系统通知，${before - 1} 条未读` : '系统通知，没有未读'),
+    ).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
     expect(await screen.findByText(`共 ${total - 1} 条未读消息`)).toBeInTheDocument();

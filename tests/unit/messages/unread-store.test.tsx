@@ -17,12 +17,15 @@ const READ = '*/api/v1/SystemMessage/ReadSystemMessage';
 
 function unreadOf(type?: MessageType): number {
   return defaultDb.state.messages.filter(
-    (message) => message.recipientUserId === ADMIN_USER_ID && !message.read && (!type || message.type === type),
+    (message) =>
+      message.recipientUserId === ADMIN_USER_ID && !message.read && (!type || message.type === type),
   ).length;
 }
 
 function firstUnread(type: MessageType) {
-  const found = defaultDb.state.messages.find((m) => m.recipientUserId === ADMIN_USER_ID && !m.read && m.type === type);
+  const found = defaultDb.state.messages.find(
+    (m) => m.recipientUserId === ADMIN_USER_ID && !m.read && m.type === type,
+  );
   if (!found) throw new Error(`no unread ${type} message in the seed`);
   return found;
 }
@@ -36,7 +39,11 @@ describe('useUnreadCounts', () => {
     expect(result.current.loaded).toBe(false);
     await waitFor(() => expect(result.current.loaded).toBe(true));
     expect(result.current.total).toBe(unreadOf());
-    expect(result.current.byType).toEqual({ report: unreadOf('report'), system: unreadOf('system'), reminder: unreadOf('reminder') });
+    expect(result.current.byType).toEqual({
+      report: unreadOf('report'),
+      system: unreadOf('system'),
+      reminder: unreadOf('reminder'),
+    });
     expect(result.current.loading).toBe(false);
   });
 
@@ -100,7 +107,9 @@ describe('useUnreadCounts', () => {
     await signInForTest('check');
     const second = renderHook(() => useUnreadCounts());
     await waitFor(() => expect(second.result.current.loaded).toBe(true));
-    const checkUnread = defaultDb.state.messages.filter((m) => m.recipientUserId !== ADMIN_USER_ID && m.recipientUserId === 'u-check' && !m.read).length;
+    const checkUnread = defaultDb.state.messages.filter(
+      (m) => m.recipientUserId !== ADMIN_USER_ID && m.recipientUserId === 'u-check' && !m.read,
+    ).length;
     expect(second.result.current.total).toBe(checkUnread);
   });
 });

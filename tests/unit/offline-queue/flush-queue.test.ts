@@ -36,7 +36,11 @@ const STATUS = '/Sampling/GetSamplingTubeStatus';
 beforeEach(resetQueue);
 afterEach(closeOverlays);
 
-function enqueue(sequence: number, tubeIndex = sequence, extra: Partial<Parameters<typeof enqueueBind>[0]> = {}) {
+function enqueue(
+  sequence: number,
+  tubeIndex = sequence,
+  extra: Partial<Parameters<typeof enqueueBind>[0]> = {},
+) {
   const result = enqueueBind({
     registrationInput: personInput(sequence),
     tubeCode: spareTube(tubeIndex),
@@ -88,8 +92,16 @@ describe('enqueueBind', () => {
   it('refuses a tube or an ID card that is already waiting', () => {
     enqueue(1);
     expect(
-      enqueueBind({ registrationInput: personInput(2), tubeCode: ` ${spareTube(1).toLowerCase()} `, collectedAt: COLLECTED_AT }),
-    ).toMatchObject({ ok: false, reason: 'duplicate-tube', message: '该采样管已在待发送队列中，不需要重复保存' });
+      enqueueBind({
+        registrationInput: personInput(2),
+        tubeCode: ` ${spareTube(1).toLowerCase()} `,
+        collectedAt: COLLECTED_AT,
+      }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'duplicate-tube',
+      message: '该采样管已在待发送队列中，不需要重复保存',
+    });
     expect(
       enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(2), collectedAt: COLLECTED_AT }),
     ).toMatchObject({ ok: false, reason: 'duplicate-id-card' });
@@ -102,7 +114,11 @@ describe('enqueueBind', () => {
     });
     expect(
       enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
-    ).toMatchObject({ ok: false, reason: 'storage', message: '无法保存到本机，请留在本页，恢复网络后再提交' });
+    ).toMatchObject({
+      ok: false,
+      reason: 'storage',
+      message: '无法保存到本机，请留在本页，恢复网络后再提交',
+    });
     expect(getQueueSnapshot().entries).toHaveLength(0);
   });
 });
@@ -126,10 +142,17 @@ describe('flushQueue', () => {
       expect.objectContaining({ tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
       expect.objectContaining({ tubeCode: spareTube(2), collectedAt: COLLECTED_AT }),
     ]);
-    for (const [queued, sequence, tubeIndex] of [[first, 1, 1], [second, 2, 2]] as const) {
+    for (const [queued, sequence, tubeIndex] of [
+      [first, 1, 1],
+      [second, 2, 2],
+    ] as const) {
       const [registration] = registrationsWithIdCard(personInput(sequence).idCard);
       expect(tube(spareTube(tubeIndex))).toMatchObject({ status: 'bound', registrationId: registration.id });
-      expect(entry(queued.id)).toMatchObject({ status: 'sent', attempts: 1, resultRegistrationId: registration.id });
+      expect(entry(queued.id)).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        resultRegistrationId: registration.id,
+      });
     }
     expect(stored().map((item) => item.status)).toEqual(['sent', 'sent']);
     expect(await screen.findByText('已自动提交 2 条登记')).toBeInTheDocument();
@@ -152,7 +175,10 @@ describe('flushQueue', () => {
   it('leaves the queue to another tab that holds the lock, and takes over an expired lock', async () => {
     const log = recordRequests();
     const queued = enqueue(1);
-    localStorage.setItem(QUEUE_LOCK_KEY, JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() + 10_000 }));
+    localStorage.setItem(
+      QUEUE_LOCK_KEY,
+      JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() + 10_000 }),
+    );
     expect(await flush()).toMatchObject({ skipped: 'busy', pending: 1 });
     expect(log.count(SUBMIT)).toBe(0);
 
@@ -223,7 +249,11 @@ describe('flushQueue', () => {
     resetRepeatSubmitGuard();
     server.use(
       http.post(`*/api/v1${BIND}`, () =>
-        HttpResponse.json({ statusCode: API_STATUS.tubeAlreadyBound, responseMessage: '该采样管已绑定其他受检者', responseData: null }),
+        HttpResponse.json({
+          statusCode: API_STATUS.tubeAlreadyBound,
+          responseMessage: '该采样管已绑定其他受检者',
+          responseData: null,
+        }),
       ),
     );
     const queued = enqueue(1, 1, { registrationId: saved.id });
@@ -250,7 +280,9 @@ describe('flushQueue', () => {
     expect(tube(spareTube(1))?.registrationId).toBe(other.id);
     // A failure needs the user, but does not hold up the entries after it.
     expect(entry(second.id).status).toBe('sent');
-    expect(await screen.findByText('已自动提交 1 条登记，1 条发送失败，请在首页查看原因', { exact: false })).toBeInTheDocument();
+    expect(
+      await screen.findByText('已自动提交 1 条登记，1 条发送失败，请在首页查看原因', { exact: false }),
+    ).toBeInTheDocument();
 
     // Failed entries are not retried automatically; 重新发送 binds the saved registration, no second registration.
     await flush();
@@ -270,7 +302,11 @@ describe('flushQueue', () => {
   it('fails with the server reason for a registration it refuses', async () => {
     server.use(
       http.post(`*/api/v1${SUBMIT}`, () =>
-        HttpResponse.json({ statusCode: API_STATUS.invalidInput, responseMessage: '请填写正确的电话', responseData: null }),
+        HttpResponse.json({
+          statusCode: API_STATUS.invalidInput,
+          responseMessage: '请填写正确的电话',
+          responseData: null,
+        }),
       ),
     );
     const log = recordRequests();

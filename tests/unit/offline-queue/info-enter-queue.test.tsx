@@ -56,7 +56,9 @@ describe('信息录入 without network (staff)', () => {
     expect(within(offer).getByText('后端接口连接异常')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: '保存到待发送队列' }));
 
-    expect(await screen.findByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交')).toBeInTheDocument();
+    expect(
+      await screen.findByText('网络不可用，已保存到待发送队列，恢复网络后将自动提交'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.infoEnter);
     await waitFor(() => expect(textbox('姓名')).toHaveValue(''));
     expect(textbox('身份证号')).toHaveValue('');
@@ -66,7 +68,11 @@ describe('信息录入 without network (staff)', () => {
       expect.objectContaining({
         status: 'pending',
         tubeCode: SPARE_TUBE,
-        registrationInput: expect.objectContaining({ name: '王小明', idCard: NEW_ID_CARD, phone: '13800138000' }) as unknown,
+        registrationInput: expect.objectContaining({
+          name: '王小明',
+          idCard: NEW_ID_CARD,
+          phone: '13800138000',
+        }) as unknown,
       }),
     ]);
     expect(stored()[0].registrationId).toBeUndefined();
@@ -76,7 +82,9 @@ describe('信息录入 without network (staff)', () => {
 
     // The queued tube cannot be bound to the next person.
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
-    expect(await screen.findByText('该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管')).toBeInTheDocument();
+    expect(
+      await screen.findByText('该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管'),
+    ).toBeInTheDocument();
   });
 
   it('keeps the saved registration id when only the binding failed', async () => {
@@ -100,7 +108,11 @@ describe('信息录入 without network (staff)', () => {
     const { user } = await openPage(paths.infoEnter);
     await fillRequired(user);
     await submitAndConfirm(user);
-    await user.click(within(await screen.findByRole('dialog', { name: '网络不可用' })).getByRole('button', { name: '留在本页' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '网络不可用' })).getByRole('button', {
+        name: '留在本页',
+      }),
+    );
 
     expect(textbox('姓名')).toHaveValue('王小明');
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);

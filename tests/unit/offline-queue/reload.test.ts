@@ -30,7 +30,11 @@ describe('offline queue across a reload', () => {
   it('keeps the entries and sends them once from the reloaded app', async () => {
     await signInForTest('work');
     for (const index of [1, 2]) {
-      const result = enqueueBind({ registrationInput: personInput(index), tubeCode: spareTube(index), collectedAt: COLLECTED_AT });
+      const result = enqueueBind({
+        registrationInput: personInput(index),
+        tubeCode: spareTube(index),
+        collectedAt: COLLECTED_AT,
+      });
       expect(result.ok).toBe(true);
     }
     const ids = stored().map((entry) => entry.id);
@@ -51,9 +55,16 @@ describe('offline queue across a reload', () => {
 
   it('sends an entry a closed tab left "sending"', async () => {
     await signInForTest('work');
-    const result = enqueueBind({ registrationInput: personInput(3), tubeCode: spareTube(3), collectedAt: COLLECTED_AT });
+    const result = enqueueBind({
+      registrationInput: personInput(3),
+      tubeCode: spareTube(3),
+      collectedAt: COLLECTED_AT,
+    });
     if (!result.ok) throw new Error(result.message);
-    localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([{ ...result.entry, status: 'sending', attempts: 1 }]));
+    localStorage.setItem(
+      QUEUE_STORAGE_KEY,
+      JSON.stringify([{ ...result.entry, status: 'sending', attempts: 1 }]),
+    );
 
     const app = await reloadApp();
     expect(app.getQueueSnapshot().entries[0].status).toBe('sending');
@@ -74,7 +85,9 @@ describe('offline queue across a reload', () => {
     await signInForTest('work');
     enqueueBind({ registrationInput: personInput(4), tubeCode: spareTube(4), collectedAt: COLLECTED_AT });
     let down = true;
-    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => (down ? HttpResponse.error() : undefined)));
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Submit', () => (down ? HttpResponse.error() : undefined)),
+    );
     const log = recordRequests();
 
     const app = await reloadApp();

@@ -9,7 +9,13 @@ import type { Registration } from '@/types/api';
 vi.mock('@/api/registration/submit-registration', () => ({ submitRegistration: vi.fn() }));
 vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() }));
 
-const draft = { ...EMPTY_REGISTRATION_DRAFT, name: '王小明', idCard: '110105199001011234', phone: '13800138000', tubeCode: 'CT2026110001' };
+const draft = {
+  ...EMPTY_REGISTRATION_DRAFT,
+  name: '王小明',
+  idCard: '110105199001011234',
+  phone: '13800138000',
+  tubeCode: 'CT2026110001',
+};
 const AT = '2020-01-01T09:00:00+08:00';
 
 beforeEach(() => {

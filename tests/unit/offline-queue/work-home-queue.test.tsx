@@ -18,7 +18,11 @@ afterEach(closeOverlays);
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 function queue(sequence: number, tubeIndex = sequence) {
-  const result = enqueueBind({ registrationInput: personInput(sequence), tubeCode: spareTube(tubeIndex), collectedAt: COLLECTED_AT });
+  const result = enqueueBind({
+    registrationInput: personInput(sequence),
+    tubeCode: spareTube(tubeIndex),
+    collectedAt: COLLECTED_AT,
+  });
   if (!result.ok) throw new Error(result.message);
   return result.entry;
 }
@@ -60,7 +64,9 @@ describe('/workUser offline queue card', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     const idCard = personInput(1).idCard;
-    expect(within(items[0]).getByText(`${idCard.slice(0, 6)}********${idCard.slice(14)}`)).toBeInTheDocument();
+    expect(
+      within(items[0]).getByText(`${idCard.slice(0, 6)}********${idCard.slice(14)}`),
+    ).toBeInTheDocument();
     expect(within(list).queryByText(idCard)).toBeNull();
     expect(within(items[0]).getByText(spareTube(1))).toBeInTheDocument();
     expect(within(items[0]).getByText('待发送')).toBeInTheDocument();
@@ -95,7 +101,9 @@ describe('/workUser offline queue card', () => {
     expect(within(card).getByText('原因：绑定采样管失败：该采样管已绑定其他受检者')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: '重新发送' }));
-    await waitFor(() => expect(getQueueSnapshot().entries[0]).toMatchObject({ id: failed.id, status: 'failed', attempts: 2 }));
+    await waitFor(() =>
+      expect(getQueueSnapshot().entries[0]).toMatchObject({ id: failed.id, status: 'failed', attempts: 2 }),
+    );
 
     await user.click(within(card).getByRole('button', { name: '清除已完成' }));
     const dialog = await screen.findByRole('dialog', { name: '清除已完成' });
@@ -104,7 +112,9 @@ describe('/workUser offline queue card', () => {
     expect(getQueueSnapshot().entries).toHaveLength(1);
 
     await user.click(within(card).getByRole('button', { name: '清除已完成' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '清除已完成' })).getByRole('button', { name: '清除' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '清除已完成' })).getByRole('button', { name: '清除' }),
+    );
     await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(0));
     await waitFor(() => expect(screen.queryByRole('region', { name: '发送失败 1 条' })).toBeNull());
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answerLabels, cleanAnswers, countAnswered, hasAnyAnswer, isAnswered, unansweredRequired } from '@/features/questionnaires/answers';
+import {
+  answerLabels,
+  cleanAnswers,
+  countAnswered,
+  hasAnyAnswer,
+  isAnswered,
+  unansweredRequired,
+} from '@/features/questionnaires/answers';
 import { draftStorageKey } from '@/features/questionnaires/draft-storage';
 import { returnWithResponse, safeReturnTo } from '@/features/questionnaires/questionnaire-paths';
 import type { Questionnaire } from '@/types/api';
@@ -10,8 +17,26 @@ const QUESTIONNAIRE: Questionnaire = {
   description: '',
   version: '1',
   questions: [
-    { id: 'a', type: 'single', title: '单选', required: true, options: [{ value: 'y', label: '是' }, { value: 'n', label: '否' }] },
-    { id: 'b', type: 'multiple', title: '多选', required: true, options: [{ value: 'x', label: '甲' }, { value: 'z', label: '乙' }] },
+    {
+      id: 'a',
+      type: 'single',
+      title: '单选',
+      required: true,
+      options: [
+        { value: 'y', label: '是' },
+        { value: 'n', label: '否' },
+      ],
+    },
+    {
+      id: 'b',
+      type: 'multiple',
+      title: '多选',
+      required: true,
+      options: [
+        { value: 'x', label: '甲' },
+        { value: 'z', label: '乙' },
+      ],
+    },
     { id: 'c', type: 'text', title: '文字', required: false },
   ],
 };
@@ -69,6 +94,8 @@ describe('questionnaire paths', () => {
   });
 
   it('adds the submitted response to returnTo', () => {
-    expect(returnWithResponse('/infoEnter?id=reg-1', 'resp-9')).toBe('/infoEnter?id=reg-1&questionnaireResponseId=resp-9');
+    expect(returnWithResponse('/infoEnter?id=reg-1', 'resp-9')).toBe(
+      '/infoEnter?id=reg-1&questionnaireResponseId=resp-9',
+    );
   });
 });

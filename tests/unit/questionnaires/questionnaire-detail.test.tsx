@@ -63,7 +63,10 @@ describe('filling in a questionnaire', () => {
     expect(question(/日常饮食有哪些特点/)).toHaveAccessibleName(/（必答）$/);
     expect(within(question(/日常饮食有哪些特点/)).getAllByRole('checkbox')).toHaveLength(4);
     expect(question(/运动/)).not.toHaveAccessibleName(/必答/);
-    expect(within(question(/还有什么想告诉我们/)).getByRole('textbox')).toHaveAttribute('aria-required', 'false');
+    expect(within(question(/还有什么想告诉我们/)).getByRole('textbox')).toHaveAttribute(
+      'aria-required',
+      'false',
+    );
     expect(screen.getByText('已答 0/6 题')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '答题进度' })).toHaveAttribute('aria-valuenow', '0');
   });
@@ -117,16 +120,26 @@ describe('filling in a questionnaire', () => {
     expect(log.count('/Response/Add')).toBe(0);
     expect(await screen.findByText('已自动保存', undefined, { timeout: 3000 })).toBeInTheDocument();
     const added = await log.to('/Response/Add');
-    expect(added.map((r) => r.body)).toEqual([{ questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, answers: { l1: 'current' } }]);
-    const draftId = defaultDb.state.responses.find((r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId)?.id;
+    expect(added.map((r) => r.body)).toEqual([
+      { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, answers: { l1: 'current' } },
+    ]);
+    const draftId = defaultDb.state.responses.find(
+      (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId,
+    )?.id;
     expect(draftId).toBeTruthy();
 
     await answerRadio('偶尔饮酒（每周少于 1 次）');
     await userEvent.click(screen.getByRole('checkbox', { name: '口味偏油腻' }));
     await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1), { timeout: 3000 });
-    expect((await log.to('/Response/Update'))[0].body).toEqual({ id: draftId, answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] } });
+    expect((await log.to('/Response/Update'))[0].body).toEqual({
+      id: draftId,
+      answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] },
+    });
     expect(log.count('/Response/Add')).toBe(1);
-    expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)).toEqual({ responseId: draftId, answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] } });
+    expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)).toEqual({
+      responseId: draftId,
+      answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] },
+    });
   });
 
   it('says quietly when autosave fails and retries when the network is back; the answers stay', async () => {
@@ -135,7 +148,9 @@ describe('filling in a questionnaire', () => {
     renderRoute(LIFESTYLE, { session: 'work' });
     await screen.findByRole('heading', { name: '饮食与生活方式调查' });
     await answerRadio('从不吸烟');
-    expect(await screen.findByText('保存失败，将在恢复网络后重试', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('保存失败，将在恢复网络后重试', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '从不吸烟' })).toBeChecked();
     await waitFor(() => expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)?.answers).toEqual({ l1: 'never' }));
     server.resetHandlers();
@@ -143,7 +158,11 @@ describe('filling in a questionnaire', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText('已自动保存')).toBeInTheDocument();
-    expect(defaultDb.state.responses.some((r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId)).toBe(true);
+    expect(
+      defaultDb.state.responses.some(
+        (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId,
+      ),
+    ).toBe(true);
   });
 
   it('submits with Response/Submit (button busy meanwhile), says so, and shows the new response in the history', async () => {
@@ -162,7 +181,10 @@ describe('filling in a questionnaire', () => {
     expect(await screen.findByText('提交成功')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.questionnaireList));
     const [sent] = await log.to('/Response/Submit');
-    expect(sent.body).toMatchObject({ questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, answers: { l1: 'never', l2: 'never', l3: 'low', l4: ['vegetables'] } });
+    expect(sent.body).toMatchObject({
+      questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+      answers: { l1: 'never', l2: 'never', l3: 'low', l4: ['vegetables'] },
+    });
     expect(readPersisted(LIFESTYLE_KEY)).toBeUndefined();
     const list = await screen.findByRole('list', { name: '历史问卷' });
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('饮食与生活方式调查');
@@ -173,7 +195,11 @@ describe('filling in a questionnaire', () => {
     await signInForTest('work');
     server.use(
       http.post('*/api/v1/Response/Submit', () =>
-        HttpResponse.json({ statusCode: 7001, responseMessage: '请回答第 3 题', responseData: { questionId: 'l3' } }),
+        HttpResponse.json({
+          statusCode: 7001,
+          responseMessage: '请回答第 3 题',
+          responseData: { questionId: 'l3' },
+        }),
       ),
     );
     const { router } = renderRoute(LIFESTYLE, { session: 'work' });
@@ -193,7 +219,11 @@ describe('filling in a questionnaire', () => {
     const registration = registrationOf('彭志明');
     const returnTo = withQuery(paths.infoEnter, { id: registration.id });
     const { router } = renderRoute(
-      withQuery(paths.questionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, registrationId: registration.id, returnTo }),
+      withQuery(paths.questionnaireDetail, {
+        questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+        registrationId: registration.id,
+        returnTo,
+      }),
       { session: 'work' },
     );
     await screen.findByRole('heading', { name: '饮食与生活方式调查' });
@@ -203,9 +233,13 @@ describe('filling in a questionnaire', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: '口味偏油腻' }));
     await userEvent.click(screen.getByRole('button', { name: '提交问卷' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter));
-    const submitted = defaultDb.state.responses.find((r) => r.registrationId === registration.id && r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID);
+    const submitted = defaultDb.state.responses.find(
+      (r) => r.registrationId === registration.id && r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID,
+    );
     expect(submitted?.status).toBe('submitted');
-    expect(new URLSearchParams(router.state.location.search).get('questionnaireResponseId')).toBe(submitted?.id);
+    expect(new URLSearchParams(router.state.location.search).get('questionnaireResponseId')).toBe(
+      submitted?.id,
+    );
     expect(new URLSearchParams(router.state.location.search).get('id')).toBe(registration.id);
   });
 
@@ -221,9 +255,15 @@ describe('filling in a questionnaire', () => {
   it('offers the questionnaires to choose from when the link names none', async () => {
     await signInForTest('check');
     const registration = registrationOf('张秀英');
-    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { registrationId: registration.id, returnTo: paths.checkUserInfoEnter }), {
-      session: 'check',
-    });
+    renderRoute(
+      withQuery(paths.checkUserQuestionnaireDetail, {
+        registrationId: registration.id,
+        returnTo: paths.checkUserInfoEnter,
+      }),
+      {
+        session: 'check',
+      },
+    );
     const list = await screen.findByRole('list', { name: '可填写的问卷' });
     const risk = within(list).getByRole('link', { name: /大肠癌筛查风险评估问卷/ });
     expect(risk).toHaveTextContent('已提交');
@@ -245,11 +285,19 @@ describe('resuming a draft', () => {
     await signInForTest('check');
     const log = recordRequests();
     const registration = registrationOf('张秀英');
-    const draft = defaultDb.state.responses.find((r) => r.registrationId === registration.id && r.status === 'draft' && r.ownerUserId === CHECK_USER_ID);
+    const draft = defaultDb.state.responses.find(
+      (r) => r.registrationId === registration.id && r.status === 'draft' && r.ownerUserId === CHECK_USER_ID,
+    );
     expect(draft?.questionnaireId).toBe(LIFESTYLE_QUESTIONNAIRE_ID);
-    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, registrationId: registration.id }), {
-      session: 'check',
-    });
+    renderRoute(
+      withQuery(paths.checkUserQuestionnaireDetail, {
+        questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+        registrationId: registration.id,
+      }),
+      {
+        session: 'check',
+      },
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('继续上次的填写？');
     expect(dialog).toHaveTextContent('您上次已回答 3/6 题');
@@ -259,7 +307,10 @@ describe('resuming a draft', () => {
     expect(screen.getByRole('checkbox', { name: '每天吃新鲜蔬菜水果' })).toBeChecked();
     await answerRadio('少于 3 次');
     await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1), { timeout: 3000 });
-    expect((await log.to('/Response/Update'))[0].body).toMatchObject({ id: draft?.id, answers: { l3: 'low' } });
+    expect((await log.to('/Response/Update'))[0].body).toMatchObject({
+      id: draft?.id,
+      answers: { l3: 'low' },
+    });
     expect(log.count('/Response/Add')).toBe(0);
   });
 
@@ -267,14 +318,26 @@ describe('resuming a draft', () => {
     await signInForTest('check');
     const log = recordRequests();
     const registration = registrationOf('张秀英');
-    const draft = defaultDb.state.responses.find((r) => r.registrationId === registration.id && r.status === 'draft')!;
-    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, registrationId: registration.id }), {
-      session: 'check',
-    });
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '重新开始' }));
+    const draft = defaultDb.state.responses.find(
+      (r) => r.registrationId === registration.id && r.status === 'draft',
+    )!;
+    renderRoute(
+      withQuery(paths.checkUserQuestionnaireDetail, {
+        questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+        registrationId: registration.id,
+      }),
+      {
+        session: 'check',
+      },
+    );
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '重新开始' }),
+    );
     expect(await screen.findByText('已答 0/6 题')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '从不吸烟' })).not.toBeChecked();
-    await waitFor(async () => expect((await log.to('/Response/Update')).map((r) => r.body)).toEqual([{ id: draft.id, answers: {} }]));
+    await waitFor(async () =>
+      expect((await log.to('/Response/Update')).map((r) => r.body)).toEqual([{ id: draft.id, answers: {} }]),
+    );
     expect(defaultDb.state.responses.find((r) => r.id === draft.id)?.answers).toEqual({});
   });
 
@@ -300,12 +363,16 @@ describe('resuming a draft', () => {
   it('continues a draft opened from the history without asking', async () => {
     await signInForTest('check');
     const registration = registrationOf('张秀英');
-    const draft = defaultDb.state.responses.find((r) => r.registrationId === registration.id && r.status === 'draft')!;
+    const draft = defaultDb.state.responses.find(
+      (r) => r.registrationId === registration.id && r.status === 'draft',
+    )!;
     writePersisted<LocalDraft>(draftStorageKey('check', draft.questionnaireId, registration.id), {
       responseId: draft.id,
       answers: { ...draft.answers, l5: '3+' },
     });
-    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { responseId: draft.id }), { session: 'check' });
+    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { responseId: draft.id }), {
+      session: 'check',
+    });
     expect(await screen.findByText('已答 4/6 题')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('radio', { name: '3 天及以上' })).toBeChecked();
@@ -316,10 +383,16 @@ describe('a submitted response', () => {
   it('is shown read-only, each answer next to its question', async () => {
     await signInForTest('check');
     const registration = registrationOf('张秀英');
-    const submitted = defaultDb.state.responses.find((r) => r.registrationId === registration.id && r.questionnaireId === RISK_QUESTIONNAIRE_ID)!;
+    const submitted = defaultDb.state.responses.find(
+      (r) => r.registrationId === registration.id && r.questionnaireId === RISK_QUESTIONNAIRE_ID,
+    )!;
     expect(submitted.status).toBe('submitted');
-    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { responseId: submitted.id }), { session: 'check' });
-    expect(await screen.findByRole('heading', { name: '大肠癌筛查风险评估问卷', level: 2 })).toBeInTheDocument();
+    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { responseId: submitted.id }), {
+      session: 'check',
+    });
+    expect(
+      await screen.findByRole('heading', { name: '大肠癌筛查风险评估问卷', level: 2 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('已提交')).toBeInTheDocument();
     const answers = screen.getByRole('list', { name: '答题情况' });
     const first = within(answers).getAllByRole('listitem')[0];
@@ -336,7 +409,11 @@ describe('a submitted response', () => {
     const registration = registrationOf('张秀英');
     const returnTo = paths.checkUserInfoEnter;
     const { router } = renderRoute(
-      withQuery(paths.checkUserQuestionnaireDetail, { questionnaireId: RISK_QUESTIONNAIRE_ID, registrationId: registration.id, returnTo }),
+      withQuery(paths.checkUserQuestionnaireDetail, {
+        questionnaireId: RISK_QUESTIONNAIRE_ID,
+        registrationId: registration.id,
+        returnTo,
+      }),
       { session: 'check' },
     );
     expect(await screen.findByText('该问卷已提交，以下是提交的答案。')).toBeInTheDocument();

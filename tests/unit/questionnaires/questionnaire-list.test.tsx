@@ -20,13 +20,17 @@ describe('/questionnaireList (work)', () => {
     renderRoute(paths.questionnaireList, { session: 'work' });
     expect(await screen.findByRole('status')).toHaveTextContent('加载中');
     const list = await screen.findByRole('list', { name: '历史问卷' });
-    const newest = [...defaultDb.state.responses].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt))[0];
+    const newest = [...defaultDb.state.responses].sort(
+      (a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt),
+    )[0];
     const first = within(list).getAllByRole('link')[0];
     expect(first).toHaveAttribute('href', withQuery(paths.questionnaireDetail, { responseId: newest.id }));
     const draft = within(list).getByRole('link', { name: /彭志明/ });
     expect(draft).toHaveTextContent('草稿');
     expect(draft).toHaveTextContent('未提交，点击继续填写');
-    expect(within(list).getByRole('link', { name: /王桂兰/ })).toHaveTextContent(/已提交王桂兰提交于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(within(list).getByRole('link', { name: /王桂兰/ })).toHaveTextContent(
+      /已提交王桂兰提交于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/,
+    );
   });
 
   it('opens the questionnaire chooser from 填写问卷', async () => {
@@ -40,7 +44,14 @@ describe('/questionnaireList (work)', () => {
 
   it('says so when there is no response yet', async () => {
     await signInForTest('work');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 } })));
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 10 },
+        }),
+      ),
+    );
     renderRoute(paths.questionnaireList, { session: 'work' });
     expect(await screen.findByText('暂无问卷记录')).toBeInTheDocument();
     expect(screen.getByText('填写的问卷会显示在这里')).toBeInTheDocument();
@@ -48,7 +59,13 @@ describe('/questionnaireList (work)', () => {
 
   it('shows the error with 重试, and 重试 loads the list', async () => {
     await signInForTest('work');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 500, responseMessage: '问卷服务暂不可用', responseData: null }), { once: true }));
+    server.use(
+      http.post(
+        PAGE,
+        () => HttpResponse.json({ statusCode: 500, responseMessage: '问卷服务暂不可用', responseData: null }),
+        { once: true },
+      ),
+    );
     renderRoute(paths.questionnaireList, { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('问卷服务暂不可用');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
@@ -64,6 +81,9 @@ describe('/checkUserQuestionnaireList (check)', () => {
     const own = defaultDb.state.responses.filter((r) => r.ownerUserId === CHECK_USER_ID);
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(own.length);
-    for (const link of links) expect(link.getAttribute('href')).toMatch(new RegExp(`^${paths.checkUserQuestionnaireDetail}\\?responseId=`));
+    for (const link of links)
+      expect(link.getAttribute('href')).toMatch(
+        new RegExp(`^${paths.checkUserQuestionnaireDetail}\\?responseId=`),
+      );
   });
 });

@@ -3,14 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
 import { recordRequests } from '../support/request-log';
-import {
-  closeOverlays,
-  fill,
-  openPage,
-  seededRegistration,
-  SLOW,
-  SPARE_TUBE,
-} from './helpers';
+import { closeOverlays, fill, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
@@ -78,7 +71,10 @@ describe('信息详情 (work)', () => {
     expect(await screen.findByRole('region', { name: '采样管进度' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '解绑采样管' })).toBeInTheDocument();
     expect(await sent.bodies('/Sampling/BindSamplingTube')).toHaveLength(1);
-    expect((await sent.bodies('/Sampling/BindSamplingTube'))[0]).toMatchObject({ registrationId: registration.id, tubeCode: SPARE_TUBE });
+    expect((await sent.bodies('/Sampling/BindSamplingTube'))[0]).toMatchObject({
+      registrationId: registration.id,
+      tubeCode: SPARE_TUBE,
+    });
   });
 
   it('asks for a tube code before binding', async () => {

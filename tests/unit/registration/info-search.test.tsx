@@ -111,6 +111,8 @@ describe('信息查询 (check user)', () => {
       ),
     );
     // The detail page has loaded its registration (and nothing of it is left running after the test).
-    expect(await screen.findByText(`${own.idCard.slice(0, 6)}********${own.idCard.slice(14)}`, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${own.idCard.slice(0, 6)}********${own.idCard.slice(14)}`, {}, SLOW),
+    ).toBeInTheDocument();
   });
 });

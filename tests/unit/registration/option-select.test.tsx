@@ -30,7 +30,11 @@ describe('OptionSelect', () => {
     await user.click(trigger('民族：未选择'));
     const sheet = screen.getByRole('dialog', { name: '选择民族' });
     expect(sheet).toHaveAttribute('aria-modal', 'true');
-    expect(within(sheet).getAllByRole('button').map((b) => b.textContent)).toEqual(['取消', '汉族', '蒙古族', '回族']);
+    expect(
+      within(sheet)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['取消', '汉族', '蒙古族', '回族']);
     expect(sheet).toHaveFocus();
   });
 
@@ -57,7 +61,11 @@ describe('OptionSelect', () => {
 
   it.each([
     ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
-    ['取消', async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: '取消' }))],
+    [
+      '取消',
+      async (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: '取消' })),
+    ],
   ])('%s closes the sheet without changing the choice', async (_, close) => {
     const user = userEvent.setup();
     render(<Harness initial="1" />);

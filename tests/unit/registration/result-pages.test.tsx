@@ -5,14 +5,7 @@ import { paths, withQuery } from '@/config/paths';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import {
-  closeOverlays,
-  NEW_ID_CARD,
-  openPage,
-  seededRegistration,
-  SLOW,
-  SPARE_TUBE,
-} from './helpers';
+import { closeOverlays, NEW_ID_CARD, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);

@@ -31,7 +31,10 @@ describe('/downSuccess', () => {
   it('names the file and explains, inside WeChat, how to keep it: 在浏览器打开 from the ··· menu', async () => {
     await signInForTest('work');
     inWeChat();
-    saveDownloadedFile({ data: PDF, contentType: 'application/pdf', fileName: '便隐血检测报告-CT2026100004.pdf' }, '检测报告.pdf');
+    saveDownloadedFile(
+      { data: PDF, contentType: 'application/pdf', fileName: '便隐血检测报告-CT2026100004.pdf' },
+      '检测报告.pdf',
+    );
     renderRoute(paths.downSuccess, { session: 'work' });
     expect(await screen.findByText('文件已下载')).toBeInTheDocument();
     expect(screen.getByText('便隐血检测报告-CT2026100004.pdf')).toBeInTheDocument();
@@ -90,7 +93,9 @@ describe('/downSuccess', () => {
     saveDownloadedFile({ data: PDF, contentType: 'application/pdf' }, 'a.pdf', detail);
     const { router } = renderRoute(paths.downSuccess, { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '回到原页面' }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(detail));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(detail),
+    );
   });
 });
 
@@ -102,7 +107,9 @@ describe('/downErr', () => {
       .mockRejectedValueOnce(new ApiError('business', '检测报告不存在', { code: 4004 }))
       .mockRejectedValueOnce(new ApiError('network', '后端接口连接异常'));
     // Inside act: the download shows a loading toast and closes it.
-    await act(() => downloadFile({ fetch, fallbackName: '检测报告.pdf', returnTo: paths.repoetList }, noNavigate));
+    await act(() =>
+      downloadFile({ fetch, fallbackName: '检测报告.pdf', returnTo: paths.repoetList }, noNavigate),
+    );
     renderRoute(paths.downErr, { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('检测报告不存在');
     expect(screen.getByText('文件没有下载成功')).toBeInTheDocument();

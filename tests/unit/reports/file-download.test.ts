@@ -37,13 +37,29 @@ afterEach(() => {
 
 describe('saveDownloadedFile', () => {
   it('keeps the bytes with an object URL, the name from the server or the fallback, and a description for reloads', () => {
-    const saved = saveDownloadedFile({ data: bytes('%PDF'), contentType: 'application/pdf', fileName: '  报告.pdf ' }, '备用.pdf', '/repoetDetail?id=1');
-    expect(saved).toMatchObject({ fileName: '报告.pdf', contentType: 'application/pdf', size: 4, objectUrl: 'blob:test/1', returnTo: '/repoetDetail?id=1' });
+    const saved = saveDownloadedFile(
+      { data: bytes('%PDF'), contentType: 'application/pdf', fileName: '  报告.pdf ' },
+      '备用.pdf',
+      '/repoetDetail?id=1',
+    );
+    expect(saved).toMatchObject({
+      fileName: '报告.pdf',
+      contentType: 'application/pdf',
+      size: 4,
+      objectUrl: 'blob:test/1',
+      returnTo: '/repoetDetail?id=1',
+    });
     expect(getSavedFile()?.data).toBe(saved.data);
-    expect(JSON.parse(sessionStorage.getItem('download:saved') ?? '{}')).toMatchObject({ fileName: '报告.pdf', size: 4 });
+    expect(JSON.parse(sessionStorage.getItem('download:saved') ?? '{}')).toMatchObject({
+      fileName: '报告.pdf',
+      size: 4,
+    });
     expect(getSavedFileInfo()).not.toHaveProperty('data');
 
-    const second = saveDownloadedFile({ data: new Blob(['abc'], { type: 'text/plain' }), contentType: '' }, '名单.txt');
+    const second = saveDownloadedFile(
+      { data: new Blob(['abc'], { type: 'text/plain' }), contentType: '' },
+      '名单.txt',
+    );
     expect(second).toMatchObject({ fileName: '名单.txt', contentType: 'text/plain', size: 3 });
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:test/1');
   });
@@ -62,7 +78,11 @@ describe('downloadFile', () => {
     const navigate = vi.fn();
     const outcome = await act(() =>
       downloadFile(
-        { fetch: () => Promise.resolve({ data: bytes('%PDF'), contentType: 'application/pdf' }), fallbackName: 'r.pdf', returnTo: '/x' },
+        {
+          fetch: () => Promise.resolve({ data: bytes('%PDF'), contentType: 'application/pdf' }),
+          fallbackName: 'r.pdf',
+          returnTo: '/x',
+        },
         navigate,
       ),
     );
@@ -77,9 +97,16 @@ describe('downloadFile', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError('http', '系统接口502异常', { code: 502 }))
       .mockResolvedValueOnce({ data: bytes('%PDF'), contentType: 'application/pdf' });
-    expect(await act(() => downloadFile({ fetch, fallbackName: 'r.pdf', returnTo: '/x' }, navigate))).toBe('failed');
+    expect(await act(() => downloadFile({ fetch, fallbackName: 'r.pdf', returnTo: '/x' }, navigate))).toBe(
+      'failed',
+    );
     expect(navigate).toHaveBeenCalledWith(paths.downErr, { replace: undefined });
-    expect(getDownloadFailure()).toMatchObject({ message: '系统接口502异常', kind: 'http', fileName: 'r.pdf', returnTo: '/x' });
+    expect(getDownloadFailure()).toMatchObject({
+      message: '系统接口502异常',
+      kind: 'http',
+      fileName: 'r.pdf',
+      returnTo: '/x',
+    });
     expect(canRetryInPlace()).toBe(true);
 
     expect(await act(() => retryDownload(navigate))).toBe('success');
@@ -91,7 +118,11 @@ describe('downloadFile', () => {
     const navigate = vi.fn();
     const outcome = await act(() =>
       downloadFile(
-        { fetch: () => Promise.reject(new ApiError('unauthorized', '无效的会话')), fallbackName: 'r.pdf', returnTo: '/x' },
+        {
+          fetch: () => Promise.reject(new ApiError('unauthorized', '无效的会话')),
+          fallbackName: 'r.pdf',
+          returnTo: '/x',
+        },
         navigate,
       ),
     );
@@ -101,7 +132,12 @@ describe('downloadFile', () => {
   });
 
   it('a retry request after a reload is taken once, by the page it belongs to', async () => {
-    await act(() => downloadFile({ fetch: () => Promise.reject(new Error('x')), fallbackName: 'r.pdf', returnTo: '/a?id=1' }, vi.fn()));
+    await act(() =>
+      downloadFile(
+        { fetch: () => Promise.reject(new Error('x')), fallbackName: 'r.pdf', returnTo: '/a?id=1' },
+        vi.fn(),
+      ),
+    );
     const failure = sessionStorage.getItem('download:failure');
     clearDownloadState();
     sessionStorage.setItem('download:failure', failure ?? '');

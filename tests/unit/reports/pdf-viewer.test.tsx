@@ -49,7 +49,10 @@ function stubIntersectionObserver() {
       await act(() => {
         for (const observer of observers) {
           if (observer.targets.includes(sheet)) {
-            observer.callback([{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+            observer.callback(
+              [{ isIntersecting: true, target: sheet } as unknown as IntersectionObserverEntry],
+              {} as IntersectionObserver,
+            );
           }
         }
         return Promise.resolve();
@@ -122,7 +125,9 @@ describe('PdfViewer', () => {
   });
 
   it('shows why the file could not be opened, and 重试 opens it', async () => {
-    loader.openPdfDocument.mockRejectedValueOnce(new Error('Invalid PDF structure.')).mockResolvedValue(fakePdf(1).doc);
+    loader.openPdfDocument
+      .mockRejectedValueOnce(new Error('Invalid PDF structure.'))
+      .mockResolvedValue(fakePdf(1).doc);
     render(<PdfViewer data={BYTES} label="报告原件" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('报告打开失败');

@@ -34,14 +34,19 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
 
     expect(await screen.findByRole('status')).toHaveTextContent('加载中');
-    expect(await screen.findByRole('heading', { name: '建议尽快做结肠镜检查', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '建议尽快做结肠镜检查', level: 2 }),
+    ).toBeInTheDocument();
     const result = screen.getByRole('region', { name: '建议尽快做结肠镜检查' });
     expect(within(result).getByText('阳性')).toBeInTheDocument();
 
     const next = screen.getByRole('region', { name: '下一步怎么做' });
     expect(next).toHaveTextContent('1 个月内到医院消化内科做结肠镜检查');
     expect(next).toHaveTextContent(`报告出具机构：${report.institution}`);
-    expect(within(next).getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute('href', 'tel:02154880000');
+    expect(within(next).getByRole('link', { name: '拨打预约电话 021-54880000' })).toHaveAttribute(
+      'href',
+      'tel:02154880000',
+    );
     expect(screen.getByRole('region', { name: '医生建议' })).toHaveTextContent(report.advice);
 
     const info = screen.getByRole('region', { name: '报告信息' });
@@ -61,7 +66,9 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await screen.findByRole('heading', { name: '本次未发现异常', level: 2 })).toBeInTheDocument();
     const reported = new Date(report.reportedAt);
     const again = `${reported.getFullYear() + 1}年${reported.getMonth() + 1}月`;
-    expect(screen.getByRole('region', { name: '下一步怎么做' })).toHaveTextContent(`建议在 ${again} 前后再次参加大肠癌筛查`);
+    expect(screen.getByRole('region', { name: '下一步怎么做' })).toHaveTextContent(
+      `建议在 ${again} 前后再次参加大肠癌筛查`,
+    );
     expect(screen.queryByRole('link', { name: /拨打/ })).not.toBeInTheDocument();
     expect(screen.getByText('阴性')).toBeInTheDocument();
   });
@@ -72,14 +79,20 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     expect(await screen.findByRole('heading', { name: '本次未发现异常' })).toBeInTheDocument();
-    expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([{ id: report.id, pageIndex: 1, pageSize: 1 }]);
+    expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([
+      { id: report.id, pageIndex: 1, pageSize: 1 },
+    ]);
   });
 
   it('does not take the first record of a server that ignored the id', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const other = seededReport('positive');
-    server.use(http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [other], total: 2 } })));
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({ statusCode: 2000, responseData: { records: [other], total: 2 } }),
+      ),
+    );
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     expect(await screen.findByText('未找到该检测报告，可能已被删除或您无权查看')).toBeInTheDocument();
   });
@@ -94,7 +107,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await screen.findByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeInTheDocument();
   });
 
-  it('says when a report does not exist or is not the user\'s, and when no id was given', async () => {
+  it("says when a report does not exist or is not the user's, and when no id was given", async () => {
     await signInForTest('check');
     const other = seededReport('positive'); // not the check user's
     const first = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: other.id }), { session: 'check' });
@@ -105,7 +118,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await screen.findByText('没有指定要查看的报告')).toBeInTheDocument();
   });
 
-  it('shows the timeline\'s own error with 重试', async () => {
+  it("shows the timeline's own error with 重试", async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     server.use(http.post(TUBE, () => failure(500, '状态服务暂不可用'), { once: true }));
@@ -178,11 +191,13 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(getSavedFile()?.contentType).toBe('application/pdf');
   });
 
-  it('a JSON error instead of the PDF leads to /downErr with the server\'s reason, and 重试 recovers', async () => {
+  it("a JSON error instead of the PDF leads to /downErr with the server's reason, and 重试 recovers", async () => {
     await signInForTest('check');
     const report = checkUserReport();
     server.use(http.get(DOWNLOAD, () => failure(4004, '报告文件正在生成，请稍后再试'), { once: true }));
-    const { router } = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), { session: 'check' });
+    const { router } = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), {
+      session: 'check',
+    });
     await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
     expect(await screen.findByRole('alert')).toHaveTextContent('报告文件正在生成，请稍后再试');

@@ -8,7 +8,13 @@ import { maskIdCard } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
-import { checkUserReport, enableInfiniteScrollInJsdom, pageOf, resetReportState, seededReport } from './helpers';
+import {
+  checkUserReport,
+  enableInfiniteScrollInJsdom,
+  pageOf,
+  resetReportState,
+  seededReport,
+} from './helpers';
 import { recordRequests } from '../support/request-log';
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
@@ -35,9 +41,13 @@ describe('/repoetList and /checkUserRepoetList', () => {
     expect(card).toHaveTextContent('便隐血（FIT）');
     expect(card).toHaveTextContent(report.reportedAt.slice(0, 10));
     const tag = within(card).getByText('阳性');
-    await waitFor(() => expect(tag.getAttribute('style')).toContain('--background-color: var(--adm-color-danger'));
+    await waitFor(() =>
+      expect(tag.getAttribute('style')).toContain('--background-color: var(--adm-color-danger'),
+    );
     expect(screen.getByText(`身份证号 ${maskIdCard(report.idCard)}`)).toBeInTheDocument();
-    expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([{ idCard: report.idCard, pageIndex: 1, pageSize: 10 }]);
+    expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([
+      { idCard: report.idCard, pageIndex: 1, pageSize: 10 },
+    ]);
   });
 
   it('takes label and colour from the report_result dictionary', async () => {
@@ -60,9 +70,14 @@ describe('/repoetList and /checkUserRepoetList', () => {
     const list = await screen.findByRole('list', { name: '检测报告列表' });
     const own = checkUserReport();
     expect(within(list).getAllByRole('link')).toHaveLength(1);
-    expect(within(list).getByRole('link')).toHaveAttribute('href', withQuery(paths.checkUserRepoetDetail, { id: own.id }));
+    expect(within(list).getByRole('link')).toHaveAttribute(
+      'href',
+      withQuery(paths.checkUserRepoetDetail, { id: own.id }),
+    );
     expect(screen.getByText('我的全部报告')).toBeInTheDocument();
-    expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([{ mine: true, pageIndex: 1, pageSize: 10 }]);
+    expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([
+      { mine: true, pageIndex: 1, pageSize: 10 },
+    ]);
   });
 
   it('says so when nothing matches', async () => {
@@ -77,9 +92,13 @@ describe('/repoetList and /checkUserRepoetList', () => {
     await signInForTest('work');
     writeReportCriteria('work', { type: 'idCard', value: seededReport('negative').idCard });
     server.use(
-      http.post(PAGE, () => HttpResponse.json({ statusCode: 500, responseMessage: '报告服务暂不可用', responseData: null }), {
-        once: true,
-      }),
+      http.post(
+        PAGE,
+        () => HttpResponse.json({ statusCode: 500, responseMessage: '报告服务暂不可用', responseData: null }),
+        {
+          once: true,
+        },
+      ),
     );
     renderRoute(paths.repoetList, { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('报告服务暂不可用');
@@ -100,13 +119,19 @@ describe('/repoetList and /checkUserRepoetList', () => {
   it('loads more on scroll: the second page is requested and appended', async () => {
     await signInForTest('work');
     writeReportCriteria('work', { type: 'tubeCode', value: 'CT2026100001' });
-    const first = Array.from({ length: 10 }, (_, index) => ({ ...seededReport('negative'), id: `r-${index}` }));
+    const first = Array.from({ length: 10 }, (_, index) => ({
+      ...seededReport('negative'),
+      id: `r-${index}`,
+    }));
     const second = [{ ...seededReport('positive'), id: 'r-10' }];
     server.use(
       http.post(PAGE, async ({ request }) => {
         const body = (await request.json()) as { pageIndex: number };
         const records = body.pageIndex === 1 ? first : second;
-        return HttpResponse.json({ statusCode: 2000, responseData: { records, total: 11, pageIndex: body.pageIndex, pageSize: 10 } });
+        return HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records, total: 11, pageIndex: body.pageIndex, pageSize: 10 },
+        });
       }),
     );
     enableInfiniteScrollInJsdom();

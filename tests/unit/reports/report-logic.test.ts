@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { extractPhoneNumbers, nextStepFor, telHref } from '@/features/reports/report-advice';
-import { describeCriteria, readReportCriteria, toReportQuery, writeReportCriteria } from '@/features/reports/report-criteria';
+import {
+  describeCriteria,
+  readReportCriteria,
+  toReportQuery,
+  writeReportCriteria,
+} from '@/features/reports/report-criteria';
 import { tagColorOf } from '@/features/reports/components/report-result-tag';
 import { seededReport } from './helpers';
 
@@ -31,7 +36,11 @@ describe('report advice', () => {
   });
 
   it('without a number in the advice, a positive result points to the institution', () => {
-    const next = nextStepFor({ ...seededReport('positive'), advice: '请尽快就医。', institution: '某某实验室' });
+    const next = nextStepFor({
+      ...seededReport('positive'),
+      advice: '请尽快就医。',
+      institution: '某某实验室',
+    });
     expect(next.phones).toEqual([]);
     expect(next.steps[2]).toContain('请联系 某某实验室');
   });
@@ -53,7 +62,9 @@ describe('report criteria', () => {
     expect(readReportCriteria('work')).toBeNull();
     sessionStorage.setItem('report-criteria:work', 'not json');
     expect(readReportCriteria('work')).toBeNull();
-    expect(describeCriteria({ type: 'idCard', value: '11010519491231002X' })).toBe('身份证号 110105********002X');
+    expect(describeCriteria({ type: 'idCard', value: '11010519491231002X' })).toBe(
+      '身份证号 110105********002X',
+    );
   });
 });
 

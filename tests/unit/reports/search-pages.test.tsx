@@ -71,7 +71,9 @@ describe('/reportSearch and /checkReportSearch: entering the value', () => {
 
   it('asks for a tube code when none is given, and searches by the typed code upper-cased', async () => {
     await signInForTest('check');
-    const { router } = renderRoute(withQuery(paths.checkReportSearch, { type: 'tubeCode' }), { session: 'check' });
+    const { router } = renderRoute(withQuery(paths.checkReportSearch, { type: 'tubeCode' }), {
+      session: 'check',
+    });
     await userEvent.click(await screen.findByRole('button', { name: '查询报告' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('请输入或扫描采样管编码');
     await userEvent.type(screen.getByLabelText('采样管编码'), 'ct2026100001');

@@ -16,10 +16,16 @@ export interface RenderRouteOptions {
  * Renders the app's real route table and layout at `path` in a memory router, so a page test sees
  * the route's title, audience and lazy loading exactly as the app does.
  */
-export function renderRoute(path: string, options: RenderRouteOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderRoute(
+  path: string,
+  options: RenderRouteOptions = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   if (options.session) setSessionAudience(options.session);
   const entries = [...(options.history ?? []), path];
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: entries, initialIndex: entries.length - 1 });
+  const router = createMemoryRouter(createAppRoutes(), {
+    initialEntries: entries,
+    initialIndex: entries.length - 1,
+  });
   const result = render(<RouterProvider router={router} />);
   return Object.assign(result, { router });
 }

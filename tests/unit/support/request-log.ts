@@ -33,7 +33,13 @@ export function recordRequests(): RequestLog {
   const seen: { path: string; request: Promise<SentRequest> }[] = [];
   const listener = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    const body = request.method === 'GET' ? Promise.resolve(undefined) : request.clone().json().catch(() => undefined);
+    const body =
+      request.method === 'GET'
+        ? Promise.resolve(undefined)
+        : request
+            .clone()
+            .json()
+            .catch(() => undefined);
     seen.push({
       path: url.pathname,
       request: body.then((parsed: unknown) => ({

@@ -46,7 +46,11 @@ export interface BridgeOptions {
  * window.WeixinJSBridge as WeChat provides it, answering asynchronously like the real client, so that
  * weixin-js-sdk's own code runs in the tests.
  */
-export function installBridge({ configAnswers = [], scanAnswer, configDelayMs = 0 }: BridgeOptions = {}): BridgeStub {
+export function installBridge({
+  configAnswers = [],
+  scanAnswer,
+  configDelayMs = 0,
+}: BridgeOptions = {}): BridgeStub {
   const calls: BridgeCall[] = [];
   const answers = [...configAnswers];
   const answer = (name: string): Record<string, unknown> | null => {

@@ -13,7 +13,9 @@ export function AnnouncementCard({ announcement }: { announcement: AnnouncementS
       <span className={styles.cardTitle}>{announcement.title}</span>
       {announcement.summary && <span className={content.cardSummary}>{announcement.summary}</span>}
       <span className={styles.cardMeta}>
-        <time dateTime={announcement.publishedAt}>{dayjs(announcement.publishedAt).format('YYYY-MM-DD')}</time>
+        <time dateTime={announcement.publishedAt}>
+          {dayjs(announcement.publishedAt).format('YYYY-MM-DD')}
+        </time>
         {attachmentCount > 0 && <span>附件 {attachmentCount} 个</span>}
       </span>
     </Link>

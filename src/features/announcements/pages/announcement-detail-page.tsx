@@ -19,10 +19,16 @@ export default function AnnouncementDetailPage() {
   const navigate = useNavigate();
   const id = searchParams.get('id') ?? '';
   const here = `${location.pathname}${location.search}`;
-  const { data: announcement, loading, error, refresh } = useRequest(
-    () => getAnnouncementDetail({ id }, { silent: true }),
-    { ready: id !== '', refreshDeps: [id], onError: () => undefined },
-  );
+  const {
+    data: announcement,
+    loading,
+    error,
+    refresh,
+  } = useRequest(() => getAnnouncementDetail({ id }, { silent: true }), {
+    ready: id !== '',
+    refreshDeps: [id],
+    onError: () => undefined,
+  });
 
   useEffect(() => {
     // 重试 on /downErr after a reload comes back here to start the failed download again.
@@ -45,7 +51,10 @@ export default function AnnouncementDetailPage() {
           <article className={content.article}>
             <h2 className={content.articleTitle}>{announcement.title}</h2>
             <p className={styles.meta}>
-              发布于 <time dateTime={announcement.publishedAt}>{dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}</time>
+              发布于{' '}
+              <time dateTime={announcement.publishedAt}>
+                {dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}
+              </time>
             </p>
             <SafeHtml content={announcement.content} />
             <AttachmentList attachments={announcement.attachments ?? []} returnTo={here} />

@@ -60,7 +60,10 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
         return { title: '演示模式', text: '演示环境没有微信授权。点击下方按钮，以演示用户的身份进入。' };
       }
       if (!inWeChat) {
-        return { title: '请在微信中打开本页面', text: '检测用户需要通过微信授权登录。请在微信里打开筛查通知中的链接。' };
+        return {
+          title: '请在微信中打开本页面',
+          text: '检测用户需要通过微信授权登录。请在微信里打开筛查通知中的链接。',
+        };
       }
       return { title: '没有收到微信授权', text: '请点击“重新授权”，再次通过微信登录。' };
     case 'code-used':
@@ -68,7 +71,10 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
     case 'code-invalid':
       return { title: '授权已过期', text: '微信授权已过期或无效。请点击“重新授权”。' };
     case 'failed':
-      return { title: '登录没有成功', text: `${phase.message.replace(/[。.！!]+$/, '')}。请稍后点击“重新授权”再试。` };
+      return {
+        title: '登录没有成功',
+        text: `${phase.message.replace(/[。.！!]+$/, '')}。请稍后点击“重新授权”再试。`,
+      };
     default:
       return null;
   }

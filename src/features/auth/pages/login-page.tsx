@@ -43,7 +43,10 @@ export default function LoginPage() {
   const id = useId();
   // Judged once: after a successful login the token exists, and this page navigates by itself.
   const [signedInOnArrival] = useState(() => getToken() !== null);
-  const [values, setValues] = useState<LoginValues>(() => ({ accountName: readRememberedAccount() ?? '', accountPwd: '' }));
+  const [values, setValues] = useState<LoginValues>(() => ({
+    accountName: readRememberedAccount() ?? '',
+    accountPwd: '',
+  }));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -74,7 +77,10 @@ export default function LoginPage() {
     setFailure(null);
     const name = values.accountName.trim();
     try {
-      const { token } = await loginManage({ accountName: name, accountPwd: values.accountPwd }, { silent: true });
+      const { token } = await loginManage(
+        { accountName: name, accountPwd: values.accountPwd },
+        { silent: true },
+      );
       setToken(token);
       setSessionAudience('work');
       rememberAccount(name);
@@ -135,7 +141,15 @@ export default function LoginPage() {
           <div role="alert" className={styles.failure}>
             {failure}
           </div>
-          <Button block type="submit" color="primary" size="large" loading={submitting} loadingText="登录中…" disabled={submitting}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={submitting}
+            loadingText="登录中…"
+            disabled={submitting}
+          >
             登录
           </Button>
         </div>

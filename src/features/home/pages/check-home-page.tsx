@@ -36,7 +36,15 @@ const ENTRIES: readonly EntryLink[] = [
   { label: '我的问卷', hint: '看填过的问卷', to: paths.checkUserQuestionnaireList },
 ];
 
-function PersonCard({ registration, report, own }: { registration: Registration; report?: CheckReport; own: boolean }) {
+function PersonCard({
+  registration,
+  report,
+  own,
+}: {
+  registration: Registration;
+  report?: CheckReport;
+  own: boolean;
+}) {
   const stage = stageOf(registration);
   const tube = registration.tube;
   return (
@@ -53,7 +61,11 @@ function PersonCard({ registration, report, own }: { registration: Registration;
         </div>
         <div>
           <dt>采样管</dt>
-          <dd>{tube && stage !== 'no-tube' && stage !== 'draft' ? `${STAGE_TEXT[stage]}（${tube.code}）` : '还没有绑定'}</dd>
+          <dd>
+            {tube && stage !== 'no-tube' && stage !== 'draft'
+              ? `${STAGE_TEXT[stage]}（${tube.code}）`
+              : '还没有绑定'}
+          </dd>
         </div>
         <div>
           <dt>检测结果</dt>
@@ -77,7 +89,10 @@ function PersonCard({ registration, report, own }: { registration: Registration;
             查看报告
           </Link>
         )}
-        <Link className={styles.secondaryLink} to={withQuery(paths.checkUserInfoDetail, { id: registration.id })}>
+        <Link
+          className={styles.secondaryLink}
+          to={withQuery(paths.checkUserInfoDetail, { id: registration.id })}
+        >
           登记详情
         </Link>
       </div>
@@ -109,7 +124,9 @@ export default function CheckHomePage() {
   const data = overview.data;
   const ownId = profile?.registrationId;
   // The user's own registration first, then the ones they entered for family, newest first.
-  const registrations = data ? [...data.registrations].sort((a, b) => Number(b.id === ownId) - Number(a.id === ownId)) : [];
+  const registrations = data
+    ? [...data.registrations].sort((a, b) => Number(b.id === ownId) - Number(a.id === ownId))
+    : [];
   const todos = data ? buildTodos({ ...data, registrations, ownRegistrationId: ownId }) : [];
 
   return (
@@ -172,7 +189,9 @@ export default function CheckHomePage() {
                   我的消息
                   <UnreadBadge count={unread.total} />
                 </span>
-                <span className={styles.entryHint}>{unread.total > 0 ? `有 ${unread.total} 条没看` : '报告通知和提醒'}</span>
+                <span className={styles.entryHint}>
+                  {unread.total > 0 ? `有 ${unread.total} 条没看` : '报告通知和提醒'}
+                </span>
                 <span className={styles.arrow} aria-hidden="true">
                   ›
                 </span>

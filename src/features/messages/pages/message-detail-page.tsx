@@ -23,7 +23,12 @@ export default function MessageDetailPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id') ?? '';
   const types = useMessageTypes();
-  const { data: message, loading, error, refresh } = useRequest(() => getMessageDetail({ id }, { silent: true }), {
+  const {
+    data: message,
+    loading,
+    error,
+    refresh,
+  } = useRequest(() => getMessageDetail({ id }, { silent: true }), {
     ready: id !== '',
     refreshDeps: [id],
     // The page shows the error itself (ErrorState); without onError ahooks would also log it.

@@ -21,7 +21,8 @@ export default function MessageListPage() {
   const unread = type ? (counts.byType[type] ?? 0) : counts.total;
 
   const fetchPage = useCallback(
-    (pageIndex: number, pageSize: number) => pageRecipientMessage({ type, pageIndex, pageSize }, { silent: true }),
+    (pageIndex: number, pageSize: number) =>
+      pageRecipientMessage({ type, pageIndex, pageSize }, { silent: true }),
     [type],
   );
   const list = usePagedList<SystemMessage>(fetchPage, `messages:${type ?? 'all'}`);
@@ -37,7 +38,9 @@ export default function MessageListPage() {
         label={label}
         itemKey={(message) => message.id}
         emptyText="暂无消息"
-        renderItem={(message) => <MessageCard message={message} read={message.read || counts.readIds.has(message.id)} />}
+        renderItem={(message) => (
+          <MessageCard message={message} read={message.read || counts.readIds.has(message.id)} />
+        )}
       />
     </PageShell>
   );

@@ -5,12 +5,7 @@ import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
 import { flushQueue } from '../flush-queue';
-import {
-  QUEUE_STATUS_LABELS,
-  removeFinishedEntries,
-  retryQueueEntry,
-  type QueueEntry,
-} from '../queue-store';
+import { QUEUE_STATUS_LABELS, removeFinishedEntries, retryQueueEntry, type QueueEntry } from '../queue-store';
 import { useOfflineQueue } from '../use-offline-queue';
 import styles from './offline-queue-card.module.css';
 
@@ -29,7 +24,8 @@ function confirmClear(sent: number, failed: number): Promise<boolean> {
     title: '清除已完成',
     content: (
       <p className={styles.dialogText}>
-        将删除{sent > 0 ? ` ${sent} 条已发送和` : ''} {failed} 条发送失败的记录。发送失败的登记没有保存到系统，删除后如需登记请重新录入。
+        将删除{sent > 0 ? ` ${sent} 条已发送和` : ''} {failed}{' '}
+        条发送失败的记录。发送失败的登记没有保存到系统，删除后如需登记请重新录入。
       </p>
     ),
     confirmText: '清除',
@@ -43,7 +39,9 @@ function EntryItem({ entry }: { entry: QueueEntry }) {
     <li className={styles.item}>
       <div className={styles.itemHead}>
         <span className={styles.name}>{input.name}</span>
-        <span className={`${styles.status} ${styles[entry.status]}`}>{QUEUE_STATUS_LABELS[entry.status]}</span>
+        <span className={`${styles.status} ${styles[entry.status]}`}>
+          {QUEUE_STATUS_LABELS[entry.status]}
+        </span>
       </div>
       <dl className={styles.fields}>
         <dt>身份证号</dt>
@@ -129,7 +127,12 @@ export function OfflineQueueCard() {
         {lines.join('；')}
       </p>
       <div className={styles.actions}>
-        <Button size="middle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+        <Button
+          size="middle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
           {open ? '收起明细' : '查看明细'}
         </Button>
         {queue.pendingCount > 0 && (

@@ -62,7 +62,11 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
 
       {question.type === 'single' && (
         <div role="radiogroup" aria-labelledby={titleId} aria-required={question.required} {...invalid}>
-          <Radio.Group value={typeof value === 'string' && value !== '' ? value : null} onChange={(next) => onChange(String(next))} disabled={disabled}>
+          <Radio.Group
+            value={typeof value === 'string' && value !== '' ? value : null}
+            onChange={(next) => onChange(String(next))}
+            disabled={disabled}
+          >
             <div className={styles.options}>
               {(question.options ?? []).map((option) => (
                 <Radio key={option.value} value={option.value} className={styles.option} block>

@@ -43,7 +43,14 @@ export interface QuestionnaireFormProps {
  * Filling in a questionnaire: answers are kept on this device as they change and autosaved to a
  * server draft; required questions are checked on submit, with the message at the question.
  */
-export function QuestionnaireForm({ questionnaire, registrationId, storageKey, responseId, fallbackPath, onSubmitted }: QuestionnaireFormProps) {
+export function QuestionnaireForm({
+  questionnaire,
+  registrationId,
+  storageKey,
+  responseId,
+  fallbackPath,
+  onSubmitted,
+}: QuestionnaireFormProps) {
   const draft = usePersistentState<LocalDraft>(storageKey, { responseId, answers: {} });
   const answersRef = useRef(draft.value.answers);
   const fieldRefs = useRef(new Map<Id, HTMLFieldSetElement>());
@@ -107,9 +114,15 @@ export function QuestionnaireForm({ questionnaire, registrationId, storageKey, r
       onSubmitted(response);
     } catch (error) {
       // The failure itself was shown by the central toast; the answers stay (local copy and draft).
-      if (isApiError(error) && error.kind === 'business' && error.code === API_STATUS.questionnaireIncomplete) {
-        const questionId = (error.body as ApiResponse<QuestionnaireIncompleteData | null> | undefined)?.responseData?.questionId;
-        if (questionId && questionnaire.questions.some((question) => question.id === questionId)) markMissing([questionId]);
+      if (
+        isApiError(error) &&
+        error.kind === 'business' &&
+        error.code === API_STATUS.questionnaireIncomplete
+      ) {
+        const questionId = (error.body as ApiResponse<QuestionnaireIncompleteData | null> | undefined)
+          ?.responseData?.questionId;
+        if (questionId && questionnaire.questions.some((question) => question.id === questionId))
+          markMissing([questionId]);
       }
     } finally {
       setSubmitting(false);
@@ -122,7 +135,15 @@ export function QuestionnaireForm({ questionnaire, registrationId, storageKey, r
     <PageShell
       fallbackPath={fallbackPath}
       footer={
-        <Button block color="primary" size="large" loading={submitting} loadingText="正在提交…" disabled={submitting} onClick={() => void submit()}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={submitting}
+          loadingText="正在提交…"
+          disabled={submitting}
+          onClick={() => void submit()}
+        >
           提交问卷
         </Button>
       }

@@ -15,7 +15,12 @@ export interface ReadonlyResponseProps {
 }
 
 /** A submitted response: the answers next to their questions, nothing editable. */
-export function ReadonlyResponse({ response, alreadySubmitted, onReturn, fallbackPath }: ReadonlyResponseProps) {
+export function ReadonlyResponse({
+  response,
+  alreadySubmitted,
+  onReturn,
+  fallbackPath,
+}: ReadonlyResponseProps) {
   const when = response.submittedAt ?? response.updatedAt;
   return (
     <PageShell

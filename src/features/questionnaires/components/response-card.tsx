@@ -7,7 +7,13 @@ import content from '@/styles/content.module.css';
 import styles from '../questionnaires.module.css';
 
 /** One response in the history: questionnaire, status, whose (for staff) and when. */
-export function ResponseCard({ response, detailPath }: { response: QuestionnaireResponse; detailPath: AppPath }) {
+export function ResponseCard({
+  response,
+  detailPath,
+}: {
+  response: QuestionnaireResponse;
+  detailPath: AppPath;
+}) {
   const submitted = response.status === 'submitted';
   const when = submitted ? (response.submittedAt ?? response.updatedAt) : response.updatedAt;
   return (

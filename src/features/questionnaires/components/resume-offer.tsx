@@ -18,7 +18,14 @@ export interface ResumeOfferProps {
 }
 
 /** A returning user's unsubmitted answers: 继续填写 keeps them, 重新开始 empties the sheet. */
-export function ResumeOffer({ questionnaire, storageKey, local, server, fallbackPath, onReady }: ResumeOfferProps) {
+export function ResumeOffer({
+  questionnaire,
+  storageKey,
+  local,
+  server,
+  fallbackPath,
+  onReady,
+}: ResumeOfferProps) {
   // This device's copy is the newest one; the server draft is the one autosave continues.
   const answers: Answers = (hasAnyAnswer(local?.answers) ? local?.answers : server?.answers) ?? {};
   const answered = countAnswered(questionnaire, answers);

@@ -32,10 +32,15 @@ export default function QuestionnaireDetailPage() {
   const { questionnaireList: listPath, questionnaireDetail: detailPath } = audiencePages(audience);
   const back = returnTo ?? listPath;
 
-  const { data: plan, loading, error, refresh } = useRequest(
-    () => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience),
-    { refreshDeps: [responseId, questionnaireId, registrationId, audience], onError: () => undefined },
-  );
+  const {
+    data: plan,
+    loading,
+    error,
+    refresh,
+  } = useRequest(() => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience), {
+    refreshDeps: [responseId, questionnaireId, registrationId, audience],
+    onError: () => undefined,
+  });
   // The resume choice, for the plan it was made on.
   const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);
 
@@ -69,7 +74,11 @@ export default function QuestionnaireDetailPage() {
           response={plan.response}
           alreadySubmitted={plan.alreadySubmitted}
           fallbackPath={back}
-          onReturn={returnTo ? () => void navigate(returnWithResponse(returnTo, plan.response.id), { replace: true }) : undefined}
+          onReturn={
+            returnTo
+              ? () => void navigate(returnWithResponse(returnTo, plan.response.id), { replace: true })
+              : undefined
+          }
         />
       );
     case 'offer':

@@ -51,7 +51,14 @@ export interface CollectionTimeFieldProps {
  * know from every other form, large and screen-reader friendly, and no picker code to download).
  * The range stops at now; a future time typed past it is caught by validateCollectedAt.
  */
-export function CollectionTimeField({ id, label = '采集时间', value, onChange, disabled = false, errorId }: CollectionTimeFieldProps) {
+export function CollectionTimeField({
+  id,
+  label = '采集时间',
+  value,
+  onChange,
+  disabled = false,
+  errorId,
+}: CollectionTimeFieldProps) {
   const [bounds, setBounds] = useState(() => boundsAt(new Date()));
   const at = value ? dayjs(value) : null;
 

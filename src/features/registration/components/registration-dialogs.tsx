@@ -42,7 +42,9 @@ export function offerExistingRegistration(message = '该身份证号已登记'):
     'aria-label': '该身份证号已登记',
     title: '该身份证号已登记',
     content: (
-      <p className={styles.text} tabIndex={0}>{message}。不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。</p>
+      <p className={styles.text} tabIndex={0}>
+        {message}。不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。
+      </p>
     ),
     confirmText: '查看已有登记',
     cancelText: '取消',

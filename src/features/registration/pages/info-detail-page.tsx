@@ -198,7 +198,10 @@ export default function InfoDetailPage() {
         <EmptyState
           text="没有找到登记信息"
           action={
-            <Button color="primary" onClick={() => void navigate(routes.registrationSearch, { replace: true })}>
+            <Button
+              color="primary"
+              onClick={() => void navigate(routes.registrationSearch, { replace: true })}
+            >
               去信息查询
             </Button>
           }
@@ -260,7 +263,10 @@ export default function InfoDetailPage() {
                       fill="outline"
                       onClick={() =>
                         void navigate(
-                          withQuery(routes.questionnaireDetail, { registrationId: registration.id, returnTo }),
+                          withQuery(routes.questionnaireDetail, {
+                            registrationId: registration.id,
+                            returnTo,
+                          }),
                         )
                       }
                     >

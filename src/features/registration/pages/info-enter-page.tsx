@@ -132,7 +132,9 @@ export default function InfoEnterPage() {
   /** A person field changed: saved in the draft at once; its message goes until the next check. */
   const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationDraft[K]) => {
     update({ [name]: value });
-    setFieldErrors((previous) => (previous[name as CheckedField] ? { ...previous, [name]: undefined } : previous));
+    setFieldErrors((previous) =>
+      previous[name as CheckedField] ? { ...previous, [name]: undefined } : previous,
+    );
   };
 
   const checkField = (name: CheckedField): string | null => {
@@ -206,7 +208,10 @@ export default function InfoEnterPage() {
    * binding tube after tube in a weak signal wants to go on, not to wait; the work home shows the queue).
    * Declined or refused, everything stays as typed, as after any failed submit.
    */
-  const offerQueue = async (current: RegistrationDraft, outcome: Extract<SaveOutcome, { kind: 'offline' }>) => {
+  const offerQueue = async (
+    current: RegistrationDraft,
+    outcome: Extract<SaveOutcome, { kind: 'offline' }>,
+  ) => {
     setSubmitting(false);
     if (!(await offerOfflineQueue(outcome.message, outcome.step))) return;
     const registrationId = outcome.registrationId ?? current.registrationId;
@@ -257,7 +262,9 @@ export default function InfoEnterPage() {
       });
       if (outcome.kind === 'success') {
         draft.clear();
-        void navigate(withQuery(routes.registrationSuccess, { id: outcome.registrationId }), { replace: true });
+        void navigate(withQuery(routes.registrationSuccess, { id: outcome.registrationId }), {
+          replace: true,
+        });
         return;
       }
       // Remember the time and the saved registration, so a retry (here or from /bindErr, even after a
@@ -453,8 +460,18 @@ export default function InfoEnterPage() {
               maxLength={30}
             />
           </FormField>
-          <FormField id={`${FORM_NAME}_emergencyContactPhone`} label="联系人电话" error={fieldErrors.emergencyContactPhone}>
-            <FieldInput {...fieldProps('emergencyContactPhone')} placeholder="选填" type="tel" inputMode="tel" maxLength={20} />
+          <FormField
+            id={`${FORM_NAME}_emergencyContactPhone`}
+            label="联系人电话"
+            error={fieldErrors.emergencyContactPhone}
+          >
+            <FieldInput
+              {...fieldProps('emergencyContactPhone')}
+              placeholder="选填"
+              type="tel"
+              inputMode="tel"
+              maxLength={20}
+            />
           </FormField>
           <FormField id={`${FORM_NAME}_emergencyContactRelation`} label="与本人关系">
             <DictionarySelect

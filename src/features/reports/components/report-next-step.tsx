@@ -9,7 +9,10 @@ export function ReportNextStep({ report }: { report: CheckReport }) {
   const positive = report.result === 'positive';
   return (
     <>
-      <section className={`${styles.result} ${positive ? styles.positive : styles.negative}`} aria-labelledby="report-result-heading">
+      <section
+        className={`${styles.result} ${positive ? styles.positive : styles.negative}`}
+        aria-labelledby="report-result-heading"
+      >
         <p className={styles.caption}>
           检测结果
           <ReportResultTag className={styles.tag} result={report.result} />

@@ -28,7 +28,8 @@ export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 
   let body = null;
   if (open) {
     if (pdf.data) body = <PdfViewer data={pdf.data} label={`报告原件：${report.fileName}`} />;
-    else if (pdf.error && !pdf.loading) body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={pdf.run} />;
+    else if (pdf.error && !pdf.loading)
+      body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={pdf.run} />;
     else body = <InlineLoading label="正在获取报告" />;
   }
 

@@ -5,10 +5,13 @@ import { getSamplingTubeStatus } from '@/api/sampling';
 
 /** The report's tube from binding to report, with its own loading, empty and error states. */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {
-  const { data, loading, error, refresh } = useRequest(() => getSamplingTubeStatus({ tubeCode }, { silent: true }), {
-    refreshDeps: [tubeCode],
-    onError: () => undefined, // shown below; without a handler ahooks logs it to the console
-  });
+  const { data, loading, error, refresh } = useRequest(
+    () => getSamplingTubeStatus({ tubeCode }, { silent: true }),
+    {
+      refreshDeps: [tubeCode],
+      onError: () => undefined, // shown below; without a handler ahooks logs it to the console
+    },
+  );
   const timeline = data?.exists ? (data.timeline ?? []) : [];
   return (
     <AsyncView
@@ -18,7 +21,9 @@ export function TubeProgress({ tubeCode }: { tubeCode: string }) {
       emptyText="暂无采样管记录"
       onRetry={refresh}
     >
-      {data?.status && <TubeTimeline status={data.status} timeline={timeline} label={`采样管 ${tubeCode} 的进度`} />}
+      {data?.status && (
+        <TubeTimeline status={data.status} timeline={timeline} label={`采样管 ${tubeCode} 的进度`} />
+      )}
     </AsyncView>
   );
 }

@@ -45,7 +45,12 @@ export default function DownloadErrorPage() {
 
   return (
     <PageShell fallbackPath={failure.returnTo}>
-      <Result className={styles.result} status="error" title="文件没有下载成功" description={failure.fileName} />
+      <Result
+        className={styles.result}
+        status="error"
+        title="文件没有下载成功"
+        description={failure.fileName}
+      />
       <section className={styles.card} aria-labelledby="download-reason-heading">
         <h2 id="download-reason-heading" className={styles.cardHeading}>
           失败原因
@@ -60,7 +65,14 @@ export default function DownloadErrorPage() {
         </p>
       </section>
       <div className={styles.actions}>
-        <Button block size="large" color="primary" loading={retrying} disabled={retrying} onClick={() => void retry()}>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={retrying}
+          disabled={retrying}
+          onClick={() => void retry()}
+        >
           重试
         </Button>
         <Button block size="large" onClick={goBack}>

@@ -63,7 +63,10 @@ export default function DownloadSuccessPage() {
   let viewer = null;
   if (viewing) {
     if (!bytes) viewer = <InlineLoading label="正在打开文件" />;
-    else if (bytes.error) viewer = <ErrorState title="文件打开失败" error={bytes.error} onRetry={() => setAttempt((n) => n + 1)} />;
+    else if (bytes.error)
+      viewer = (
+        <ErrorState title="文件打开失败" error={bytes.error} onRetry={() => setAttempt((n) => n + 1)} />
+      );
     else if (!bytes.data)
       viewer = <EmptyState text="文件已失效" hint="页面刷新后文件不再保存在本页，请返回重新下载。" />;
     else viewer = <PdfViewer data={bytes.data} label={`已下载的文件：${info.fileName}`} />;
@@ -71,7 +74,12 @@ export default function DownloadSuccessPage() {
 
   return (
     <PageShell fallbackPath={info.returnTo}>
-      <Result className={styles.result} status="success" title="文件已下载" description="文件已保存在本页，可按下面的方法保存到手机或发送给他人。" />
+      <Result
+        className={styles.result}
+        status="success"
+        title="文件已下载"
+        description="文件已保存在本页，可按下面的方法保存到手机或发送给他人。"
+      />
 
       <section className={styles.card} aria-labelledby="download-file-heading">
         <h2 id="download-file-heading" className={styles.cardHeading}>
@@ -108,7 +116,8 @@ export default function DownloadSuccessPage() {
             <li>点击下面的「在本页查看」，在微信里查看报告全文，可截屏保存。</li>
             <li>需要发给家人或医生时，可发送截屏；如需纸质报告，请联系您登记的社区卫生服务中心。</li>
             <li>
-              本服务需微信授权，右上角「<span aria-label="更多">···</span>」中的「在浏览器打开」无法登录，请在微信内查看。
+              本服务需微信授权，右上角「<span aria-label="更多">···</span>
+              」中的「在浏览器打开」无法登录，请在微信内查看。
             </li>
           </ol>
         )}
@@ -122,7 +131,13 @@ export default function DownloadSuccessPage() {
 
       <div className={styles.actions}>
         {viewable && (
-          <Button block size="large" color="primary" aria-expanded={viewing} onClick={() => setViewing((value) => !value)}>
+          <Button
+            block
+            size="large"
+            color="primary"
+            aria-expanded={viewing}
+            onClick={() => setViewing((value) => !value)}
+          >
             {viewing ? '收起文件' : '在本页查看'}
           </Button>
         )}

@@ -36,7 +36,12 @@ export default function ReportDetailPage() {
   const here = `${location.pathname}${location.search}`;
   const [downloading, setDownloading] = useState(false);
 
-  const { data: report, loading, error, refresh } = useRequest(() => fetchCheckReport(id, { silent: true }), {
+  const {
+    data: report,
+    loading,
+    error,
+    refresh,
+  } = useRequest(() => fetchCheckReport(id, { silent: true }), {
     ready: id !== '',
     refreshDeps: [id],
     onError: () => undefined, // shown by AsyncView; without a handler ahooks logs it to the console
@@ -86,7 +91,14 @@ export default function ReportDetailPage() {
       fallbackPath={routes.reportList}
       footer={
         report && (
-          <Button block color="primary" size="large" loading={downloading} disabled={downloading} onClick={() => void download(report)}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={downloading}
+            disabled={downloading}
+            onClick={() => void download(report)}
+          >
             下载报告
           </Button>
         )

@@ -45,7 +45,10 @@ export default function ReportListPage() {
   // 重新查询 returns to the search this list was opened from (it shows the last criteria) rather than
   // stacking a search and a list per query for Back to walk through; without one, it takes this entry.
   const searchAgain = () => {
-    if (openedFrom(location.state, routes.reportSearch) || openedFrom(location.state, routes.reportSearchType))
+    if (
+      openedFrom(location.state, routes.reportSearch) ||
+      openedFrom(location.state, routes.reportSearchType)
+    )
       void navigate(-1);
     else if (!criteria || criteria.type === 'mine') void navigate(routes.reportSearchType, { replace: true });
     else void navigate(withQuery(routes.reportSearch, { type: criteria.type }), { replace: true });
@@ -75,7 +78,13 @@ export default function ReportListPage() {
           {describeCriteria(criteria)}
           {list.loaded && list.total > 0 && <span className={styles.summaryCount}>共 {list.total} 份</span>}
         </p>
-        <Button size="small" color="primary" fill="outline" className={styles.summaryAction} onClick={searchAgain}>
+        <Button
+          size="small"
+          color="primary"
+          fill="outline"
+          className={styles.summaryAction}
+          onClick={searchAgain}
+        >
           重新查询
         </Button>
       </div>

@@ -38,7 +38,10 @@ export default function ReportSearchPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const type: InputType = searchParams.get('type') === 'tubeCode' ? 'tubeCode' : 'idCard';
-  const draft = usePersistentState<SearchDraft>(`report-search:${audience}`, initialDraft(readReportCriteria(audience)));
+  const draft = usePersistentState<SearchDraft>(
+    `report-search:${audience}`,
+    initialDraft(readReportCriteria(audience)),
+  );
   const [errors, setErrors] = useState<Partial<Record<InputType, string>>>({});
   const idCardId = useId();
   const errorId = useId();
