@@ -9,6 +9,7 @@ import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
 import { server } from './msw-server';
+import { assertTitleLength } from './title-length';
 
 /**
  * React's "An update to X inside a test was not wrapped in act(...)" (and its siblings for suspended
@@ -136,15 +137,7 @@ async function settle(maxMs: number): Promise<void> {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-/** A title is what a reader of the report scans: a sentence, never a payload (it is stored in every report). */
-const MAX_TITLE_LENGTH = 200;
-beforeEach(() => {
-  const title = expect.getState().currentTestName ?? '';
-  if (title.length > MAX_TITLE_LENGTH)
-    throw new Error(
-      `test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`,
-    );
-});
+beforeEach(() => assertTitleLength(expect.getState().currentTestName ?? ''));
 afterEach(() => {
   // Toasts and dialogs render in React roots of their own, which cleanup() does not know.
   act(closeAntdOverlays);

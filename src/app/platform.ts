@@ -1,3 +1,4 @@
+import { appPathname } from './base-path';
 import type { AppRouter } from './router';
 import { findRoute, prefetchAfter } from './route-table';
 
@@ -82,10 +83,7 @@ export function installIntentPrefetch(publicBase: string): void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    const path = link.pathname.startsWith(publicBase)
-      ? `/${link.pathname.slice(publicBase.length)}`
-      : link.pathname;
-    prefetchRoute(path.replace(/^\/+/, '/'));
+    prefetchRoute(appPathname(link.pathname, publicBase));
   };
   for (const type of ['touchstart', 'mouseover', 'focusin']) {
     document.addEventListener(type, onIntent, { passive: true, capture: true });

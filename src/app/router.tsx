@@ -6,6 +6,7 @@ import type { RouteMeta } from '@/lib/route-meta';
 import { sessionHomePath } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { guardRoute } from './access';
+import { appPathname, routerBasename } from './base-path';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
@@ -19,14 +20,7 @@ function StartPage() {
 /** The app path of a request's URL (the router's basename removed), for returning after sign-in. */
 function appPathOf(url: string): string {
   const { pathname, search } = new URL(url);
-  const base = routerBasename(config.publicBase);
-  const path = base !== '/' && pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
-  return `${path}${search}`;
-}
-
-/** react-router wants the basename without a trailing slash (except the root). */
-export function routerBasename(publicBase: string): string {
-  return publicBase === '/' ? '/' : publicBase.replace(/\/+$/, '');
+  return `${appPathname(pathname, config.publicBase)}${search}`;
 }
 
 export function createAppRoutes() {

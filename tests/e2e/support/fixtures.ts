@@ -3,6 +3,7 @@ import { test as base, expect, type BrowserContext, type Page, type Route } from
 import { getResponse, type HttpHandler } from 'msw';
 import { loadEnv } from 'vite';
 import { createDemoDb, createHandlers } from '../../../src/mocks/handlers';
+import { assertTitleLength } from '../../title-length';
 import { weChatBridgeInitScript } from './wechat-bridge';
 
 /** The API origin of the test build (.env.test); answered here, never on the network. */
@@ -154,18 +155,11 @@ async function installApi(context: BrowserContext): Promise<ApiMock> {
   };
 }
 
-/** A title is what a reader of the report scans: a sentence, never a payload. */
-const MAX_TITLE_LENGTH = 200;
-
 export const test = base.extend<{ api: ApiMock }>({
   // Automatic: every test's pages get the WeChat bridge and an API, whether or not the test names `api`.
   api: [
     async ({ context }, use, testInfo) => {
-      const title = testInfo.titlePath.slice(1).join(' › ');
-      if (title.length > MAX_TITLE_LENGTH)
-        throw new Error(
-          `test title of ${title.length} characters (at most ${MAX_TITLE_LENGTH}): ${title.slice(0, 80)}…`,
-        );
+      assertTitleLength(testInfo.titlePath.slice(1).join(' › '));
       await context.addInitScript(weChatBridgeInitScript());
       await use(await installApi(context));
     },

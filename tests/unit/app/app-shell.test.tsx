@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { isChunkLoadError, loadWithReload } from '@/app/chunk-reload';
 import { DEBUG_CHECK_INTERVAL_MS, DEBUG_PAUSE_THRESHOLD_MS, startDebugGuard } from '@/app/debug-tools';
-import { routerBasename } from '@/app/router';
+import { appPathname, routerBasename } from '@/app/base-path';
 import { readConfig } from '@/config/env';
 import { withQuery } from '@/config/paths';
 import { renderRoute } from '../support/render-route';
@@ -74,6 +74,16 @@ describe('configuration', () => {
     ['/h5/', '/h5'],
   ])('router basename for %s is %s', (publicBase, basename) => {
     expect(routerBasename(publicBase)).toBe(basename);
+  });
+
+  it.each([
+    ['/infoEnter', '/', '/infoEnter'],
+    ['/h5/infoEnter', '/h5/', '/infoEnter'],
+    ['/h5/', '/h5/', '/'],
+    ['/h5', '/h5/', '/'],
+    ['/other/page', '/h5/', '/other/page'],
+  ])('%s under the base %s is the app path %s', (pathname, publicBase, path) => {
+    expect(appPathname(pathname, publicBase)).toBe(path);
   });
 
   it('builds query strings for ids and drops empty values', () => {
