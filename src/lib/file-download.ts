@@ -1,98 +1,66 @@
 /**
- * WeChat-safe file downloads, shared by check reports and announcement attachments.
+ * Downloaded files, shared by check reports and announcement attachments: what was fetched (bytes in
+ * memory for this page session, a description in sessionStorage), what failed, saving to the device
+ * with an anchor download, and how to describe a file to a person.
  *
- * WeChat's webview blocks `<a download>` on blob URLs (on iOS always), so a "download" here means: fetch
- * the bytes, keep them for this page session, and show /downSuccess, which explains how to keep the file
- * inside WeChat and can show it again in the page. A failure shows /downErr with the reason and 重试.
+ * Nothing here goes into a URL: file names can carry a person's name. The URL of /downSuccess and
+ * /downErr carries only the file's source (a report or attachment id), so that a reload, or the same
+ * page opened in a system browser, can fetch the file again (src/features/downloads).
  *
  * API
- * - downloadFile(job, navigate, options?) → Promise<DownloadOutcome>
- *     The whole flow: fetch under a blocking loading toast, then saveDownloadedFile + go to /downSuccess,
- *     or record the failure + go to /downErr. A lost session (401) goes nowhere: the session handler
- *     takes over. `job.fetch` must call its endpoint with `{ silent: true }` (the failure page shows
- *     the reason; a toast would say it twice).
- *     options.replace: replace the current history entry instead of pushing one.
- *     options.stayOnFailure: record the failure without navigating (重试 on /downErr itself).
- * - saveDownloadedFile(file, fallbackName) → SavedFile
- *     Keeps the bytes in memory with an object URL (the previous file's URL is revoked) and the file's
- *     description in sessionStorage, so /downSuccess can still name the file after a reload.
- * - getSavedFile() → SavedFile | null           the bytes of this page session
- * - getSavedFileInfo() → SavedFileInfo | null    name, type, size, origin (survives a reload)
- * - readSavedFileBytes() → Promise<ArrayBuffer | null>   for the in-page viewer
- * - clearSavedFile()
- * - getDownloadFailure() → DownloadFailure | null     what /downErr shows (survives a reload)
- * - canRetryInPlace() → boolean   the failed job is still in memory (no reload since it failed)
- * - retryDownload(navigate) → Promise<DownloadOutcome>
- *     重试 on /downErr: runs the failed job again there (success replaces /downErr with /downSuccess,
- *     failure updates the reason); after a reload the job is gone, so it asks the page that started the
- *     download to start again (see takeRetryRequest) and goes back to it.
- * - takeRetryRequest(returnTo) → boolean
- *     For the page that starts downloads: true, once, when the user tapped 重试 after a reload.
- * - clearDownloadState()   forgets bytes, failure and pending retry (sign-out; tests)
- * - isPdfFile(info), formatFileSize(bytes)
- *
- * Nothing here goes into a URL: file names can carry a person's name.
+ * - keepFile(source, file, fallbackName, returnTo?) → KeptFile   bytes in memory + description stored
+ * - getKeptFile(source) → KeptFile | null     the bytes of this page session, for that source only
+ * - getFileRecord(source) → FileRecord | null  the description (survives a reload)
+ * - markSavedToDevice(source)
+ * - recordDownloadFailure(failure) / getDownloadFailure(source) / clearDownloadFailure()
+ * - clearDownloadState()     forgets bytes, description and failure (sign-out; tests)
+ * - saveFileToDevice(file)   an anchor download of the bytes (not inside WeChat: it blocks blob downloads)
+ * - fileKind(file), fileTypeLabel(file), formatFileSize(bytes), readFileBytes(file), readFileAsDataUrl(file)
  */
-import type { NavigateFunction } from 'react-router';
-import { paths } from '@/config/paths';
-import { showLoading } from '@/lib/feedback';
 // Not the '@/lib/http' index: the session module (in every page's start-up) imports this file, and the
 // index would bring the HTTP client (axios) into the entry's evaluation.
 import type { BinaryFile } from '@/lib/http';
-import { errorMessage, isApiError, type ApiErrorKind } from '@/lib/http/errors';
+import type { ApiErrorKind } from '@/lib/http/errors';
+import { cleanFileName } from '@/lib/http/content-disposition';
 
-export interface DownloadJob {
-  /** Fetches the file; call the endpoint with `{ silent: true }`. */
-  fetch: () => Promise<BinaryFile>;
-  /** The name to show when the server sends none (Content-Disposition). */
-  fallbackName: string;
-  /** path + search of the page that started the download: where 返回 and 重试 lead. */
-  returnTo: string;
-}
+/** What a downloaded file is, so that it can be fetched again. Ids only: no personal data. */
+export type FileSource = { kind: 'report'; id: string } | { kind: 'attachment'; id: string };
 
-export type DownloadOutcome = 'success' | 'failed' | 'unauthorized';
-
-export interface DownloadOptions {
-  replace?: boolean;
-  stayOnFailure?: boolean;
-}
-
-/** A file's description; kept in sessionStorage. */
-export interface SavedFileInfo {
+/** A downloaded file's description; kept in sessionStorage. */
+export interface FileRecord {
+  source: FileSource;
   fileName: string;
   contentType: string;
   /** Bytes. */
   size: number;
+  /** path + search of the page that started the download: where 回到原页面 leads. */
   returnTo?: string;
-  /** Epoch ms. */
-  savedAt: number;
-}
-
-/** A file whose bytes this page session still holds. */
-export interface SavedFile extends SavedFileInfo {
-  data: Blob | ArrayBuffer;
-  /** For <img>/<iframe> previews; revoked when another file is saved or the file is cleared. Null where unsupported. */
-  objectUrl: string | null;
-}
-
-export interface DownloadFailure {
-  /** The reason in plain words (the server's message for a JSON error that came back instead of the file). */
-  message: string;
-  kind?: ApiErrorKind;
-  fileName: string;
-  returnTo: string;
+  /** An anchor download of these bytes has been started on this device. */
+  savedToDevice: boolean;
   /** Epoch ms. */
   at: number;
 }
 
-const DOWNLOADING_TEXT = '正在下载…';
+/** A file whose bytes this page session holds. */
+export interface KeptFile extends FileRecord {
+  data: Blob | ArrayBuffer;
+}
 
-const SAVED_KEY = 'download:saved';
+export interface DownloadFailure {
+  source: FileSource;
+  /** The reason in plain words (the server's message for a JSON error that came back instead of the file). */
+  message: string;
+  kind?: ApiErrorKind;
+  fileName: string;
+  returnTo?: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+const RECORD_KEY = 'download:saved';
 const FAILURE_KEY = 'download:failure';
-const RETRY_KEY = 'download:retry';
 
-let savedFile: SavedFile | null = null;
-let failedJob: DownloadJob | null = null;
+let keptFile: KeptFile | null = null;
 
 function readJson<T>(key: string): T | null {
   try {
@@ -119,6 +87,10 @@ function removeKey(key: string): void {
   }
 }
 
+function sameSource(a: FileSource | null | undefined, b: FileSource | null | undefined): boolean {
+  return !!a && !!b && a.kind === b.kind && a.id === b.id;
+}
+
 /** Duck-typed: an ArrayBuffer from another realm (iframe, test environment) fails `instanceof`. */
 function isBlob(data: Blob | ArrayBuffer): data is Blob {
   return (
@@ -127,130 +99,154 @@ function isBlob(data: Blob | ArrayBuffer): data is Blob {
   );
 }
 
-function byteSize(data: Blob | ArrayBuffer): number {
-  return isBlob(data) ? data.size : data.byteLength;
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'text/plain': '.txt',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+};
+
+/** The server's name (cleaned) or the fallback, with an extension when the type says what it is. */
+function resolveFileName(serverName: string | undefined, fallbackName: string, contentType: string): string {
+  const name = cleanFileName(serverName ?? '') ?? cleanFileName(fallbackName) ?? '文件';
+  const extension = EXTENSIONS[baseType(contentType)];
+  return extension && !name.includes('.') ? `${name}${extension}` : name;
 }
 
-function createObjectUrl(data: Blob | ArrayBuffer, contentType: string): string | null {
-  if (typeof URL.createObjectURL !== 'function') return null;
-  const blob = isBlob(data) ? data : new Blob([data], { type: contentType });
-  return URL.createObjectURL(blob);
+function baseType(contentType: string): string {
+  return contentType.split(';')[0].trim().toLowerCase();
 }
 
-function revoke(file: SavedFile | null): void {
-  if (file?.objectUrl && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(file.objectUrl);
-}
-
-export function saveDownloadedFile(file: BinaryFile, fallbackName: string, returnTo?: string): SavedFile {
-  revoke(savedFile);
+export function keepFile(
+  source: FileSource,
+  file: BinaryFile,
+  fallbackName: string,
+  returnTo?: string,
+): KeptFile {
   const contentType =
     file.contentType || (isBlob(file.data) ? file.data.type : '') || 'application/octet-stream';
-  const info: SavedFileInfo = {
-    fileName: file.fileName?.trim() || fallbackName,
+  const previous = getFileRecord(source);
+  const record: FileRecord = {
+    source,
+    fileName: resolveFileName(file.fileName, fallbackName, contentType),
     contentType,
-    size: byteSize(file.data),
-    returnTo,
-    savedAt: Date.now(),
+    size: isBlob(file.data) ? file.data.size : file.data.byteLength,
+    returnTo: returnTo ?? previous?.returnTo,
+    savedToDevice: previous?.savedToDevice ?? false,
+    at: Date.now(),
   };
-  savedFile = { ...info, data: file.data, objectUrl: createObjectUrl(file.data, contentType) };
-  writeJson(SAVED_KEY, info);
-  return savedFile;
+  keptFile = { ...record, data: file.data };
+  writeJson(RECORD_KEY, record);
+  return keptFile;
 }
 
-export function getSavedFile(): SavedFile | null {
-  return savedFile;
+export function getKeptFile(source: FileSource): KeptFile | null {
+  return keptFile && sameSource(keptFile.source, source) ? keptFile : null;
 }
 
-export function getSavedFileInfo(): SavedFileInfo | null {
-  if (savedFile) {
-    const { data: _data, objectUrl: _url, ...info } = savedFile;
-    return info;
-  }
-  return readJson<SavedFileInfo>(SAVED_KEY);
+export function getFileRecord(source: FileSource): FileRecord | null {
+  const record = readJson<FileRecord>(RECORD_KEY);
+  return record && sameSource(record.source, source) ? record : null;
 }
 
-export async function readSavedFileBytes(): Promise<ArrayBuffer | null> {
-  if (!savedFile) return null;
-  return isBlob(savedFile.data) ? savedFile.data.arrayBuffer() : savedFile.data;
+export function markSavedToDevice(source: FileSource): void {
+  const record = getFileRecord(source);
+  if (record) writeJson(RECORD_KEY, { ...record, savedToDevice: true });
+  if (keptFile && sameSource(keptFile.source, source)) keptFile = { ...keptFile, savedToDevice: true };
 }
 
-function clearSavedFile(): void {
-  revoke(savedFile);
-  savedFile = null;
-  removeKey(SAVED_KEY);
+export function recordDownloadFailure(failure: DownloadFailure): void {
+  writeJson(FAILURE_KEY, failure);
 }
 
-export function getDownloadFailure(): DownloadFailure | null {
-  return readJson<DownloadFailure>(FAILURE_KEY);
+export function getDownloadFailure(source: FileSource): DownloadFailure | null {
+  const failure = readJson<DownloadFailure>(FAILURE_KEY);
+  return failure && sameSource(failure.source, source) ? failure : null;
 }
 
-export function canRetryInPlace(): boolean {
-  return failedJob !== null;
-}
-
-export async function downloadFile(
-  job: DownloadJob,
-  navigate: NavigateFunction,
-  options: DownloadOptions = {},
-): Promise<DownloadOutcome> {
-  const hideLoading = showLoading(DOWNLOADING_TEXT);
-  let file: BinaryFile;
-  try {
-    file = await job.fetch();
-  } catch (error) {
-    hideLoading();
-    if (isApiError(error) && error.kind === 'unauthorized') return 'unauthorized';
-    failedJob = job;
-    const failure: DownloadFailure = {
-      message: errorMessage(error),
-      kind: isApiError(error) ? error.kind : undefined,
-      fileName: job.fallbackName,
-      returnTo: job.returnTo,
-      at: Date.now(),
-    };
-    writeJson(FAILURE_KEY, failure);
-    if (!options.stayOnFailure) void navigate(paths.downErr, { replace: options.replace });
-    return 'failed';
-  }
-  hideLoading();
-  failedJob = null;
+export function clearDownloadFailure(): void {
   removeKey(FAILURE_KEY);
-  saveDownloadedFile(file, job.fallbackName, job.returnTo);
-  void navigate(paths.downSuccess, { replace: options.replace });
-  return 'success';
-}
-
-function hasInAppHistory(): boolean {
-  const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
-}
-
-export async function retryDownload(navigate: NavigateFunction): Promise<DownloadOutcome> {
-  if (failedJob) return downloadFile(failedJob, navigate, { replace: true, stayOnFailure: true });
-  const failure = getDownloadFailure();
-  if (!failure) return 'failed';
-  writeJson(RETRY_KEY, failure.returnTo);
-  if (hasInAppHistory()) void navigate(-1);
-  else void navigate(failure.returnTo, { replace: true });
-  return 'failed';
-}
-
-export function takeRetryRequest(returnTo: string): boolean {
-  const requested = readJson<string>(RETRY_KEY);
-  if (requested !== returnTo) return false;
-  removeKey(RETRY_KEY);
-  return true;
 }
 
 export function clearDownloadState(): void {
-  clearSavedFile();
-  failedJob = null;
+  keptFile = null;
+  removeKey(RECORD_KEY);
   removeKey(FAILURE_KEY);
-  removeKey(RETRY_KEY);
 }
 
-export function isPdfFile(info: Pick<SavedFileInfo, 'fileName' | 'contentType'>): boolean {
-  return /pdf/i.test(info.contentType) || /\.pdf$/i.test(info.fileName);
+/** How long an object URL outlives its anchor click: iOS Safari reads it after the click returns. */
+const OBJECT_URL_LIFETIME_MS = 60_000;
+
+/**
+ * Saves the bytes as a file with an anchor download (Android Chrome, iOS Safari 13+, desktop browsers).
+ * Not inside WeChat: its webview blocks downloads of blob URLs. Returns false where object URLs are missing.
+ */
+export function saveFileToDevice(file: Pick<KeptFile, 'data' | 'contentType' | 'fileName'>): boolean {
+  if (typeof URL.createObjectURL !== 'function') return false;
+  const blob = isBlob(file.data) ? file.data : new Blob([file.data], { type: file.contentType });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = file.fileName;
+  anchor.rel = 'noopener';
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+  return true;
+}
+
+export type FileKind = 'pdf' | 'image' | 'text' | 'other';
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'log']);
+
+/** What the app can do with a file: draw it (pdf), show it (image, text), or only name it (other). */
+export function fileKind(file: Pick<FileRecord, 'fileName' | 'contentType'>): FileKind {
+  const type = baseType(file.contentType);
+  const extension = extensionOf(file.fileName);
+  if (type === 'application/pdf' || extension === 'pdf') return 'pdf';
+  if ((type.startsWith('image/') && type !== 'image/svg+xml') || IMAGE_EXTENSIONS.has(extension))
+    return 'image';
+  if (type === 'text/plain' || type === 'text/csv' || TEXT_EXTENSIONS.has(extension)) return 'text';
+  return 'other';
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  pdf: 'PDF 文档',
+  doc: 'Word 文档',
+  docx: 'Word 文档',
+  xls: 'Excel 表格',
+  xlsx: 'Excel 表格',
+  csv: 'CSV 表格',
+  ppt: 'PowerPoint 演示文稿',
+  pptx: 'PowerPoint 演示文稿',
+  zip: '压缩包',
+  rar: '压缩包',
+  '7z': '压缩包',
+  txt: '文本文件',
+  png: '图片',
+  jpg: '图片',
+  jpeg: '图片',
+  gif: '图片',
+  webp: '图片',
+};
+
+/** '文件类型' in plain words: PDF 文档, Word 文档, 图片, 'DWG 文件'… */
+export function fileTypeLabel(file: Pick<FileRecord, 'fileName' | 'contentType'>): string {
+  const extension = extensionOf(file.fileName);
+  if (TYPE_LABELS[extension]) return TYPE_LABELS[extension];
+  const kind = fileKind(file);
+  if (kind === 'pdf') return TYPE_LABELS.pdf;
+  if (kind === 'image') return '图片';
+  if (kind === 'text') return '文本文件';
+  return extension ? `${extension.toUpperCase()} 文件` : '未知类型';
 }
 
 /** '812 B', '12.3 KB', '1.4 MB'. */
@@ -259,4 +255,38 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function readFileBytes(file: Pick<KeptFile, 'data'>): Promise<ArrayBuffer> {
+  return isBlob(file.data) ? file.data.arrayBuffer() : Promise.resolve(file.data);
+}
+
+/**
+ * A data: URL of the file, for an `<img>` WeChat can save on a long press (it saves data: images, not
+ * blob: ones).
+ */
+export function readFileAsDataUrl(file: Pick<KeptFile, 'data' | 'contentType'>): Promise<string> {
+  const blob = isBlob(file.data) ? file.data : new Blob([file.data]);
+  return blobToDataUrl(blob, file.contentType);
+}
+
+export async function blobToDataUrl(blob: Blob, type: string = blob.type): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  const CHUNK = 0x8000; // String.fromCharCode takes its arguments on the stack
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
+  }
+  return `data:${baseType(type) || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
+/** The text of a plain-text file, in the charset its type names (UTF-8 when none). */
+export async function readFileText(file: Pick<KeptFile, 'data' | 'contentType'>): Promise<string> {
+  const bytes = await readFileBytes(file);
+  const charset = /charset=([^;]+)/i.exec(file.contentType)?.[1]?.trim() ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }

@@ -104,8 +104,9 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
       1,
     );
   await button(page, '下载报告').click();
-  await expect(page).toHaveURL(fail ? /\/downErr$/ : /\/downSuccess$/);
-  await expect(page.getByText(report.fileName)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${fail ? 'downErr' : 'downSuccess'}\\?report=${report.id}$`));
+  if (fail) await expect(page.getByText('文件没有下载成功')).toBeVisible();
+  else await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
 }
 
 const CASES: Record<AppPath, RouteCase> = {
@@ -346,7 +347,7 @@ const CASES: Record<AppPath, RouteCase> = {
   },
   '/downSuccess': {
     open: (page, api) => downloadReport(page, api, false),
-    actions: (page) => [button(page, '在本页查看')],
+    actions: (page) => [button(page, '回到原页面')],
   },
   '/downErr': {
     open: (page, api) => downloadReport(page, api, true),

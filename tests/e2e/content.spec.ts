@@ -211,7 +211,7 @@ test.describe('announcements', () => {
     await expectAccessible(page);
 
     await attachments.getByRole('button', { name: '下载 便隐血采样操作指南.pdf' }).click();
-    await expect(page).toHaveURL(/\/downSuccess$/);
+    await expect(page).toHaveURL(/\/downSuccess\?(report|attachment)=[\w-]+$/);
     await expect(page.getByText('便隐血采样操作指南.pdf')).toBeVisible();
     const downloads = api.requestsTo('/Attachement/Download');
     expect(downloads).toHaveLength(1);
@@ -227,7 +227,7 @@ test.describe('announcements', () => {
     });
     await page.goto('/announcementDetail?id=ann-6003');
     await page.getByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }).click();
-    await expect(page).toHaveURL(/\/downErr$/);
+    await expect(page).toHaveURL(/\/downErr\?(report|attachment)=[\w-]+$/);
     await expect(page.getByText('附件不存在或已删除')).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cleanFileName } from '../../src/lib/http/content-disposition';
 import type { DemoState } from '../../src/mocks/db';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
 import { overflowingElements } from './support/layout';
@@ -361,6 +362,12 @@ async function expectNothingRan(page: Page, where: string, watched: Watch) {
   expect(watched.dialogs, `${where}: native dialogs`).toEqual([]);
 }
 
+function savedName(name: string): string {
+  const saved = cleanFileName(name);
+  if (!saved) throw new Error(`no file name left of ${name}`);
+  return saved;
+}
+
 async function expectTexts(page: Page, seeded: Seeded, fields: Field[]) {
   for (const field of fields) {
     await expect(
@@ -444,8 +451,10 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   );
   await check('/repoetDetail', ['reportPerson', 'lab', 'advice', 'doctor', 'testItem']);
   await page.getByRole('button', { name: '下载报告' }).click();
-  await expect(page).toHaveURL(/\/downSuccess$/);
-  await check('/downSuccess (report)', ['reportFile']);
+  await expect(page).toHaveURL(/\/downSuccess\?(report|attachment)=[\w-]+$/);
+  // The name is shown as the phone saves it: path separators and refused characters become '_'.
+  await expect(page.getByText(savedName(seeded.value('reportFile')))).toBeVisible();
+  await check('/downSuccess (report)', []);
 
   await open(page, '/messageType', () => expect(page.getByText(seeded.value('messageType'))).toBeVisible());
   await check('/messageType', ['messageType']);
@@ -484,8 +493,9 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   );
   await check('/announcementDetail (attachment)', ['attachment']);
   await page.getByRole('button', { name: `下载 ${seeded.value('attachment')}` }).click();
-  await expect(page).toHaveURL(/\/downSuccess$/);
-  await check('/downSuccess (attachment)', ['attachment']);
+  await expect(page).toHaveURL(/\/downSuccess\?(report|attachment)=[\w-]+$/);
+  await expect(page.getByText(savedName(seeded.value('attachment')))).toBeVisible();
+  await check('/downSuccess (attachment)', []);
 
   await open(page, '/questionnaireList', () =>
     expect(page.getByText(seeded.value('questionnaireTitle')).first()).toBeVisible(),

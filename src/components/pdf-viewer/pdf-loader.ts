@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { blobToDataUrl } from '@/lib/file-download';
 import { prefetchPdfWorker, pdfWorkerUrl } from './pdf-worker';
 
 /**
@@ -9,6 +10,14 @@ import { prefetchPdfWorker, pdfWorkerUrl } from './pdf-worker';
 
 /** A page's size at scale 1, in CSS pixels (PDF points). */
 export interface PdfPageSize {
+  width: number;
+  height: number;
+}
+
+export interface PdfPageImage {
+  /** data:image/png;base64,… */
+  src: string;
+  /** Pixels of the picture. */
   width: number;
   height: number;
 }
@@ -24,6 +33,11 @@ export interface PdfDocumentHandle {
   pageSize: (pageNumber: number) => Promise<PdfPageSize>;
   /** Draws a page at `scale` CSS pixels per PDF point, sharp on high-density screens. */
   renderPage: (pageNumber: number, canvas: HTMLCanvasElement, scale: number) => PdfRenderTask;
+  /**
+   * Draws a page `pixelWidth` device pixels wide (fewer when that would exceed the canvas limit) and
+   * returns it as a PNG data: URL, the kind of picture WeChat saves or forwards on a long press.
+   */
+  renderPageImage: (pageNumber: number, pixelWidth: number) => Promise<PdfPageImage>;
   /** The page's text, for screen readers. */
   pageText: (pageNumber: number) => Promise<string>;
   destroy: () => Promise<void>;
@@ -110,6 +124,27 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
           inner?.cancel();
         },
       };
+    },
+    async renderPageImage(pageNumber, pixelWidth) {
+      const page = await doc.getPage(pageNumber);
+      const unscaled = page.getViewport({ scale: 1 });
+      const wanted = pixelWidth / unscaled.width;
+      const limit = Math.sqrt(MAX_CANVAS_PIXELS / Math.max(unscaled.width * unscaled.height, 1));
+      const viewport = page.getViewport({ scale: Math.min(wanted, limit) });
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      try {
+        await page.render({ canvas, viewport }).promise;
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+        if (!blob) throw new Error('页面图片生成失败');
+        return { src: await blobToDataUrl(blob), width: canvas.width, height: canvas.height };
+      } finally {
+        // Frees the backing store at once; iOS counts canvas memory until garbage collection otherwise.
+        canvas.width = 0;
+        canvas.height = 0;
+        page.cleanup();
+      }
     },
     async pageText(pageNumber) {
       const page = await doc.getPage(pageNumber);

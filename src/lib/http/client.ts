@@ -9,6 +9,7 @@ import { buildQueryString } from '@/lib/query-string';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { ApiError } from './errors';
+import { fileNameFromContentDisposition } from './content-disposition';
 import {
   DEFAULT_STATUS_MESSAGE,
   NETWORK_ERROR_MESSAGE,
@@ -173,14 +174,6 @@ export interface BinaryFile<T extends Blob | ArrayBuffer = Blob | ArrayBuffer> {
   fileName?: string;
 }
 
-function fileNameFrom(disposition: string | undefined): string | undefined {
-  if (!disposition) return undefined;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? decodeURIComponent(plain[1].trim()) : undefined;
-}
-
 export async function requestBinary<T extends Blob | ArrayBuffer>(
   options: AxiosRequestConfig & { responseType: 'blob' | 'arraybuffer' },
 ): Promise<BinaryFile<T>> {
@@ -188,6 +181,6 @@ export async function requestBinary<T extends Blob | ArrayBuffer>(
   return {
     data: response.data,
     contentType: String(response.headers['content-type'] ?? ''),
-    fileName: fileNameFrom(response.headers['content-disposition'] as string | undefined),
+    fileName: fileNameFromContentDisposition(response.headers['content-disposition'] as string | undefined),
   };
 }

@@ -334,8 +334,8 @@ const reportDownload: CallDriver<ReportContext> = {
   expectKept: async (page, { report }, via) => {
     if (via === 'failure') {
       // /downErr names the file and offers 重试; 回到原页面 leads back to the report.
-      await expect(page).toHaveURL(/\/downErr$/);
-      await expect(page.getByText(report.fileName)).toBeVisible();
+      await expect(page).toHaveURL(urlOf(`/downErr?report=${report.id}`));
+      await expect(page.getByText('文件没有下载成功')).toBeVisible();
     } else {
       await expect(page).toHaveURL(urlOf(`/repoetDetail?id=${report.id}`));
       await expect(page.getByText(report.tubeCode).filter({ visible: true }).first()).toBeVisible();
@@ -345,7 +345,7 @@ const reportDownload: CallDriver<ReportContext> = {
     await page.getByRole('button', { name: via === 'failure' ? '重试' : '下载报告' }).click();
   },
   expectSuccess: async (page, _api, { report }) => {
-    await expect(page).toHaveURL(/\/downSuccess$/);
+    await expect(page).toHaveURL(urlOf(`/downSuccess?report=${report.id}`));
     await expect(page.getByText(report.fileName)).toBeVisible();
   },
 };

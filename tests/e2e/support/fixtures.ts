@@ -59,8 +59,11 @@ function parseBody(raw: string | null): unknown {
   }
 }
 
-async function installApi(context: BrowserContext): Promise<ApiMock> {
-  const db = createDemoDb();
+/**
+ * Answers the context's API requests from a demo backend: a fresh one, or `db` to share one backend
+ * between two contexts (the same person's WeChat webview and system browser).
+ */
+export async function installApi(context: BrowserContext, db = createDemoDb()): Promise<ApiMock> {
   const extra: HttpHandler[] = [];
   const faults: { suffix: string; fault: Fault; remaining: number }[] = [];
   const requests: RecordedRequest[] = [];

@@ -5,7 +5,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { useLatestAnnouncement } from '@/features/announcements';
-import { getDownloadFailure, getSavedFileInfo } from '@/lib/file-download';
+import { getDownloadFailure, getFileRecord } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
@@ -102,7 +102,8 @@ describe('/announcementDetail', () => {
     const sent = await log.to('/Attachement/Download');
     expect(sent).toHaveLength(1);
     expect(sent[0].search).toBe('?attachmentId=att-5002');
-    expect(getSavedFileInfo()).toMatchObject({
+    expect(router.state.location.search).toBe('?attachment=att-5002');
+    expect(getFileRecord({ kind: 'attachment', id: 'att-5002' })).toMatchObject({
       fileName: '结肠镜检查定点医院名单.txt',
       returnTo: withQuery(paths.announcementDetail, { id: 'ann-6003' }),
     });
@@ -116,7 +117,7 @@ describe('/announcementDetail', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
-    expect(getDownloadFailure()).toMatchObject({
+    expect(getDownloadFailure({ kind: 'attachment', id: 'att-5002' })).toMatchObject({
       message: '附件不存在或已删除',
       fileName: '结肠镜检查定点医院名单.txt',
     });

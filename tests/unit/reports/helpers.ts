@@ -9,11 +9,14 @@ import type { CheckReport } from '@/types/api';
 export interface FakePdf {
   doc: PdfDocumentHandle;
   renders: { pageNumber: number; scale: number }[];
+  /** renderPageImage calls: page and requested width in pixels. */
+  images: { pageNumber: number; pixelWidth: number }[];
   destroy: ReturnType<typeof vi.fn>;
 }
 
 export function fakePdf(numPages = 2): FakePdf {
   const renders: FakePdf['renders'] = [];
+  const images: FakePdf['images'] = [];
   const destroy = vi.fn(() => Promise.resolve());
   const doc: PdfDocumentHandle = {
     numPages,
@@ -23,10 +26,18 @@ export function fakePdf(numPages = 2): FakePdf {
       canvas.dataset.drawnScale = scale.toFixed(3);
       return { promise: Promise.resolve(), cancel: () => {} };
     },
+    renderPageImage: (pageNumber, pixelWidth) => {
+      images.push({ pageNumber, pixelWidth });
+      return Promise.resolve({
+        src: `data:image/png;base64,cGFnZS0${pageNumber}`,
+        width: pixelWidth,
+        height: Math.round((pixelWidth * 842) / 595),
+      });
+    },
     pageText: (pageNumber) => Promise.resolve(`第${pageNumber}页 检测结果：阴性`),
     destroy,
   };
-  return { doc, renders, destroy };
+  return { doc, renders, images, destroy };
 }
 
 /** Per-file reset of module state the shared setup does not know about. */

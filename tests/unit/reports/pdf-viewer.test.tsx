@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PdfViewer } from '@/components/pdf-viewer';
+import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
 import { prefetchPdfWorker } from '@/components/pdf-viewer/pdf-worker';
 import { fakePdf } from './helpers';
 
@@ -162,6 +162,59 @@ describe('PdfViewer', () => {
     expect(await screen.findByText('报告没有内容')).toBeInTheDocument();
     unmount();
     expect(empty.destroy).toHaveBeenCalled();
+  });
+});
+
+describe('PdfPageImages', () => {
+  it('shows page 1 as soon as it is drawn while the next ones are still being drawn, one at a time', async () => {
+    const pdf = fakePdf(3);
+    const draw = pdf.doc.renderPageImage;
+    const asked: number[] = [];
+    let releasePage2: () => void = () => undefined;
+    const page2Held = new Promise<void>((resolve) => {
+      releasePage2 = resolve;
+    });
+    pdf.doc.renderPageImage = async (pageNumber, width) => {
+      asked.push(pageNumber);
+      if (pageNumber === 2) await page2Held;
+      return draw(pageNumber, width);
+    };
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    const { container } = render(<PdfPageImages data={BYTES} label="报告.pdf" />);
+
+    expect(await screen.findByRole('img', { name: '报告.pdf 第 1 页' })).toBeInTheDocument();
+    expect(screen.getByText('第 1 / 3 页')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('正在生成第 2 / 3 页');
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(asked).toEqual([1, 2]); // page 3 waits for page 2
+
+    await act(() => {
+      releasePage2();
+      return Promise.resolve();
+    });
+    expect(await screen.findByRole('img', { name: '报告.pdf 第 3 页' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img')).toHaveLength(3);
+    expect(asked).toEqual([1, 2, 3]);
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('asks for pictures at least twice the shown width (legible when zoomed), more on denser screens', async () => {
+    vi.stubGlobal('devicePixelRatio', 3);
+    const pdf = fakePdf(1);
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    render(<PdfPageImages data={BYTES} label="报告.pdf" />);
+    await screen.findByRole('img', { name: '报告.pdf 第 1 页' });
+    expect(pdf.images[0].pixelWidth).toBe(343 * 3);
+  });
+
+  it('a file that cannot be opened says so, with 重试', async () => {
+    loader.openPdfDocument.mockRejectedValueOnce(new Error('Invalid PDF structure'));
+    loader.openPdfDocument.mockResolvedValueOnce(fakePdf(1).doc);
+    render(<PdfPageImages data={BYTES} label="报告.pdf" />);
+    expect(await screen.findByText('文件打开失败')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('img', { name: '报告.pdf 第 1 页' })).toBeInTheDocument();
   });
 });
 

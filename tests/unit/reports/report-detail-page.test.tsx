@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { getDownloadFailure, getSavedFile } from '@/lib/file-download';
+import { getFileRecord } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
@@ -178,34 +178,21 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
   });
 
-  it('下载报告 fetches the PDF and shows /downSuccess with the file', async () => {
+  it('下载报告 fetches the PDF with the report id and shows /downSuccess for that report', async () => {
     await signInForTest('work');
     const report = seededReport('positive');
+    const log = recordRequests();
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
-    // The page that led here may still be on screen for a moment (/downErr names the file too).
-    expect(await screen.findByText('文件已下载')).toBeInTheDocument();
-    expect(screen.getByText(report.fileName)).toBeInTheDocument();
-    expect(getSavedFile()?.returnTo).toBe(withQuery(paths.repoetDetail, { id: report.id }));
-    expect(getSavedFile()?.contentType).toBe('application/pdf');
-  });
-
-  it("a JSON error instead of the PDF leads to /downErr with the server's reason, and 重试 recovers", async () => {
-    await signInForTest('check');
-    const report = checkUserReport();
-    server.use(http.get(DOWNLOAD, () => failure(4004, '报告文件正在生成，请稍后再试'), { once: true }));
-    const { router } = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), {
-      session: 'check',
+    expect(router.state.location.search).toBe(`?report=${report.id}`);
+    expect((await log.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
+      `?reportId=${report.id}`,
+    ]);
+    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    expect(getFileRecord({ kind: 'report', id: report.id })).toMatchObject({
+      returnTo: withQuery(paths.repoetDetail, { id: report.id }),
+      contentType: 'application/pdf',
     });
-    await userEvent.click(await screen.findByRole('button', { name: '下载报告' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
-    expect(await screen.findByRole('alert')).toHaveTextContent('报告文件正在生成，请稍后再试');
-    expect(getDownloadFailure()?.kind).toBe('business');
-    await userEvent.click(screen.getByRole('button', { name: '重试' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
-    // The page that led here may still be on screen for a moment (/downErr names the file too).
-    expect(await screen.findByText('文件已下载')).toBeInTheDocument();
-    expect(screen.getByText(report.fileName)).toBeInTheDocument();
   });
 });

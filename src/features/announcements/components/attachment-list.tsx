@@ -1,31 +1,15 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { downloadFile, formatFileSize, type DownloadOutcome } from '@/lib/file-download';
+import { fallbackFileName, startDownload } from '@/features/downloads';
+import { formatFileSize } from '@/lib/file-download';
 import type { Attachment } from '@/types/api';
-import { downloadAttachment } from '@/api/announcements';
 import styles from '../announcements.module.css';
 
 export interface AttachmentListProps {
   attachments: Attachment[];
   /** path + search of this page: where 返回 and 重试 on the download pages lead. */
   returnTo: string;
-}
-
-/** Starts the WeChat-safe download of one attachment (→ /downSuccess or /downErr). */
-export function downloadAnnouncementAttachment(
-  attachment: Attachment,
-  returnTo: string,
-  navigate: ReturnType<typeof useNavigate>,
-): Promise<DownloadOutcome> {
-  return downloadFile(
-    {
-      fetch: () => downloadAttachment({ attachmentId: attachment.id }, { silent: true }),
-      fallbackName: attachment.fileName,
-      returnTo,
-    },
-    navigate,
-  );
 }
 
 /** An announcement's attachments with name and size, each with its own download button. */
@@ -38,7 +22,9 @@ export function AttachmentList({ attachments, returnTo }: AttachmentListProps) {
   const download = async (attachment: Attachment) => {
     setBusyId(attachment.id);
     try {
-      await downloadAnnouncementAttachment(attachment, returnTo, navigate);
+      const source = { kind: 'attachment', id: attachment.id } as const;
+      const fallbackName = attachment.fileName || fallbackFileName(source);
+      await startDownload({ source, fallbackName, returnTo }, navigate);
     } finally {
       setBusyId(null);
     }

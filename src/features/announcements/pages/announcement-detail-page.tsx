@@ -1,14 +1,12 @@
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { SafeHtml } from '@/components/safe-html';
 import { paths } from '@/config/paths';
-import { getDownloadFailure, takeRetryRequest } from '@/lib/file-download';
 import { getAnnouncementDetail } from '@/api/announcements';
-import { AttachmentList, downloadAnnouncementAttachment } from '../components/attachment-list';
+import { AttachmentList } from '../components/attachment-list';
 import content from '@/styles/content.module.css';
 import styles from '../announcements.module.css';
 
@@ -16,7 +14,6 @@ import styles from '../announcements.module.css';
 export default function AnnouncementDetailPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const id = searchParams.get('id') ?? '';
   const here = `${location.pathname}${location.search}`;
   const {
@@ -29,14 +26,6 @@ export default function AnnouncementDetailPage() {
     refreshDeps: [id],
     onError: () => undefined,
   });
-
-  useEffect(() => {
-    // 重试 on /downErr after a reload comes back here to start the failed download again.
-    if (!announcement) return;
-    const failure = getDownloadFailure();
-    const attachment = announcement.attachments.find((item) => item.fileName === failure?.fileName);
-    if (attachment && takeRetryRequest(here)) void downloadAnnouncementAttachment(attachment, here, navigate);
-  }, [announcement, here, navigate]);
 
   return (
     <PageShell fallbackPath={paths.announcement}>

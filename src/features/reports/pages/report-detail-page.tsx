@@ -5,8 +5,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
-import { downloadCheckReport } from '@/api/sampling';
-import { downloadFile, takeRetryRequest } from '@/lib/file-download';
+import { fallbackFileName, startDownload } from '@/features/downloads';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import type { CheckReport } from '@/types/api';
@@ -15,7 +14,7 @@ import { ReportPdfSection } from '../components/report-pdf-section';
 import { TubeProgress } from '../components/tube-progress';
 import { fetchCheckReport } from '../report-lookup';
 import { audiencePages } from '@/config/audience';
-import styles from './reports.module.css';
+import content from '@/styles/content.module.css';
 
 function formatDateTime(value: string | undefined): string {
   const date = dayjs(value);
@@ -45,22 +44,15 @@ export default function ReportDetailPage() {
     ready: id !== '',
     refreshDeps: [id],
     onError: () => undefined, // shown by AsyncView; without a handler ahooks logs it to the console
-    // 重试 on /downErr after a reload comes back here to start the download again.
-    onSuccess: (loaded) => {
-      if (takeRetryRequest(here)) void download(loaded);
-    },
   });
 
   const download = useCallback(
     async (target: CheckReport) => {
       setDownloading(true);
       try {
-        await downloadFile(
-          {
-            fetch: () => downloadCheckReport({ reportId: target.id }, { silent: true }),
-            fallbackName: target.fileName,
-            returnTo: here,
-          },
+        const source = { kind: 'report', id: target.id } as const;
+        await startDownload(
+          { source, fallbackName: fallbackFileName(source, target.reportedAt), returnTo: here },
           navigate,
         );
       } finally {
@@ -109,11 +101,11 @@ export default function ReportDetailPage() {
           <>
             <ReportNextStep report={report} />
 
-            <section className={styles.card} aria-labelledby="report-info-heading">
-              <h3 id="report-info-heading" className={styles.cardHeading}>
+            <section className={content.panel} aria-labelledby="report-info-heading">
+              <h3 id="report-info-heading" className={content.panelHeading}>
                 报告信息
               </h3>
-              <dl className={styles.details}>
+              <dl className={content.facts}>
                 <div>
                   <dt>受检者</dt>
                   <dd>{report.personName}</dd>
@@ -145,15 +137,15 @@ export default function ReportDetailPage() {
               </dl>
             </section>
 
-            <section className={styles.card} aria-labelledby="report-tube-heading">
-              <h3 id="report-tube-heading" className={styles.cardHeading}>
+            <section className={content.panel} aria-labelledby="report-tube-heading">
+              <h3 id="report-tube-heading" className={content.panelHeading}>
                 采样管进度
               </h3>
               <TubeProgress tubeCode={report.tubeCode} />
             </section>
 
-            <section className={styles.card} aria-labelledby="report-file-heading">
-              <h3 id="report-file-heading" className={styles.cardHeading}>
+            <section className={content.panel} aria-labelledby="report-file-heading">
+              <h3 id="report-file-heading" className={content.panelHeading}>
                 报告原件
               </h3>
               <ReportPdfSection key={report.id} report={report} />

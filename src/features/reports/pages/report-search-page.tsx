@@ -9,6 +9,7 @@ import { useAudience } from '@/lib/route-meta';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { readReportCriteria, writeReportCriteria, type ReportCriteria } from '../report-criteria';
 import { audiencePages } from '@/config/audience';
+import content from '@/styles/content.module.css';
 import styles from './reports.module.css';
 
 type InputType = 'idCard' | 'tubeCode';
@@ -96,7 +97,7 @@ export default function ReportSearchPage() {
         ))}
       </div>
 
-      <div className={styles.card}>
+      <div className={content.panel}>
         {type === 'idCard' ? (
           <div className={styles.field}>
             <label className={styles.label} htmlFor={idCardId}>

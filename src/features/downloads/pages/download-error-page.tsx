@@ -1,0 +1,94 @@
+import { Button, Result } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
+import { getDownloadFailure, type FileSource } from '@/lib/file-download';
+import { hasInAppHistory } from '@/lib/history';
+import { sessionHomePath } from '@/lib/session';
+import { fallbackFileName, fileSourceFromSearch } from '../file-source';
+import { startDownload } from '../start-download';
+import content from '@/styles/content.module.css';
+import styles from '../downloads.module.css';
+
+/**
+ * /downErr?report=<id> | ?attachment=<id>: why the file did not arrive (the server's own message when it
+ * answered with a JSON error instead of the file) and 重试, which fetches it again from the id in the
+ * address, also after a reload.
+ */
+export default function DownloadErrorPage() {
+  const [search] = useSearchParams();
+  const source = fileSourceFromSearch(search);
+  if (!source) {
+    return (
+      <PageShell>
+        <EmptyState text="没有下载失败的记录" hint="请回到报告或公告页面，重新点击下载。" />
+      </PageShell>
+    );
+  }
+  return <DownloadFailed key={`${source.kind}:${source.id}`} source={source} />;
+}
+
+function DownloadFailed({ source }: { source: FileSource }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState(() => getDownloadFailure(source));
+  const [retrying, setRetrying] = useState(false);
+  const [retried, setRetried] = useState(0);
+  const fileName = failure?.fileName ?? fallbackFileName(source);
+  const returnTo = failure?.returnTo;
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      const outcome = await startDownload({ source, fallbackName: fileName, returnTo }, navigate, {
+        replace: true,
+        stayOnFailure: true,
+      });
+      if (outcome === 'failed') {
+        setFailure(getDownloadFailure(source));
+        setRetried((count) => count + 1);
+      }
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  const goBack = () => {
+    if (hasInAppHistory()) void navigate(-1);
+    else void navigate(returnTo ?? sessionHomePath(), { replace: true });
+  };
+
+  return (
+    <PageShell fallbackPath={returnTo}>
+      <Result className={styles.result} status="error" title="文件没有下载成功" description={fileName} />
+      <section className={content.panel} aria-labelledby="download-reason-heading">
+        <h2 id="download-reason-heading" className={content.panelHeading}>
+          失败原因
+        </h2>
+        <p className={styles.reason} role="alert" key={retried}>
+          {failure?.message ?? '上次下载没有完成。'}
+        </p>
+        <p className={styles.hint}>
+          {failure?.kind === 'network' || failure?.kind === 'timeout'
+            ? '请检查网络后点击「重试」。'
+            : '可以点击「重试」；如果多次失败，请稍后再试或联系工作人员。'}
+        </p>
+      </section>
+      <div className={styles.actions}>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={retrying}
+          disabled={retrying}
+          onClick={() => void retry()}
+        >
+          重试
+        </Button>
+        <Button block size="large" onClick={goBack}>
+          回到原页面
+        </Button>
+      </div>
+    </PageShell>
+  );
+}

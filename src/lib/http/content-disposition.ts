@@ -1,0 +1,95 @@
+/**
+ * The file name a server gives in Content-Disposition (RFC 6266), or undefined.
+ *
+ * - `filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf` (RFC 5987) wins over `filename=`; UTF-8 and ISO-8859-1
+ *   are decoded, any other charset is ignored.
+ * - `filename="报告.pdf"` (quoted, with backslash escapes) and `filename=report.pdf` (a token). Many
+ *   servers put a percent-encoded UTF-8 name in plain `filename=`; it is decoded when it decodes.
+ * - Path separators and characters a phone's file system refuses become '_' (cleanFileName).
+ */
+export function fileNameFromContentDisposition(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const params = parseParameters(header);
+  const extended = params.get('filename*');
+  const fromExtended = extended === undefined ? undefined : decodeExtendedValue(extended);
+  const plain = params.get('filename');
+  const name = fromExtended ?? (plain === undefined ? undefined : decodePercentIfEncoded(plain));
+  return name === undefined ? undefined : cleanFileName(name);
+}
+
+/** `type; a=1; b="x; y"` → Map { a → '1', b → 'x; y' } (names lower-cased, quotes and escapes removed). */
+function parseParameters(header: string): Map<string, string> {
+  const params = new Map<string, string>();
+  let index = header.indexOf(';');
+  if (index < 0) return params;
+  while (index < header.length) {
+    index += 1; // past ';'
+    const equals = header.indexOf('=', index);
+    if (equals < 0) break;
+    const name = header.slice(index, equals).trim().toLowerCase();
+    let value = '';
+    let cursor = equals + 1;
+    while (header[cursor] === ' ' || header[cursor] === '\t') cursor += 1;
+    if (header[cursor] === '"') {
+      cursor += 1;
+      while (cursor < header.length && header[cursor] !== '"') {
+        if (header[cursor] === '\\' && cursor + 1 < header.length) cursor += 1;
+        value += header[cursor];
+        cursor += 1;
+      }
+      const next = header.indexOf(';', cursor);
+      index = next < 0 ? header.length : next;
+    } else {
+      const next = header.indexOf(';', cursor);
+      index = next < 0 ? header.length : next;
+      value = header.slice(cursor, index).trim();
+    }
+    if (name && !params.has(name)) params.set(name, value);
+  }
+  return params;
+}
+
+/** RFC 5987 `charset'language'percent-encoded`. */
+function decodeExtendedValue(value: string): string | undefined {
+  const first = value.indexOf("'");
+  const second = first < 0 ? -1 : value.indexOf("'", first + 1);
+  if (second < 0) return undefined;
+  const charset = value.slice(0, first).trim().toLowerCase();
+  const encoded = value.slice(second + 1);
+  try {
+    if (charset === 'utf-8') return decodeURIComponent(encoded);
+    if (charset === 'iso-8859-1') {
+      // Each %XX is one Latin-1 character.
+      return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    }
+  } catch {
+    // malformed percent-encoding: fall back to filename=
+  }
+  return undefined;
+}
+
+function decodePercentIfEncoded(value: string): string {
+  if (!/%[0-9a-f]{2}/i.test(value)) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** Path separators and the characters Windows, Android and iOS refuse in a file name. */
+const REFUSED_CHARACTERS = /[/\\<>:"|?*]/g;
+
+/**
+ * The name as a phone will save it: control characters removed, path separators and refused
+ * characters replaced by '_' (as browsers do), so a name can never point into another folder.
+ * Undefined when nothing but dots and spaces is left.
+ */
+export function cleanFileName(name: string): string | undefined {
+  const cleaned = name.replace(CONTROL_CHARACTERS, '').replace(REFUSED_CHARACTERS, '_').trim();
+  return /^[.\s_]*$/.test(cleaned) ? undefined : cleaned;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameFromContentDisposition } from '@/lib/http/content-disposition';
+
+describe('fileNameFromContentDisposition', () => {
+  it.each([
+    // RFC 5987 extended value, as the demo backend and most Chinese servers send it
+    [
+      "attachment; filename*=UTF-8''%E4%BE%BF%E9%9A%90%E8%A1%80%E6%A3%80%E6%B5%8B%E6%8A%A5%E5%91%8A.pdf",
+      '便隐血检测报告.pdf',
+    ],
+    ["inline; filename*=utf-8'zh-CN'%E6%8A%A5%E5%91%8A.pdf", '报告.pdf'],
+    ["attachment; filename*=iso-8859-1''caf%E9.txt", 'café.txt'],
+    // filename* wins over filename, in either order
+    [`attachment; filename="report.pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf`, '报告.pdf'],
+    [`attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf; filename="report.pdf"`, '报告.pdf'],
+    // plain filename: quoted (with ; and escaped quotes inside), token, percent-encoded UTF-8
+    ['attachment; filename="检测报告 2026; 终版.pdf"', '检测报告 2026; 终版.pdf'],
+    ['attachment; filename="say \\"hi\\".txt"', 'say _hi_.txt'],
+    ['attachment; filename=report.pdf', 'report.pdf'],
+    ['attachment;filename=%E6%8A%A5%E5%91%8A.pdf', '报告.pdf'],
+    ['ATTACHMENT; FILENAME="Report.PDF"', 'Report.PDF'],
+    // a malformed extended value falls back to filename
+    ["attachment; filename*=UTF-8''%E6%8A.pdf; filename=fallback.pdf", 'fallback.pdf'],
+    // an unknown charset is not guessed at
+    ["attachment; filename*=gbk''%B1%A8%B8%E6.pdf; filename=report.pdf", 'report.pdf'],
+    // a name that is not valid percent-encoding is kept as sent
+    ['attachment; filename="100%.txt"', '100%.txt'],
+    // path separators and characters a file system refuses become '_': no way into another folder
+    ['attachment; filename="../../etc/passwd"', '.._.._etc_passwd'],
+    ['attachment; filename="C:\\\\temp\\\\a<b>.pdf"', 'C__temp_a_b_.pdf'],
+    ['attachment; filename="报告 2026/11/20.pdf"', '报告 2026_11_20.pdf'],
+  ])('%s → %s', (header, expected) => {
+    expect(fileNameFromContentDisposition(header)).toBe(expected);
+  });
+
+  it.each([
+    [undefined],
+    [''],
+    ['attachment'],
+    ['inline; size=12'],
+    ['attachment; filename=""'],
+    ['attachment; filename="../"'],
+    ['attachment; filename=" . "'],
+  ])('%s → no name (the caller uses its fallback)', (header) => {
+    expect(fileNameFromContentDisposition(header)).toBeUndefined();
+  });
+});
