@@ -1,8 +1,10 @@
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
+
 /**
  * After a deploy, a webview holding an old index.html asks for chunks that no longer exist. Reload
  * once to pick up the new index.html; a second failure in the same tab is shown, not looped.
  */
-const RELOAD_FLAG = 'chunk-reload-at';
+const RELOAD_FLAG = KEPT_SESSION_KEYS.chunkReloadAt;
 const RELOAD_WINDOW_MS = 10_000;
 
 export function isChunkLoadError(error: unknown): boolean {

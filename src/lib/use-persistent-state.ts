@@ -44,6 +44,23 @@ export function removePersisted(key: string): void {
   }
 }
 
+/** How many drafts this device keeps (forms typed in and not yet submitted). */
+export function countPersistedDrafts(): number {
+  try {
+    let count = 0;
+    for (let index = 0; index < localStorage.length; index += 1) {
+      if (
+        localStorage.key(index)?.startsWith(PREFIX) &&
+        readPersisted(localStorage.key(index)!.slice(PREFIX.length)) !== undefined
+      )
+        count += 1;
+    }
+    return count;
+  } catch {
+    return 0;
+  }
+}
+
 export interface PersistentState<T> {
   value: T;
   setValue: (next: T | ((previous: T) => T)) => void;

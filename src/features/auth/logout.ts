@@ -1,11 +1,14 @@
 import { loginOut } from '@/api/account/login-out';
+import { wipePersonalData } from '@/lib/device-data';
 import { clearSession } from '@/lib/session';
 import { forgetProfile } from './profile';
 
 /**
- * Ends the session: tells the server (LoginOut), then removes the token and audience locally. The
+ * Ends the session: tells the server (LoginOut), then removes the token, the audience and every piece
+ * of personal data this device keeps for the account (drafts, queue, downloads; lib/device-data). The
  * local session ends even when LoginOut fails (offline, timeout, token already expired): the user asked
- * to leave, and a stale token must not stay on a shared phone. The caller navigates to /login.
+ * to leave, and a stale token must not stay on a shared phone. The caller reloads the app at /login
+ * (reloadApp), so nothing of the account stays in memory either (kept-alive pages, stores).
  */
 export async function logout(): Promise<void> {
   try {
@@ -15,5 +18,6 @@ export async function logout(): Promise<void> {
   } finally {
     clearSession();
     forgetProfile();
+    wipePersonalData();
   }
 }

@@ -1,8 +1,10 @@
+import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
+
 /**
  * The last account name that logged in on this device, offered on the next visit. Only the name:
  * the password is never stored anywhere.
  */
-const ACCOUNT_KEY = 'login-account-name';
+const ACCOUNT_KEY = KEPT_LOCAL_KEYS.rememberedAccount;
 
 export function readRememberedAccount(): string {
   try {

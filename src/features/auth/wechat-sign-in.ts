@@ -1,6 +1,9 @@
 import { loginWeChat } from '@/api/account/login-wechat';
+import { claimDeviceData } from '@/lib/device-data';
 import { setSessionAudience } from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { loadProfile } from './profile';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 /**
  * WeChat OAuth codes work once (WECHAT.md). WeChat may load the callback twice, iOS replays it on Back,
@@ -9,7 +12,7 @@ import { setToken } from '@/lib/token';
  * sessionStorage before the request goes out, and a second caller in the same page load shares the
  * exchange already running.
  */
-const USED_CODES_KEY = 'wechat-oauth-used-codes';
+const USED_CODES_KEY = KEPT_SESSION_KEYS.usedWeChatCodes;
 const MAX_REMEMBERED_CODES = 20;
 
 const running = new Map<string, Promise<void>>();
@@ -51,9 +54,12 @@ export function signInWithWeChatCode(code: string, state?: string): Promise<void
   if (current) return current;
   if (readUsedCodes().includes(code)) return Promise.reject(new CodeAlreadyUsedError());
   markCodeUsed(code);
-  const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then((result) => {
+  const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then(async (result) => {
     setToken(result.token);
     setSessionAudience('check');
+    // Whose data this device may show: the profile's id (another person's drafts are removed).
+    const profile = await loadProfile({ silent: true }).catch(() => null);
+    claimDeviceData('check', profile ? String(profile.id) : null);
   });
   running.set(code, exchange);
   const forget = () => {

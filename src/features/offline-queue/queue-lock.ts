@@ -1,5 +1,6 @@
 import { uuidV4 } from '@/lib/uuid';
 import { QUEUE_LOCK_KEY } from './queue-keys';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 export { QUEUE_LOCK_KEY };
 
@@ -17,7 +18,7 @@ interface Lease {
   expiresAt: number;
 }
 
-const TAB_ID_KEY = 'offline-bind-queue:tab';
+const TAB_ID_KEY = KEPT_SESSION_KEYS.queueTab;
 
 /**
  * Per tab and kept across a reload of that tab (sessionStorage), so a tab reloaded in the middle of a

@@ -1,7 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { claimDeviceData, reloadApp } from '@/lib/device-data';
 import { paths, withQuery } from '@/config/paths';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
@@ -13,6 +15,22 @@ const LOGIN = '/Account/LoginManage';
 /** The first visit to a route compiles its lazy page module: allow for it. */
 const SLOW = { timeout: 5000 };
 configure({ asyncUtilTimeout: 5000 });
+
+// Signing in after another account ends in a full page load; jsdom cannot load pages.
+vi.mock('@/lib/device-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/device-data')>()),
+  reloadApp: vi.fn(),
+}));
+afterEach(() => vi.mocked(reloadApp).mockClear());
+
+const DRAFT_KEY = 'draft:registration:work';
+
+/** What 李护士 (account worker) left on the phone: a typed registration and a binding never sent. */
+function leftByWorker() {
+  claimDeviceData('work', 'worker', 'worker');
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }));
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ id: 'q1', status: 'pending' }]));
+}
 
 async function fillAndSubmit(accountName: string, password: string) {
   const user = userEvent.setup();
@@ -157,5 +175,29 @@ describe('/login', () => {
       )
       .join('\n');
     expect(stored).not.toContain('123456');
+  });
+
+  it('on a phone another staff member used: says their unsent work will go, removes it, and reloads', async () => {
+    leftByWorker();
+    renderRoute(paths.login);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      '此手机上还有账号「worker」的 1 条登记未上传。用该账号登录可继续上传；登录其他账号会删除这些记录。',
+    );
+    await fillAndSubmit('admin', '123456');
+    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.workUser));
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
+    expect(getToken()).not.toBeNull();
+    expect(getSessionAudience()).toBe('work');
+  });
+
+  it('the same account signing in again (after its session expired) keeps its drafts and queue', async () => {
+    leftByWorker();
+    const { router } = renderRoute(paths.login);
+    await fillAndSubmit('worker', '123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    expect(reloadApp).not.toHaveBeenCalled();
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).not.toBeNull();
   });
 });

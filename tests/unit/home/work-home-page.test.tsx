@@ -2,7 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Dialog } from 'antd-mobile';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_LOCAL_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { reloadApp } from '@/lib/device-data';
 import { paths } from '@/config/paths';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
@@ -10,12 +12,22 @@ import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
+import { resetQueue } from '../offline-queue/helpers';
 import { page } from './fixtures';
+
+// Sign-out ends in a full page load at /login (nothing of the account stays in memory); jsdom cannot load pages.
+vi.mock('@/lib/device-data', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/device-data')>()),
+  reloadApp: vi.fn(),
+}));
 
 configure({ asyncUtilTimeout: 5000 });
 
 // antd-mobile dialogs live in their own root outside the rendered tree: close them between tests.
-afterEach(() => Dialog.clear());
+afterEach(() => {
+  Dialog.clear();
+  vi.mocked(reloadApp).mockClear();
+});
 
 /** antd-mobile animates dialogs in; do not refuse clicks during the animation. */
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
@@ -114,14 +126,14 @@ describe('/workUser', () => {
 
   it('logs out after confirmation and returns to /login', async () => {
     const log = recordRequests();
-    const { router } = await openWorkHome();
+    await openWorkHome();
     const user = setupUser();
     await screen.findByText('您好，王医生');
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确定要退出登录吗？')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '退出' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
     expect(getToken()).toBeNull();
     expect(getSessionAudience()).toBeNull();
     expect(log.count('/Account/LoginOut')).toBe(1);
@@ -141,13 +153,52 @@ describe('/workUser', () => {
 
   it('logs out even when LoginOut fails', async () => {
     server.use(http.post('*/api/v1/Account/LoginOut', () => HttpResponse.error()));
-    const { router } = await openWorkHome();
+    await openWorkHome();
     const user = setupUser();
     await screen.findByText('您好，王医生');
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '退出' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
     expect(getToken()).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('before signing out, names the unsent work; 放弃并退出 removes it from the phone, keeping only the login name', async () => {
+    const { router } = await openWorkHome();
+    localStorage.setItem(
+      'draft:registration:work',
+      JSON.stringify({ savedAt: Date.now(), value: { name: '张三', idCard: '110105199001010079' } }),
+    );
+    localStorage.setItem(
+      OFFLINE_QUEUE_KEY,
+      JSON.stringify([
+        {
+          id: 'q1',
+          createdAt: '2026-11-25T08:00:00+08:00',
+          registrationInput: { name: '李四', idCard: '110105195601010013' },
+          tubeCode: 'CT2026100099',
+          collectedAt: '2026-11-25T08:00:00+08:00',
+          status: 'failed',
+          attempts: 1,
+        },
+      ]),
+    );
+    localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
+    resetQueue(); // the queue store reads what another tab wrote
+    const user = setupUser();
+    await screen.findByText('您好，王医生');
+    await user.click(screen.getByRole('button', { name: '退出登录' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      '本机还有1 条登记未上传，1 项填写内容未提交。退出后，这些内容会从本机删除',
+    );
+    expect(within(dialog).getByRole('button', { name: '立即上传' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '放弃并退出' }));
+    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
+    expect(Object.keys(localStorage).filter((key) => key !== KEPT_LOCAL_KEYS.demoDb)).toEqual([
+      KEPT_LOCAL_KEYS.rememberedAccount,
+    ]);
+    expect(getToken()).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.workUser); // the reload takes it to /login
   });
 });

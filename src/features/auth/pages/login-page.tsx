@@ -7,6 +7,7 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { loginManage } from '@/api/account/login-manage';
 import { errorMessage } from '@/lib/http/errors';
+import { claimDeviceData, readDataOwner, reloadApp, unsentQueueCount } from '@/lib/device-data';
 import { getSessionAudience, setSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { homePathFor } from '@/config/audience';
@@ -51,6 +52,13 @@ export default function LoginPage() {
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Registrations the last account on this phone queued and never sent: signing in as another account
+  // removes them, so say so before it happens.
+  const [unsent] = useState(() => {
+    const owner = readDataOwner();
+    const count = unsentQueueCount();
+    return owner && count > 0 ? { count, label: owner.label } : null;
+  });
 
   if (signedInOnArrival) return <Navigate to={homePathFor(getSessionAudience())} replace />;
 
@@ -81,6 +89,8 @@ export default function LoginPage() {
         { accountName: name, accountPwd: values.accountPwd },
         { silent: true },
       );
+      // Another account's drafts and queue on this phone are removed before this one's session starts.
+      const replaced = claimDeviceData('work', name.toLowerCase(), name);
       setToken(token);
       setSessionAudience('work');
       rememberAccount(name);
@@ -89,7 +99,10 @@ export default function LoginPage() {
       } catch {
         // Signed in all the same: the home page shows the profile error with a retry.
       }
-      void navigate(readRedirect(searchParams.get('redirect')) ?? paths.workUser, { replace: true });
+      const target = readRedirect(searchParams.get('redirect')) ?? paths.workUser;
+      // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
+      if (replaced) reloadApp(target);
+      else void navigate(target, { replace: true });
     } catch (error) {
       // The form keeps what was typed; the message stays on screen until the next attempt.
       setFailure(errorMessage(error));
@@ -103,6 +116,12 @@ export default function LoginPage() {
         <p className={styles.appName}>肠道健康筛查</p>
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
+      {unsent && (
+        <p className={styles.unsent} role="note">
+          此手机上还有{unsent.label ? `账号「${unsent.label}」` : '上一位用户'}的 {unsent.count}{' '}
+          条登记未上传。用该账号登录可继续上传；登录其他账号会删除这些记录。
+        </p>
+      )}
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-accountName`} label="账号" error={fieldErrors.accountName}>
           <FieldInput

@@ -1,12 +1,14 @@
 import { Button, Dialog } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AsyncView, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcements';
 import { logout } from '@/features/auth';
 import { useUnreadCounts } from '@/features/messages';
-import { OfflineQueueCard } from '@/features/offline-queue';
+import { OfflineQueueCard, useOfflineQueue } from '@/features/offline-queue';
+import { reloadApp } from '@/lib/device-data';
+import { countPersistedDrafts } from '@/lib/use-persistent-state';
 import { UnreadBadge } from '../components/unread-badge';
 import { useProfile } from '../use-profile';
 import styles from './work-home-page.module.css';
@@ -33,23 +35,49 @@ const ENTRIES: readonly Entry[] = [
  * unread messages, the newest announcement.
  */
 export default function WorkHomePage() {
-  const navigate = useNavigate();
   const { profile, loading, error, refresh } = useProfile();
   const unread = useUnreadCounts();
   const latest = useLatestAnnouncement();
+  const queue = useOfflineQueue();
 
+  const leave = async () => {
+    await logout();
+    reloadApp(paths.login);
+  };
+
+  // Sign-out removes this account's data from the phone (shared by several staff): unsent work is
+  // named first, with the chance to send it.
   const confirmLogout = () => {
-    void Dialog.confirm({
-      // antd-mobile's dialog has no accessible name of its own.
+    const unsent = queue.pendingCount + queue.failedCount;
+    const drafts = countPersistedDrafts();
+    if (unsent === 0 && drafts === 0) {
+      void Dialog.confirm({
+        // antd-mobile's dialog has no accessible name of its own.
+        'aria-label': '退出登录',
+        title: '退出登录',
+        content: '确定要退出登录吗？',
+        confirmText: '退出',
+        cancelText: '取消',
+        onConfirm: leave,
+      });
+      return;
+    }
+    const parts = [
+      unsent > 0 ? `${unsent} 条登记未上传` : '',
+      drafts > 0 ? `${drafts} 项填写内容未提交` : '',
+    ].filter(Boolean);
+    Dialog.show({
       'aria-label': '退出登录',
-      title: '退出登录',
-      content: '确定要退出登录吗？',
-      confirmText: '退出',
-      cancelText: '取消',
-      onConfirm: async () => {
-        await logout();
-        void navigate(paths.login, { replace: true });
-      },
+      title: '还有未完成的工作',
+      content: `本机还有${parts.join('，')}。退出后，这些内容会从本机删除，其他人登录也看不到。`,
+      closeOnAction: true,
+      actions: [
+        ...(unsent > 0
+          ? [{ key: 'upload', text: '立即上传', bold: true, onClick: () => void queue.flush() }]
+          : []),
+        { key: 'discard', text: '放弃并退出', danger: true, onClick: leave },
+        { key: 'cancel', text: '取消' },
+      ],
     });
   };
 

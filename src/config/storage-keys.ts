@@ -1,0 +1,23 @@
+/**
+ * Browser-storage keys that hold no personal data and survive a sign-out. Everything else the app
+ * keeps (drafts, the offline queue, download records, report criteria, the session) is personal or
+ * belongs to one account, and sign-out or another account's sign-in removes it (lib/device-data.ts).
+ */
+export const KEPT_LOCAL_KEYS = {
+  /** The last staff account name, offered on the login form (never the password). */
+  rememberedAccount: 'login-account-name',
+  /** The demo backend's own data (development and the demo build only): the pretend server. */
+  demoDb: 'demo-db-v1',
+} as const;
+
+export const KEPT_SESSION_KEYS = {
+  /** OAuth codes this tab has sent once (a code is single-use; a reload must not send it again). */
+  usedWeChatCodes: 'wechat-oauth-used-codes',
+  /** When a failed chunk last reloaded the page (reload once, not in a loop). */
+  chunkReloadAt: 'chunk-reload-at',
+  /** This tab's name for the offline queue's send lease. */
+  queueTab: 'offline-bind-queue:tab',
+} as const;
+
+/** The offline bind queue (localStorage): personal data, counted before it is removed. */
+export const OFFLINE_QUEUE_KEY = 'offline-bind-queue:v1';
