@@ -6,8 +6,6 @@
 export const KEPT_LOCAL_KEYS = {
   /** The last staff account name, offered on the login form (never the password). */
   rememberedAccount: 'login-account-name',
-  /** The demo backend's own data (development and the demo build only): the pretend server. */
-  demoDb: 'demo-db-v1',
 } as const;
 
 export const KEPT_SESSION_KEYS = {

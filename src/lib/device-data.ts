@@ -11,6 +11,7 @@ import type { UserAudience } from '@/config/audience';
  * API
  * - claimDeviceData(audience, account, label?) → boolean   at sign-in; true when another owner's data was removed
  * - wipePersonalData()                                      at sign-out (the session too)
+ * - keepOnSignOut(key)       the demo backend's own data (the pretend server) is not the app's
  * - readDataOwner() → DataOwner | null
  * - unsentQueueCount() → number     registrations and bindings on this device not yet sent
  * - reloadApp(path)                 a full page load at `path`, so nothing of the last account stays in memory
@@ -28,6 +29,11 @@ const OWNER_KEY = 'device-data-owner';
 const SESSION_KEYS = ['token', 'session-audience'];
 
 const keptLocal = new Set<string>([...Object.values(KEPT_LOCAL_KEYS), OWNER_KEY]);
+
+/** A localStorage key that is not the app's personal data and must survive sign-out (the demo backend's data). */
+export function keepOnSignOut(key: string): void {
+  keptLocal.add(key);
+}
 const keptSession = new Set<string>(Object.values(KEPT_SESSION_KEYS));
 
 function removeAllBut(storage: Storage, kept: ReadonlySet<string>): void {

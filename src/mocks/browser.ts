@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser';
+import { keepOnSignOut } from '@/lib/device-data';
 import { clearSession } from '@/lib/session';
-import { defaultDb, resetDemoDb } from './db';
+import { DEMO_DB_STORAGE_KEY, defaultDb, resetDemoDb } from './db';
 import { createHandlers } from './handlers';
 
 declare global {
@@ -22,6 +23,7 @@ function resetAndForgetSession(): void {
  * once and removes itself from the address bar; `window.__resetDemo()` does the same from the console.
  */
 export async function startDemoBackend(): Promise<void> {
+  keepOnSignOut(DEMO_DB_STORAGE_KEY); // the pretend server's data, not the signed-in account's
   const url = new URL(window.location.href);
   if (url.searchParams.get(RESET_PARAM) === '1') {
     resetAndForgetSession();

@@ -1,11 +1,10 @@
 import type { DemoState } from './demo-state';
 import { createSeed } from './seed';
-import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
 
 export type * from './demo-state';
 
 /** localStorage key of the persisted demo data; bump the suffix when DemoState changes shape. */
-export const DEMO_DB_STORAGE_KEY = KEPT_LOCAL_KEYS.demoDb;
+export const DEMO_DB_STORAGE_KEY = 'demo-db-v1';
 const STATE_VERSION = 1;
 
 /** The parts of Storage the store needs (window.localStorage in the browser). */

@@ -195,9 +195,7 @@ describe('/workUser', () => {
     expect(within(dialog).getByRole('button', { name: '立即上传' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '放弃并退出' }));
     await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
-    expect(Object.keys(localStorage).filter((key) => key !== KEPT_LOCAL_KEYS.demoDb)).toEqual([
-      KEPT_LOCAL_KEYS.rememberedAccount,
-    ]);
+    expect(Object.keys(localStorage)).toEqual([KEPT_LOCAL_KEYS.rememberedAccount]);
     expect(getToken()).toBeNull();
     expect(router.state.location.pathname).toBe(paths.workUser); // the reload takes it to /login
   });

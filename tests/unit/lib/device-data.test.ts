@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
-import { claimDeviceData, readDataOwner, unsentQueueCount, wipePersonalData } from '@/lib/device-data';
+import {
+  claimDeviceData,
+  keepOnSignOut,
+  readDataOwner,
+  unsentQueueCount,
+  wipePersonalData,
+} from '@/lib/device-data';
+import { DEMO_DB_STORAGE_KEY } from '@/mocks/db';
 
 /** What a staff member leaves on a phone: a draft, a queued binding, a download record, a session. */
 function leaveWorkBehind() {
@@ -10,7 +17,7 @@ function leaveWorkBehind() {
   );
   localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ status: 'pending' }, { status: 'sent' }]));
   localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
-  localStorage.setItem(KEPT_LOCAL_KEYS.demoDb, '{"version":1}');
+  localStorage.setItem(DEMO_DB_STORAGE_KEY, '{"version":1}');
   sessionStorage.setItem('download:saved', '{"fileName":"张三的报告.pdf"}');
   sessionStorage.setItem('report-criteria:work', '{"type":"idCard","value":"110105199001010079"}');
   sessionStorage.setItem('token', 'token-of-admin');
@@ -19,6 +26,9 @@ function leaveWorkBehind() {
 }
 
 const keys = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => storage.key(i)).sort();
+
+// As the demo backend does when it starts (src/mocks/browser.ts).
+keepOnSignOut(DEMO_DB_STORAGE_KEY);
 
 beforeEach(() => {
   localStorage.clear();
@@ -30,7 +40,7 @@ describe('wipePersonalData (sign-out)', () => {
     claimDeviceData('work', 'admin', 'admin');
     leaveWorkBehind();
     wipePersonalData();
-    expect(keys(localStorage)).toEqual([KEPT_LOCAL_KEYS.demoDb, KEPT_LOCAL_KEYS.rememberedAccount].sort());
+    expect(keys(localStorage)).toEqual([DEMO_DB_STORAGE_KEY, KEPT_LOCAL_KEYS.rememberedAccount].sort());
     expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.usedWeChatCodes]);
     expect(readDataOwner()).toBeNull();
   });
