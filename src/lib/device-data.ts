@@ -82,20 +82,23 @@ export function wipePersonalData(): void {
  * Sign-in: makes this account the owner of what the device keeps. Data of another account or group is
  * removed first (the new session's token stays). `account` null means the account could not be told
  * (its profile did not load): data of the same group is kept, data of the other group removed.
+ * True when data was removed: the caller then loads the app afresh.
  */
 export function claimDeviceData(audience: UserAudience, account: string | null, label?: string): boolean {
   const current = readDataOwner();
-  const same = current?.audience === audience && (account === null || current.account === account);
-  if (current && same) {
+  // No owner recorded: a fresh phone, a sign-out (which removed everything), or data written before
+  // owners were recorded. The last is adopted rather than lost to the first sign-in after an update.
+  const same =
+    current === null || (current.audience === audience && (account === null || current.account === account));
+  if (same) {
     if (account !== null) writeDataOwner({ audience, account, label });
     return false;
   }
-  const hadData = current !== null || unsentQueueCount() > 0;
   removeAllBut(localStorage, keptLocal);
   removeAllBut(sessionStorage, new Set([...keptSession, ...SESSION_KEYS]));
   if (account !== null) writeDataOwner({ audience, account, label });
   else localStorage.removeItem(OWNER_KEY);
-  return hadData;
+  return true;
 }
 
 /** Queued registrations and bindings not yet sent (waiting, being sent, or failed). */

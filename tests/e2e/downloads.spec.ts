@@ -68,7 +68,9 @@ async function downloadReport(page: Page, api: ApiMock, report: CheckReport): Pr
 
 /** The same, inside WeChat: nothing is saved; resolves on /downSuccess. */
 async function openReportPictures(page: Page, api: ApiMock, report: CheckReport): Promise<void> {
-  await openReportPictures(page, api, report);
+  await signIn(page, api);
+  await page.goto(`/repoetDetail?id=${report.id}`);
+  await page.getByRole('button', { name: '下载报告' }).click();
   await expect(page).toHaveURL(urlOf(`/downSuccess?report=${report.id}`));
 }
 

@@ -74,6 +74,13 @@ describe('claimDeviceData (sign-in)', () => {
     expect(claimDeviceData('work', 'admin', 'admin')).toBe(false); // a fresh phone: nothing to remove
     expect(readDataOwner()).toEqual({ audience: 'work', account: 'admin', label: 'admin' });
   });
+
+  it('adopts data written before owners were recorded (the first sign-in after an update keeps drafts)', () => {
+    leaveWorkBehind();
+    expect(claimDeviceData('work', 'admin', 'admin')).toBe(false);
+    expect(localStorage.getItem('draft:registration:work')).not.toBeNull();
+    expect(readDataOwner()?.account).toBe('admin');
+  });
 });
 
 describe('unsentQueueCount', () => {
