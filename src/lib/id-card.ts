@@ -1,6 +1,6 @@
 /**
- * Chinese resident ID-card numbers (spec §5): the strict entry check used by forms, loose helpers that
- * derive birth date, gender and age, and masking for display.
+ * Chinese resident ID-card numbers (spec §5): the strict entry check used by forms, a lifespan rule of
+ * our own beyond it, loose helpers that derive birth date, gender and age, and masking for display.
  */
 
 export const ID_CARD_EMPTY_MESSAGE = '身份证号不能为空';
@@ -12,6 +12,11 @@ export const ID_CARD_BIRTH_DATE_WARNING = '身份证号中的出生日期不正�
 /** Spec §9: birth year bounds of the entry check. */
 const ID_CARD_MIN_YEAR = 1900;
 const ID_CARD_MAX_YEARS_AHEAD = 10;
+
+/** The lifespan rule (not in the spec): the oldest age a number may give. */
+const ID_CARD_MAX_AGE = 120;
+export const ID_CARD_FUTURE_BIRTH_DATE_MESSAGE = '身份证号中的出生日期晚于今天，请核对';
+export const ID_CARD_TOO_OLD_MESSAGE = `身份证号中的年龄超过 ${ID_CARD_MAX_AGE} 岁，请核对`;
 
 const CHECK_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const CHECK_CHARACTERS = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
@@ -79,6 +84,7 @@ function pad2(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/** Whole years on `today`; negative exactly when the birth date is after `today`. */
 function ageOn(birth: BirthDate, today: Date): number {
   const month = today.getMonth() + 1;
   const day = today.getDate();
@@ -87,10 +93,27 @@ function ageOn(birth: BirthDate, today: Date): number {
 }
 
 /**
+ * The lifespan rule, ours beyond the spec (§5 lets the birth year run to this year + 10): the person a
+ * number describes must be born on or before `today` and be at most 120 years old on it. Returns the
+ * message to show at the field, or null. A number validateIdCard rejects gets null here: that check's
+ * message comes first, so a form runs both, `validateIdCard(...) ?? validateIdCardLifespan(...)`.
+ */
+export function validateIdCardLifespan(raw: string, today: Date = new Date()): string | null {
+  if (validateIdCard(raw, today) !== null) return null;
+  const birth = embeddedBirthDate(normalizeIdCard(raw));
+  if (!birth) return null;
+  const age = ageOn(birth, today);
+  if (age < 0) return ID_CARD_FUTURE_BIRTH_DATE_MESSAGE;
+  if (age > ID_CARD_MAX_AGE) return ID_CARD_TOO_OLD_MESSAGE;
+  return null;
+}
+
+/**
  * Loose helper: reads birth date, gender and age from a number that only has the right shape
  * (17 digits then a digit, X or x; no trimming, no check-character test, no year bounds).
  * Returns null with a console warning when the shape or the embedded date is wrong.
- * A birth date after `today` gives a negative age; the entry check is what rejects such numbers.
+ * A birth date after `today` gives age 0, never a negative one; validateIdCardLifespan is what rejects
+ * such numbers.
  */
 export function parseIdCard(raw: string, today: Date = new Date()): IdCardInfo | null {
   if (!LOOSE_FORMAT.test(raw)) {
@@ -107,7 +130,7 @@ export function parseIdCard(raw: string, today: Date = new Date()): IdCardInfo |
     birthDate: `${birth.year}-${pad2(birth.month)}-${pad2(birth.day)}`,
     gender,
     genderLabel: gender === 'male' ? '男' : '女',
-    age: ageOn(birth, today),
+    age: Math.max(0, ageOn(birth, today)),
   };
 }
 
@@ -121,7 +144,7 @@ export function genderFromIdCard(raw: string): Gender | null {
   return parseIdCard(raw)?.gender ?? null;
 }
 
-/** Whole years on `today`; null (with a warning) for a malformed number. */
+/** Whole years on `today` (0 for a birth date after it); null (with a warning) for a malformed number. */
 export function ageFromIdCard(raw: string, today: Date = new Date()): number | null {
   return parseIdCard(raw, today)?.age ?? null;
 }

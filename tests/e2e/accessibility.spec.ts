@@ -24,7 +24,7 @@ interface RouteCase {
 
 const ADMIN = 'u-admin';
 /** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
-const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 
 /** A tube in stock that was never bound. */
 function spareTube(api: ApiMock): string {

@@ -9,7 +9,7 @@ import { overflowingElements, setTextSize200 } from './support/layout';
  * at 200% text every field keeps most of the screen's width (扫码 moves below the code); nothing is
  * wider than the screen. The filled tube-code row is compared with a reviewed screenshot.
  */
-const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 const TUBE_CODE = 'CT2026110100123';
 
 async function fillForm(page: Page): Promise<void> {

@@ -5,7 +5,7 @@ import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './su
 const SUBMIT = '/ScreeningRegister/Submit';
 const BIND = '/Sampling/BindSamplingTube';
 /** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
-const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 const MASKED_NEW_ID_CARD = `${NEW_ID_CARD.slice(0, 6)}********${NEW_ID_CARD.slice(14)}`;
 
 declare global {
@@ -42,7 +42,7 @@ test.describe('registration (work users)', () => {
     await expectAccessible(page);
 
     await fillPerson(page);
-    await expect(page.getByRole('textbox', { name: '出生日期', exact: true })).toHaveValue('1990-01-01');
+    await expect(page.getByRole('textbox', { name: '出生日期', exact: true })).toHaveValue('1966-01-01');
     await expect(page.getByRole('textbox', { name: '性别', exact: true })).toHaveValue('男');
     await page.getByRole('button', { name: '民族：未选择' }).click();
     await page.getByRole('dialog', { name: '选择民族' }).getByRole('button', { name: '汉族' }).click();

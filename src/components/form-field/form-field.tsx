@@ -15,6 +15,11 @@ export interface FormFieldProps {
   description?: string;
   /** The field's message, shown under the control and announced. */
   error?: string | null;
+  /**
+   * A note about the value that does not stop the form (e.g. an unusual age), shown and announced
+   * politely in the message's place while there is no error.
+   */
+  notice?: string | null;
   children: ReactNode;
 }
 
@@ -22,9 +27,18 @@ export interface FormFieldProps {
  * One labelled field of a form: label, control, hint and message, in the order a person reads them.
  * A plain component instead of antd-mobile's Form, whose field store, validator and popover cost a
  * page tens of kilobytes; the page keeps the values and checks them itself. The control should point
- * at the message with `aria-describedby={fieldMessageId(id)}` while there is one.
+ * at the message (the error, else the notice) with `aria-describedby={fieldMessageId(id)}` while there
+ * is one.
  */
-export function FormField({ id, label, required = false, description, error, children }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  required = false,
+  description,
+  error,
+  notice,
+  children,
+}: FormFieldProps) {
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -38,10 +52,16 @@ export function FormField({ id, label, required = false, description, error, chi
       </label>
       {children}
       {description && <p className={styles.description}>{description}</p>}
-      {error && (
+      {error ? (
         <p id={fieldMessageId(id)} className={styles.error} role="alert">
           {error}
         </p>
+      ) : (
+        notice && (
+          <p id={fieldMessageId(id)} className={styles.notice} role="status">
+            {notice}
+          </p>
+        )
       )}
     </div>
   );

@@ -1,26 +1,51 @@
-import { normalizeIdCard, parseIdCard, validateIdCard } from '@/lib/id-card';
+import { SCREENING_AGE } from '@/config/screening';
+import { normalizeIdCard, parseIdCard, validateIdCard, validateIdCardLifespan } from '@/lib/id-card';
 import { validatePhone } from '@/lib/phone';
 import type { RegistrationDraft } from './registration-draft';
 
 /** The person fields the entry form edits (the tube and its time live beside the form). */
 export type PersonFieldName = Exclude<keyof RegistrationDraft, 'tubeCode' | 'collectedAt' | 'registrationId'>;
 
+/** Shown at the ID-card field for an age outside SCREENING_AGE: a notice, not an error. */
+export const SCREENING_AGE_RANGE_TEXT = `${SCREENING_AGE.min}–${SCREENING_AGE.max} 岁`;
+export const OUTSIDE_SCREENING_AGE_NOTICE = `不在本次筛查年龄范围（${SCREENING_AGE_RANGE_TEXT}），请核对`;
+
 /** Read-only fields the form shows, derived from the ID card (never sent: the server derives its own). */
 export interface DerivedPersonFields {
   birthDate: string;
   genderLabel: string;
   age: string;
+  /** The age is outside SCREENING_AGE: the form notes it and asks once before registering. */
+  outsideScreeningAge: boolean;
 }
 
-const NO_DERIVED: DerivedPersonFields = { birthDate: '', genderLabel: '', age: '' };
+const NO_DERIVED: DerivedPersonFields = {
+  birthDate: '',
+  genderLabel: '',
+  age: '',
+  outsideScreeningAge: false,
+};
+
+/**
+ * The entry form's ID-card rule: the spec's entry check (§5), then the lifespan rule (no birth date after
+ * today, no age over 120), so the form never shows an impossible age.
+ */
+export function validateRegistrationIdCard(raw: string, today: Date = new Date()): string | null {
+  return validateIdCard(raw, today) ?? validateIdCardLifespan(raw, today);
+}
 
 /** Birth date, gender and age from a valid ID card; empty while the number is incomplete or wrong. */
 export function derivedFromIdCard(raw: string | undefined, today: Date = new Date()): DerivedPersonFields {
   const idCard = normalizeIdCard(raw ?? '');
-  if (validateIdCard(idCard, today) !== null) return NO_DERIVED;
+  if (validateRegistrationIdCard(idCard, today) !== null) return NO_DERIVED;
   const info = parseIdCard(idCard, today);
   return info
-    ? { birthDate: info.birthDate, genderLabel: info.genderLabel, age: `${info.age} 岁` }
+    ? {
+        birthDate: info.birthDate,
+        genderLabel: info.genderLabel,
+        age: `${info.age} 岁`,
+        outsideScreeningAge: info.age < SCREENING_AGE.min || info.age > SCREENING_AGE.max,
+      }
     : NO_DERIVED;
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
+import { normalizeIdCard } from '@/lib/id-card';
 import type { Id, Registration } from '@/types/api';
 import { searchRegistrations } from '@/api/registration';
+import { validateRegistrationIdCard } from './registration-form-values';
 
 export interface RegisteredIdCard {
   idCard: string;
@@ -21,7 +22,7 @@ export function useRegisteredIdCard(ownId: Id | undefined) {
     async (raw: string): Promise<RegisteredIdCard | null> => {
       const idCard = normalizeIdCard(raw);
       latest.current = idCard;
-      if (validateIdCard(idCard) !== null) {
+      if (validateRegistrationIdCard(idCard) !== null) {
         setFound(null);
         return null;
       }

@@ -145,7 +145,7 @@ const login: CallDriver<null> = {
 // Registration (submit, then bind): one form, two calls
 
 /** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
-const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 const PERSON = {
   name: '王小明',
   idCard: NEW_ID_CARD,

@@ -2,7 +2,9 @@ import {
   ID_CARD_BIRTH_DATE_WARNING,
   ID_CARD_EMPTY_MESSAGE,
   ID_CARD_FORMAT_WARNING,
+  ID_CARD_FUTURE_BIRTH_DATE_MESSAGE,
   ID_CARD_INVALID_MESSAGE,
+  ID_CARD_TOO_OLD_MESSAGE,
   ageFromIdCard,
   birthDateFromIdCard,
   genderFromIdCard,
@@ -11,6 +13,7 @@ import {
   normalizeIdCard,
   parseIdCard,
   validateIdCard,
+  validateIdCardLifespan,
 } from '@/lib/id-card';
 
 // Check characters below were computed independently (Python, spec §5 weights and table) and the
@@ -82,6 +85,71 @@ describe('validateIdCard (strict entry check)', () => {
   });
 });
 
+describe('validateIdCardLifespan (beyond the spec: born by today, at most 120)', () => {
+  it('has the field messages agreed for the form', () => {
+    expect(ID_CARD_FUTURE_BIRTH_DATE_MESSAGE).toBe('身份证号中的出生日期晚于今天，请核对');
+    expect(ID_CARD_TOO_OLD_MESSAGE).toBe('身份证号中的年龄超过 120 岁，请核对');
+  });
+
+  it.each<[string, string | null, string]>([
+    ['110105202611230015', null, 'born today (age 0)'],
+    ['11010520261122001X', null, 'born yesterday'],
+    ['110105202611240010', ID_CARD_FUTURE_BIRTH_DATE_MESSAGE, 'born tomorrow'],
+    ['110105202711230012', ID_CARD_FUTURE_BIRTH_DATE_MESSAGE, 'born a year from today'],
+    ['110105203601010013', ID_CARD_FUTURE_BIRTH_DATE_MESSAGE, 'year 2036: the spec check accepts it'],
+    ['440304198506150015', null, 'an ordinary adult'],
+    ['11010519061123001X', null, '120 today'],
+    ['110105190511240018', null, '120, the 121st birthday is tomorrow'],
+    ['110105190511230012', ID_CARD_TOO_OLD_MESSAGE, '121 today'],
+    ['11010519000101001X', ID_CARD_TOO_OLD_MESSAGE, 'year 1900: the spec check accepts it'],
+  ])('%s on 2026-11-23 -> %s (%s)', (idCard, expected) => {
+    expect(validateIdCardLifespan(idCard, TODAY)).toBe(expected);
+  });
+
+  it.each<[string, string, string | null, string]>([
+    ['110105190402290016', '2024-02-29', null, '120 on Feb 29 of a leap year'],
+    ['110105190402290016', '2025-02-28', null, 'still 120 on Feb 28 of a common year'],
+    ['110105190402290016', '2025-03-01', ID_CARD_TOO_OLD_MESSAGE, '121 on Mar 1'],
+    ['110105202802290010', '2028-02-28', ID_CARD_FUTURE_BIRTH_DATE_MESSAGE, 'born tomorrow'],
+    ['110105202802290010', '2028-02-29', null, 'born today'],
+  ])('leap day: %s on %s -> %s (%s)', (idCard, today, expected) => {
+    const [year, month, day] = today.split('-').map(Number);
+    expect(validateIdCardLifespan(idCard, new Date(year, month - 1, day))).toBe(expected);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['11010520261124001', '17 characters'],
+    ['110105202611240011', 'born tomorrow, wrong check character'],
+    ['110105203701011232', 'year 2037, beyond the spec bound'],
+    ['110105189912311237', 'year 1899, below the spec bound'],
+  ])('leaves %j to the spec check (%s): null here', (idCard) => {
+    expect(validateIdCard(idCard, TODAY)).not.toBeNull();
+    expect(validateIdCardLifespan(idCard, TODAY)).toBeNull();
+  });
+
+  it('trims and upper-cases like the entry check', () => {
+    expect(validateIdCardLifespan(' 110105202611240010 ', TODAY)).toBe(ID_CARD_FUTURE_BIRTH_DATE_MESSAGE);
+    expect(validateIdCardLifespan('11010519061123001x', TODAY)).toBeNull();
+  });
+
+  describe('with the default today', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(TODAY);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it.each([
+      ['110105202611230015', null],
+      ['110105202611240010', ID_CARD_FUTURE_BIRTH_DATE_MESSAGE],
+      ['110105190511230012', ID_CARD_TOO_OLD_MESSAGE],
+    ])('%s -> %s', (idCard, expected) => {
+      expect(validateIdCardLifespan(idCard)).toBe(expected);
+    });
+  });
+});
+
 describe('parseIdCard and the loose helpers', () => {
   it.each([
     ['11010519491231002X', { birthDate: '1949-12-31', gender: 'female', genderLabel: '女', age: 76 }],
@@ -102,6 +170,15 @@ describe('parseIdCard and the loose helpers', () => {
     ['110105200010310010', 26, 'birthday last month'],
   ])('age of %s on 2026-11-23 is %i (%s)', (idCard, age) => {
     expect(ageFromIdCard(idCard, TODAY)).toBe(age);
+  });
+
+  it.each([
+    ['110105202611230015', 0, 'born today'],
+    ['110105202611240010', 0, 'born tomorrow'],
+    ['110105203601010013', 0, 'born in 2036'],
+  ])('age of %s on 2026-11-23 is %i, never negative (%s)', (idCard, age) => {
+    expect(ageFromIdCard(idCard, TODAY)).toBe(age);
+    expect(parseIdCard(idCard, TODAY)?.age).toBe(age);
   });
 
   it.each([

@@ -10,8 +10,14 @@ import { renderRoute, signInForTest } from '../support/render-route';
 /** Lazy pages and the first requests take a moment in jsdom. */
 export const SLOW = { timeout: 8000 };
 
-/** A person the demo backend does not know (seeded people live in Shanghai, 3101xx). */
-export const NEW_ID_CARD = makeIdCard('110105', '1990-01-01', 7, '1');
+/**
+ * A person the demo backend does not know (seeded people live in Shanghai, 3101xx), of screening age
+ * (SCREENING_AGE, 50–74) from 2016 to 2040, so submitting asks nothing about the age.
+ */
+export const NEW_BIRTH_DATE = '1966-01-01';
+export const NEW_ID_CARD = makeIdCard('110105', NEW_BIRTH_DATE, 7, '1');
+/** Another new person, younger than the screening ages until 2040: the form notes it and asks before registering. */
+export const YOUNG_ID_CARD = makeIdCard('110105', '1990-01-01', 8, '1');
 export const SPARE_TUBE = SPARE_TUBE_CODES[0];
 
 export function seededRegistration(

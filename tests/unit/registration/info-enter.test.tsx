@@ -4,12 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { parseIdCard } from '@/lib/id-card';
+import { makeIdCard } from '@/mocks/id-card-generator';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
   fill,
+  NEW_BIRTH_DATE,
   NEW_ID_CARD,
   openPage,
   seededRegistration,
@@ -17,6 +19,7 @@ import {
   SLOW,
   SPARE_TUBE,
   textbox,
+  YOUNG_ID_CARD,
 } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -78,7 +81,7 @@ describe('信息录入 (work)', () => {
     const { user } = await openPage(paths.infoEnter);
     await user.type(await screen.findByRole('textbox', { name: '身份证号' }, SLOW), NEW_ID_CARD);
     const expected = parseIdCard(NEW_ID_CARD)!;
-    expect(textbox('出生日期')).toHaveValue('1990-01-01');
+    expect(textbox('出生日期')).toHaveValue(NEW_BIRTH_DATE);
     expect(textbox('性别')).toHaveValue('男');
     expect(textbox('年龄')).toHaveValue(`${expected.age} 岁`);
     expect(textbox('出生日期')).toHaveAttribute('readonly');
@@ -135,7 +138,7 @@ describe('信息录入 drafts', () => {
     const { user } = await openPage(paths.infoEnter);
     expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
     expect(textbox('身份证号')).toHaveValue(NEW_ID_CARD);
-    expect(textbox('出生日期')).toHaveValue('1990-01-01');
+    expect(textbox('出生日期')).toHaveValue(NEW_BIRTH_DATE);
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
     expect(screen.getByText('已恢复上次未提交的内容')).toBeInTheDocument();
 
@@ -322,5 +325,101 @@ describe('信息录入 (check user)', () => {
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('registrationId')).toMatch(/^reg-/);
     expect(query.get('returnTo')).toMatch(/^\/checkUserBindSuccess\?id=reg-/);
+  });
+});
+
+describe('信息录入 ID card: impossible and unusual ages', () => {
+  const FUTURE_BIRTH_MESSAGE = '身份证号中的出生日期晚于今天，请核对';
+  const AGE_NOTICE = '不在本次筛查年龄范围（50–74 岁），请核对';
+  const submitButton = () => screen.getByRole('button', { name: '提交并绑定' });
+
+  /** Fills the form for a person younger than the screening ages and submits: the age question opens. */
+  async function submitYoungPerson() {
+    const sent = recordRequests();
+    const view = await openPage(paths.infoEnter);
+    await fillRequired(view.user, YOUNG_ID_CARD);
+    await screen.findByText('可以绑定');
+    await view.user.click(submitButton());
+    const question = await screen.findByRole('dialog', { name: '年龄不在筛查范围' });
+    return { ...view, sent, question };
+  }
+
+  it('says a birth date after today at the ID card, shows no age, and does not submit', async () => {
+    // Within the spec's "this year + 10": only our lifespan rule stops it.
+    const bornTomorrow = makeIdCard('110105', dayjs().add(1, 'day').format('YYYY-MM-DD'), 9, '2');
+    const sent = recordRequests();
+    const { user } = await openPage(paths.infoEnter);
+    await fillRequired(user, bornTomorrow);
+    await screen.findByText('可以绑定');
+
+    expect(await screen.findByText(FUTURE_BIRTH_MESSAGE)).toBeInTheDocument();
+    expect(textbox('身份证号')).toHaveAccessibleDescription(FUTURE_BIRTH_MESSAGE);
+    expect(textbox('身份证号')).toBeInvalid();
+    expect(textbox('出生日期')).toHaveValue('');
+    expect(textbox('年龄')).toHaveValue('');
+
+    await user.click(submitButton());
+    await waitFor(() => expect(textbox('身份证号')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(FUTURE_BIRTH_MESSAGE);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent.count('/ScreeningRegister/Search')).toBe(0);
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(0);
+    expect(sent.count('/Sampling/BindSamplingTube')).toBe(0);
+  });
+
+  it('notes an age outside 50–74 at the ID card without marking the field invalid', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), YOUNG_ID_CARD);
+    await user.click(textbox('联系电话'));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(AGE_NOTICE);
+    expect(textbox('身份证号')).toHaveAccessibleDescription(AGE_NOTICE);
+    expect(textbox('身份证号')).toBeValid();
+    expect(textbox('年龄')).toHaveValue(`${parseIdCard(YOUNG_ID_CARD)!.age} 岁`);
+
+    await fill(user, textbox('身份证号'), NEW_ID_CARD);
+    await waitFor(() => expect(screen.queryByText(AGE_NOTICE)).toBeNull());
+    expect(textbox('身份证号')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('仍要登记 goes on to the usual confirmation and registers; the age is asked once', async () => {
+    const { user, router, sent, question } = await submitYoungPerson();
+    const age = parseIdCard(YOUNG_ID_CARD)!.age;
+    expect(
+      within(question).getByText(new RegExp(`年龄为 ${age} 岁，不在本次筛查年龄范围（50–74 岁）`)),
+    ).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: '仍要登记' }));
+    // Back from the confirmation and submitted again: the age question is not repeated.
+    const confirmation = await screen.findByRole('dialog', { name: '请确认登记信息' });
+    await user.click(within(confirmation).getByRole('button', { name: '返回修改' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(submitButton());
+    await confirmInDialog(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(await sent.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ name: '王小明', idCard: YOUNG_ID_CARD, phone: '13800138000' }),
+    ]);
+    expect(await sent.bodies('/Sampling/BindSamplingTube')).toEqual([
+      expect.objectContaining({ tubeCode: SPARE_TUBE }),
+    ]);
+  });
+
+  it('返回修改 in the age question keeps everything typed, sends nothing and returns to the ID card', async () => {
+    const { user, router, sent, question } = await submitYoungPerson();
+    await user.click(within(question).getByRole('button', { name: '返回修改' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(textbox('身份证号')).toHaveFocus());
+    expect(router.state.location.pathname).toBe(paths.infoEnter);
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(textbox('身份证号')).toHaveValue(YOUNG_ID_CARD);
+    expect(textbox('联系电话')).toHaveValue('13800138000');
+    expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
+    expect(screen.getByText(AGE_NOTICE)).toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+    expect(storedDraft()).toMatchObject({ name: '王小明', idCard: YOUNG_ID_CARD, tubeCode: SPARE_TUBE });
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(0);
+    expect(sent.count('/Sampling/BindSamplingTube')).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import { maskIdCard } from '@/lib/id-card';
+import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
 import styles from './registration-dialogs.module.css';
 import { formatDateTime } from './collection-time-field';
 
@@ -32,6 +33,28 @@ export function confirmRegistration(
       </dl>
     ),
     confirmText: '确认提交',
+    cancelText: '返回修改',
+  });
+}
+
+/**
+ * The ID card gives an age outside the screening range (`age` as the form shows it, e.g. '36 岁'): the
+ * number may be mistyped, or the person may still be registered. Resolves true on 仍要登记.
+ */
+export function confirmOutsideScreeningAge(age: string): Promise<boolean> {
+  const title = '年龄不在筛查范围';
+  const text =
+    `按身份证号计算，年龄为 ${age}，不在本次筛查年龄范围（${SCREENING_AGE_RANGE_TEXT}）。` +
+    '请核对身份证号；核对无误仍要登记的，请点“仍要登记”。';
+  return Dialog.confirm({
+    'aria-label': title,
+    title,
+    content: (
+      <p className={styles.text} tabIndex={0}>
+        {text}
+      </p>
+    ),
+    confirmText: '仍要登记',
     cancelText: '返回修改',
   });
 }

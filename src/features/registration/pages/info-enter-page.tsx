@@ -7,7 +7,7 @@ import { TubeCodeInput } from '@/components/tube-code-input';
 import { paths, withQuery } from '@/config/paths';
 import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
-import { validateIdCard } from '@/lib/id-card';
+import { normalizeIdCard } from '@/lib/id-card';
 import { validateName, validatePhone } from '@/lib/phone';
 import { useAudience } from '@/lib/route-meta';
 import { usePersistentState, writePersisted } from '@/lib/use-persistent-state';
@@ -22,6 +22,7 @@ import { DictionarySelect } from '../components/dictionary-select';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { GrowingTextArea } from '@/components/growing-text-area';
 import {
+  confirmOutsideScreeningAge,
   confirmRegistration,
   offerExistingRegistration,
   offerOfflineQueue,
@@ -34,7 +35,13 @@ import {
   toRegistrationInput,
   type RegistrationDraft,
 } from '../registration-draft';
-import { derivedFromIdCard, validateOptionalPhone, type PersonFieldName } from '../registration-form-values';
+import {
+  OUTSIDE_SCREENING_AGE_NOTICE,
+  derivedFromIdCard,
+  validateOptionalPhone,
+  validateRegistrationIdCard,
+  type PersonFieldName,
+} from '../registration-form-values';
 import {
   BIND_FAILURE_MESSAGES,
   saveRegistrationWithTube,
@@ -66,7 +73,7 @@ const YES_NO = [
 type CheckedField = 'name' | 'idCard' | 'phone' | 'emergencyContactPhone';
 const CHECKS: Readonly<Record<CheckedField, (value: string) => string | null>> = {
   name: validateName,
-  idCard: (value) => validateIdCard(value),
+  idCard: (value) => validateRegistrationIdCard(value),
   phone: validatePhone,
   emergencyContactPhone: validateOptionalPhone,
 };
@@ -111,6 +118,8 @@ export default function InfoEnterPage() {
   const [pageError, setPageError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
+  /** The ID card whose out-of-range age the user accepted with 仍要登记: not asked again for it. */
+  const ageAcceptedFor = useRef<string | null>(null);
   const tubeFieldRef = useRef<HTMLDivElement>(null);
   const pageErrorRef = useRef<HTMLDivElement>(null);
 
@@ -128,6 +137,7 @@ export default function InfoEnterPage() {
 
   const person = draft.value;
   const derived = derivedFromIdCard(person.idCard);
+  const idCardNotice = derived.outsideScreeningAge ? OUTSIDE_SCREENING_AGE_NOTICE : null;
 
   /** A person field changed: saved in the draft at once; its message goes until the next check. */
   const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationDraft[K]) => {
@@ -243,6 +253,15 @@ export default function InfoEnterPage() {
       if (conflict) {
         if (await offerExistingRegistration()) openRegistration(conflict.registration.id);
         return;
+      }
+      const idCard = normalizeIdCard(current.idCard);
+      const { age, outsideScreeningAge } = derivedFromIdCard(idCard);
+      if (outsideScreeningAge && ageAcceptedFor.current !== idCard) {
+        if (!(await confirmOutsideScreeningAge(age))) {
+          focusControl(fieldElement('idCard'));
+          return;
+        }
+        ageAcceptedFor.current = idCard;
       }
       const confirmed = await confirmRegistration({
         name: current.name.trim(),
@@ -367,9 +386,18 @@ export default function InfoEnterPage() {
           <FormField id={`${FORM_NAME}_name`} label="姓名" required error={fieldErrors.name}>
             <FieldInput {...fieldProps('name')} placeholder="请填写姓名" autoComplete="name" maxLength={30} />
           </FormField>
-          <FormField id={`${FORM_NAME}_idCard`} label="身份证号" required error={fieldErrors.idCard}>
+          <FormField
+            id={`${FORM_NAME}_idCard`}
+            label="身份证号"
+            required
+            error={fieldErrors.idCard}
+            notice={idCardNotice}
+          >
             <FieldInput
               {...fieldProps('idCard')}
+              aria-describedby={
+                fieldErrors.idCard || idCardNotice ? fieldMessageId(`${FORM_NAME}_idCard`) : undefined
+              }
               placeholder="请输入 18 位身份证号"
               autoComplete="off"
               maxLength={18}
