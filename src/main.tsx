@@ -7,14 +7,11 @@ import { installIntentPrefetch, installKeyboardFix, installVersionCheck } from '
 import { installSessionExpiry } from '@/app/session-expiry';
 import { config } from '@/config/env';
 import { installOfflineQueue } from '@/features/offline-queue/install';
-import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { captureEntryUrl } from '@/lib/wechat/entry-url';
-import '@/styles/global.css';
 
 // iOS WeChat signs the URL the app was entered with: remember it before the router changes it.
 captureEntryUrl();
-installAntdReact19Renderer();
 startDebugTools();
 
 async function start(): Promise<void> {

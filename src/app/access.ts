@@ -2,7 +2,6 @@ import { redirect } from 'react-router';
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { config } from '@/config/env';
 import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
-import { toast } from '@/lib/feedback';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
@@ -57,7 +56,8 @@ export function guardRoute(routeAudience: Audience, here: string): null | Respon
   const decision = decideAccess(routeAudience, currentAudience());
   if (decision.kind === 'allow') return null;
   if (decision.kind === 'wrong-audience') {
-    toast(decision.message);
+    // Loaded on demand: antd-mobile (and its CSS) stays out of the app's entry.
+    void import('@/lib/feedback').then(({ toast }) => toast(decision.message));
     return redirect(decision.home);
   }
   const target = signInTarget(decision.audience, here);

@@ -1,9 +1,14 @@
 import { Activity, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ScrollRestoration, useLocation, useOutlet } from 'react-router';
 import { PageLoading } from '@/components/async-view';
+import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { getToken } from '@/lib/token';
 import { useRouteMeta } from '@/lib/route-meta';
 import { prefetchLikelyNext } from './platform';
+import '@/styles/global.css';
+
+// Before any page can show a toast or dialog: the layout loads before every page.
+installAntdReact19Renderer();
 
 /**
  * The app frame: keeps keep-alive pages mounted (hidden with React 19 <Activity>, which preserves

@@ -82,10 +82,12 @@ describe('production build', () => {
     ]);
   });
 
-  it('paints its first screen from index.html alone, before any script runs', () => {
+  it('paints its first screen from index.html alone, before any script runs or stylesheet loads', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     expect(html).toContain('肠道健康筛查');
     expect(html).toContain('正在加载');
+    // A stylesheet linked in the page would hold the first paint until it arrived (Lighthouse: LCP).
+    expect(html).not.toMatch(/rel="stylesheet"/);
   });
 
   it('emits no build manifest (it maps every source file to its chunk)', () => {

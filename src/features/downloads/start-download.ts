@@ -10,7 +10,7 @@ import {
   type FileSource,
 } from '@/lib/file-download';
 import { errorMessage, isApiError } from '@/lib/http';
-import { isWeChat } from '@/lib/wechat';
+import { isWeChat } from '@/lib/wechat/environment';
 import { fetchFileSource, fileSourceQuery } from './file-source';
 
 export interface DownloadRequest {

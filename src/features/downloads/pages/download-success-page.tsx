@@ -19,7 +19,7 @@ import {
 } from '@/lib/file-download';
 import { hasInAppHistory } from '@/lib/history';
 import { sessionHomePath, getSessionAudience } from '@/lib/session';
-import { isWeChat } from '@/lib/wechat';
+import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
 import { fallbackFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
 import content from '@/styles/content.module.css';
