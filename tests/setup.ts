@@ -4,7 +4,7 @@ import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
@@ -87,6 +87,8 @@ function closeAntdOverlays(): void {
 }
 
 installAntdTestRenderer();
+// The app installs its own renderer when lib/feedback or the root layout loads: the twin stays in charge.
+vi.mock('@/lib/antd-react19', () => ({ installAntdReact19Renderer: () => undefined }));
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
 // machine; waiting longer changes nothing when the UI is right and only delays a real failure.
 configure({ asyncUtilTimeout: 5000 });
