@@ -246,6 +246,38 @@ test.describe('registration (work users)', () => {
   });
 });
 
+test.describe('correcting a registration (work users)', () => {
+  test('a mistyped phone is corrected on the same record; after a reload the typed correction is still there', async ({
+    page,
+    api,
+  }) => {
+    const tube = api.db.state.tubes.find((t) => t.status === 'bound' && t.registrationId);
+    const registration = api.db.state.registrations.find((r) => r.id === tube?.registrationId);
+    if (!registration) throw new Error('the demo data has no registration with a bound tube');
+    await signIn(page, api);
+    await page.goto(`/infoDetail?id=${registration.id}`);
+    await page.getByRole('button', { name: '修改登记信息' }).click();
+    const form = page.getByRole('form', { name: '修改登记信息' });
+    await expect(form.getByRole('textbox', { name: '身份证号', exact: true })).toHaveAttribute('readonly');
+    await expect(form.getByText(/已绑定采样管，身份证号不能修改/)).toBeVisible();
+    await form.getByRole('textbox', { name: '联系电话', exact: true }).fill('13912345678');
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('correction'))))
+      .toBe(true);
+    await page.reload();
+    await expect(form.getByRole('textbox', { name: '联系电话', exact: true })).toHaveValue('13912345678');
+    await expectAccessible(page);
+    await form.getByRole('button', { name: '保存修改' }).click();
+    await expect(page.getByText('登记信息已更新')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByText('13912345678')).toBeVisible();
+    const sent = api.requestsTo(SUBMIT);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ id: registration.id, phone: '13912345678' });
+    expect(api.db.state.registrations.filter((r) => r.idCard === registration.idCard)).toHaveLength(1);
+  });
+});
+
 test.describe('registration (check users)', () => {
   test('self-register with a typed tube code', async ({ page, api }) => {
     const tube = spareTube(api, 2);

@@ -1,7 +1,7 @@
 import type { UserAudience } from '@/config/audience';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
-import type { Id, RegistrationInput } from '@/types/api';
+import type { Id, Registration, RegistrationInput } from '@/types/api';
 
 /**
  * Everything the entry form holds, kept as a draft until the registration and its tube are saved.
@@ -78,5 +78,24 @@ export function toRegistrationInput(draft: RegistrationDraft): RegistrationInput
     emergencyContactPhone: emergencyPhone === undefined ? undefined : normalizePhone(emergencyPhone),
     emergencyContactRelation: optional(draft.emergencyContactRelation),
     familyHistory: draft.familyHistory,
+  };
+}
+
+/** A saved registration as the form's draft (to correct it, or to submit a server draft as it is). */
+export function draftFromRegistration(registration: Registration): RegistrationDraft {
+  return {
+    ...EMPTY_REGISTRATION_DRAFT,
+    name: registration.name,
+    idCard: registration.idCard,
+    phone: registration.phone,
+    address: registration.address ?? '',
+    nation: registration.nation ?? '',
+    education: registration.education ?? '',
+    occupation: registration.occupation ?? '',
+    emergencyContactName: registration.emergencyContactName ?? '',
+    emergencyContactPhone: registration.emergencyContactPhone ?? '',
+    emergencyContactRelation: registration.emergencyContactRelation ?? '',
+    familyHistory: registration.familyHistory,
+    registrationId: registration.id,
   };
 }

@@ -103,6 +103,87 @@ describe('信息详情 (work)', () => {
   });
 });
 
+describe('修改登记信息 (a submitted registration, until the lab has the sample)', () => {
+  function withoutTube() {
+    return seededRegistration(
+      (r) =>
+        r.status === 'submitted' &&
+        !defaultDb.state.tubes.some((t) => t.registrationId === r.id && t.status !== 'unbound'),
+    );
+  }
+
+  it('opens prefilled, re-submits the same record with the new phone, and the detail shows it', async () => {
+    const registration = withoutTube();
+    const sent = recordRequests();
+    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    const form = screen.getByRole('form', { name: '修改登记信息' });
+    expect(within(form).getByRole('textbox', { name: '姓名' })).toHaveValue(registration.name);
+    const idCard = within(form).getByRole('textbox', { name: '身份证号' });
+    expect(idCard).toHaveValue(registration.idCard);
+    expect(idCard).not.toHaveAttribute('readonly'); // no tube yet: the number can still be corrected
+    await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '13912345678');
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+
+    expect(await screen.findByText('13912345678', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: '修改登记信息' })).toBeNull();
+    const bodies = (await sent.bodies('/ScreeningRegister/Submit')) as Record<string, unknown>[];
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ id: registration.id, phone: '13912345678', name: registration.name });
+    expect(defaultDb.state.registrations.filter((r) => r.idCard === registration.idCard)).toHaveLength(1);
+  });
+
+  it('keeps a bad value at its field with the message, and sends nothing', async () => {
+    const registration = withoutTube();
+    const sent = recordRequests();
+    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    const form = screen.getByRole('form', { name: '修改登记信息' });
+    await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '12345');
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+    expect(await within(form).findByText('请填写正确的电话')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: '联系电话' })).toHaveValue('12345');
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(0);
+  });
+
+  it('locks the ID card once a tube is bound, and says why', async () => {
+    const { registration } = withTube('bound');
+    const sent = recordRequests();
+    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    const form = screen.getByRole('form', { name: '修改登记信息' });
+    const idCard = within(form).getByRole('textbox', { name: '身份证号' });
+    expect(idCard).toHaveAttribute('readonly');
+    expect(within(form).getByText(/已绑定采样管，身份证号不能修改/)).toBeInTheDocument();
+    await fill(user, within(form).getByRole('textbox', { name: '姓名' }), '王改名');
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+    expect(await screen.findByText('王改名', {}, SLOW)).toBeInTheDocument();
+    const bodies = (await sent.bodies('/ScreeningRegister/Submit')) as Record<string, unknown>[];
+    expect(bodies[0]).toMatchObject({ id: registration.id, idCard: registration.idCard, name: '王改名' });
+  });
+
+  it('is not offered once the lab has received the sample', async () => {
+    const { registration } = withTube('received');
+    await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    expect(
+      await screen.findByText('实验室已接收样本，登记信息不能再修改。如有错误，请联系工作人员。', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '修改登记信息' })).toBeNull();
+  });
+
+  it('what was typed survives leaving the page: the correction reopens with it', async () => {
+    const registration = withoutTube();
+    const first = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    await first.user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    await fill(first.user, screen.getByRole('textbox', { name: '住址' }), '上海市徐汇区枫林路 1 号');
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the draft is written after 300 ms
+    first.unmount();
+    await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    const form = await screen.findByRole('form', { name: '修改登记信息' }, SLOW);
+    expect(within(form).getByRole('textbox', { name: '住址' })).toHaveValue('上海市徐汇区枫林路 1 号');
+  });
+});
+
 describe('信息详情 (check user)', () => {
   it('shows the own registration without an unbind action', async () => {
     const own = seededRegistration((r) => r.name === '陈建国');

@@ -26,6 +26,8 @@ import { BindTubePanel } from '../components/bind-tube-panel';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
+import { RegistrationCorrection } from '../components/registration-correction';
+import { draftFromRegistration, toRegistrationInput } from '../registration-draft';
 import type { UserAudience } from '@/config/audience';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
@@ -102,18 +104,7 @@ function DraftNotice({ registration, onSubmitted }: { registration: Registration
     setSubmitting(true);
     try {
       await submitRegistration({
-        id: registration.id,
-        name: registration.name,
-        idCard: registration.idCard,
-        phone: registration.phone,
-        address: registration.address || undefined,
-        nation: registration.nation || undefined,
-        education: registration.education || undefined,
-        occupation: registration.occupation || undefined,
-        emergencyContactName: registration.emergencyContactName || undefined,
-        emergencyContactPhone: registration.emergencyContactPhone || undefined,
-        emergencyContactRelation: registration.emergencyContactRelation || undefined,
-        familyHistory: registration.familyHistory,
+        ...toRegistrationInput(draftFromRegistration(registration)),
         questionnaireResponseId: registration.questionnaireResponseId,
       });
       toastSuccess('提交成功');
@@ -281,7 +272,14 @@ export default function InfoDetailPage() {
               <h2 id="detail-person-heading" className={styles.heading}>
                 登记信息
               </h2>
-              <PersonSection registration={registration} />
+              {/* Keyed by the saved values: after a save, a new correction starts from them. */}
+              <RegistrationCorrection
+                key={JSON.stringify(draftFromRegistration(registration))}
+                registration={registration}
+                onSaved={refresh}
+              >
+                <PersonSection registration={registration} />
+              </RegistrationCorrection>
             </section>
           </>
         )}

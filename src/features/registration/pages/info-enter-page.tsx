@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,19 +8,16 @@ import { paths, withQuery } from '@/config/paths';
 import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { normalizeIdCard } from '@/lib/id-card';
-import { validateName, validatePhone } from '@/lib/phone';
 import { useAudience } from '@/lib/route-meta';
 import { usePersistentState, writePersisted } from '@/lib/use-persistent-state';
 import { audiencePages } from '@/config/audience';
-import { ChoiceGroup } from '../components/choice-group';
 import {
   CollectionTimeField,
   toDateTimeString,
   validateCollectedAt,
 } from '../components/collection-time-field';
-import { DictionarySelect } from '../components/dictionary-select';
-import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
-import { GrowingTextArea } from '@/components/growing-text-area';
+import { PersonFields } from '../components/person-fields';
+import { FormField, fieldMessageId } from '@/components/form-field';
 import {
   confirmOutsideScreeningAge,
   confirmRegistration,
@@ -35,13 +32,7 @@ import {
   toRegistrationInput,
   type RegistrationDraft,
 } from '../registration-draft';
-import {
-  OUTSIDE_SCREENING_AGE_NOTICE,
-  derivedFromIdCard,
-  validateOptionalPhone,
-  validateRegistrationIdCard,
-  type PersonFieldName,
-} from '../registration-form-values';
+import { derivedFromIdCard } from '../registration-form-values';
 import {
   BIND_FAILURE_MESSAGES,
   saveRegistrationWithTube,
@@ -50,34 +41,14 @@ import {
   type FieldProblemName,
   type SaveOutcome,
 } from '../save-registration';
+import { usePersonForm } from '../use-person-form';
 import { useRegisteredIdCard } from '../use-registered-id-card';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import styles from './info-enter-page.module.css';
 
 const FORM_NAME = 'registration';
-const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
-/** The dictionary-coded person fields, in the order the form shows them. */
-const DICTIONARY_FIELDS = [
-  { name: 'nation', typeCode: 'nation', label: '民族' },
-  { name: 'education', typeCode: 'education', label: '文化程度' },
-  { name: 'occupation', typeCode: 'occupation', label: '职业' },
-] as const;
-const YES_NO = [
-  { label: '没有', value: 'no' },
-  { label: '有', value: 'yes' },
-] as const;
-
-/** The fields with rules, each checked when it loses focus and on submit. */
-type CheckedField = 'name' | 'idCard' | 'phone' | 'emergencyContactPhone';
-const CHECKS: Readonly<Record<CheckedField, (value: string) => string | null>> = {
-  name: validateName,
-  idCard: (value) => validateRegistrationIdCard(value),
-  phone: validatePhone,
-  emergencyContactPhone: validateOptionalPhone,
-};
-const CHECK_ORDER: readonly CheckedField[] = ['name', 'idCard', 'phone', 'emergencyContactPhone'];
 
 /** Brings a control into view and gives it focus, so the user lands on what needs fixing. */
 function focusControl(element: HTMLElement | null | undefined): void {
@@ -103,7 +74,6 @@ export default function InfoEnterPage() {
     registrationDraftKey(audience),
     EMPTY_REGISTRATION_DRAFT,
   );
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
   const [showRestored, setShowRestored] = useState(() => draft.restored && draftHasContent(draft.value));
 
@@ -136,32 +106,8 @@ export default function InfoEnterPage() {
     draft.setValue((previous) => ({ ...previous, ...patch }));
 
   const person = draft.value;
-  const derived = derivedFromIdCard(person.idCard);
-  const idCardNotice = derived.outsideScreeningAge ? OUTSIDE_SCREENING_AGE_NOTICE : null;
-
-  /** A person field changed: saved in the draft at once; its message goes until the next check. */
-  const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationDraft[K]) => {
-    update({ [name]: value });
-    setFieldErrors((previous) =>
-      previous[name as CheckedField] ? { ...previous, [name]: undefined } : previous,
-    );
-  };
-
-  const checkField = (name: CheckedField): string | null => {
-    const message = CHECKS[name](draft.value[name]);
-    setFieldErrors((previous) => ({ ...previous, [name]: message ?? undefined }));
-    return message;
-  };
-
-  /** The props that tie a text control to its label, message and rule. */
-  const fieldProps = (name: CheckedField) => ({
-    id: `${FORM_NAME}_${name}`,
-    value: person[name],
-    onChange: (value: string) => changePerson(name, value),
-    onBlur: () => void checkField(name),
-    'aria-invalid': fieldErrors[name] ? true : undefined,
-    'aria-describedby': fieldErrors[name] ? fieldMessageId(`${FORM_NAME}_${name}`) : undefined,
-  });
+  const personForm = usePersonForm(person, update, FORM_NAME);
+  const { setFieldErrors } = personForm;
 
   const clearDraft = () => {
     draft.clear();
@@ -182,7 +128,7 @@ export default function InfoEnterPage() {
   /** Checks every field; shows each message at its field and focuses the first one. */
   const validateAll = (): boolean => {
     let first: HTMLElement | null = null;
-    const failed = CHECK_ORDER.filter((name) => checkField(name) !== null);
+    const failed = personForm.checkAll();
     if (failed.length > 0) first = fieldElement(failed[0]);
     const code = draft.value.tubeCode.trim();
     if (!code) {
@@ -381,136 +327,28 @@ export default function InfoEnterPage() {
         aria-label={isCheck ? '本人信息' : '受检者信息'}
         onSubmit={(event) => event.preventDefault()}
       >
-        <h2 className={styles.heading}>{isCheck ? '本人信息' : '受检者信息'}</h2>
-        <div className={styles.card}>
-          <FormField id={`${FORM_NAME}_name`} label="姓名" required error={fieldErrors.name}>
-            <FieldInput {...fieldProps('name')} placeholder="请填写姓名" autoComplete="name" maxLength={30} />
-          </FormField>
-          <FormField
-            id={`${FORM_NAME}_idCard`}
-            label="身份证号"
-            required
-            error={fieldErrors.idCard}
-            notice={idCardNotice}
-          >
-            <FieldInput
-              {...fieldProps('idCard')}
-              aria-describedby={
-                fieldErrors.idCard || idCardNotice ? fieldMessageId(`${FORM_NAME}_idCard`) : undefined
-              }
-              placeholder="请输入 18 位身份证号"
-              autoComplete="off"
-              maxLength={18}
-              onBlur={() => {
-                checkField('idCard');
-                void registered.check(draft.value.idCard);
-              }}
-            />
-          </FormField>
-          {idCardConflict && (
-            <div className={styles.conflict} role="alert">
-              <span>该身份证号已登记，不需要重复登记。</span>
-              <Button
-                size="small"
-                color="primary"
-                fill="outline"
-                onClick={() => openRegistration(idCardConflict.registration.id)}
-              >
-                查看已有登记
-              </Button>
-            </div>
-          )}
-          <FormField id={`${FORM_NAME}_birthDate`} label="出生日期" description="根据身份证号自动填写">
-            <Input id={`${FORM_NAME}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${FORM_NAME}_genderLabel`} label="性别">
-            <Input id={`${FORM_NAME}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${FORM_NAME}_age`} label="年龄">
-            <Input id={`${FORM_NAME}_age`} value={derived.age} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${FORM_NAME}_phone`} label="联系电话" required error={fieldErrors.phone}>
-            <FieldInput
-              {...fieldProps('phone')}
-              placeholder="请填写手机号或固定电话"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={20}
-            />
-          </FormField>
-          {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
-            <FormField key={name} id={`${FORM_NAME}_${name}`} label={label}>
-              <DictionarySelect
-                id={`${FORM_NAME}_${name}`}
-                typeCode={typeCode}
-                label={label}
-                value={person[name]}
-                onChange={(value) => changePerson(name, value)}
-              />
-            </FormField>
-          ))}
-          <FormField id={`${FORM_NAME}_address`} label="住址">
-            <GrowingTextArea
-              id={`${FORM_NAME}_address`}
-              value={person.address}
-              onChange={(value) => changePerson('address', value)}
-              placeholder="请填写现住址"
-              minRows={1}
-              maxRows={4}
-              maxLength={100}
-            />
-          </FormField>
-          <div className={styles.question}>
-            <p className={styles.questionText} aria-hidden="true">
-              {FAMILY_HISTORY_QUESTION}
-            </p>
-            <ChoiceGroup
-              id={`${FORM_NAME}_familyHistory`}
-              label={FAMILY_HISTORY_QUESTION}
-              name="familyHistory"
-              options={YES_NO}
-              variant="horizontal"
-              value={person.familyHistory === undefined ? null : person.familyHistory ? 'yes' : 'no'}
-              onChange={(value) => changePerson('familyHistory', value === 'yes')}
-            />
-          </div>
-        </div>
-
-        <h2 className={styles.heading}>紧急联系人</h2>
-        <div className={styles.card}>
-          <FormField id={`${FORM_NAME}_emergencyContactName`} label="联系人姓名">
-            <Input
-              id={`${FORM_NAME}_emergencyContactName`}
-              value={person.emergencyContactName}
-              onChange={(value) => changePerson('emergencyContactName', value)}
-              placeholder="选填"
-              maxLength={30}
-            />
-          </FormField>
-          <FormField
-            id={`${FORM_NAME}_emergencyContactPhone`}
-            label="联系人电话"
-            error={fieldErrors.emergencyContactPhone}
-          >
-            <FieldInput
-              {...fieldProps('emergencyContactPhone')}
-              placeholder="选填"
-              type="tel"
-              inputMode="tel"
-              maxLength={20}
-            />
-          </FormField>
-          <FormField id={`${FORM_NAME}_emergencyContactRelation`} label="与本人关系">
-            <DictionarySelect
-              id={`${FORM_NAME}_emergencyContactRelation`}
-              typeCode="relation"
-              label="与本人关系"
-              value={person.emergencyContactRelation}
-              onChange={(value) => changePerson('emergencyContactRelation', value)}
-            />
-          </FormField>
-        </div>
+        <PersonFields
+          formName={FORM_NAME}
+          heading={isCheck ? '本人信息' : '受检者信息'}
+          person={person}
+          form={personForm}
+          onIdCardBlur={() => void registered.check(draft.value.idCard)}
+          afterIdCard={
+            idCardConflict && (
+              <div className={styles.conflict} role="alert">
+                <span>该身份证号已登记，不需要重复登记。</span>
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => openRegistration(idCardConflict.registration.id)}
+                >
+                  查看已有登记
+                </Button>
+              </div>
+            )
+          }
+        />
       </form>
 
       <section className={styles.tube} aria-labelledby="registration-tube-heading">

@@ -1,0 +1,185 @@
+import { Input } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
+import { GrowingTextArea } from '@/components/growing-text-area';
+import type { RegistrationDraft } from '../registration-draft';
+import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
+import type { PersonForm } from '../use-person-form';
+import { ChoiceGroup } from './choice-group';
+import { DictionarySelect } from './dictionary-select';
+import styles from '../pages/info-enter-page.module.css';
+
+const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
+/** The dictionary-coded person fields, in the order the form shows them. */
+const DICTIONARY_FIELDS = [
+  { name: 'nation', typeCode: 'nation', label: '民族' },
+  { name: 'education', typeCode: 'education', label: '文化程度' },
+  { name: 'occupation', typeCode: 'occupation', label: '职业' },
+] as const;
+const YES_NO = [
+  { label: '没有', value: 'no' },
+  { label: '有', value: 'yes' },
+] as const;
+
+export interface PersonFieldsProps {
+  /** Prefix of the controls' ids (one per form on a page). */
+  formName: string;
+  /** Heading of the person card: 受检者信息 or 本人信息. */
+  heading: string;
+  person: RegistrationDraft;
+  form: PersonForm;
+  /** Why the ID card cannot be changed (shown under it; the field is read-only), or undefined. */
+  idCardLocked?: string;
+  /** After the ID card's own check on blur (the entry form looks it up). */
+  onIdCardBlur?: () => void;
+  /** Shown under the ID card (the entry form's 该身份证号已登记). */
+  afterIdCard?: ReactNode;
+}
+
+/**
+ * The person and emergency-contact fields of a registration, shared by 信息录入 and the correction form
+ * on 信息详情: birth date, gender and age are derived from the ID card and read-only; an age outside the
+ * screening range is noted (not an error).
+ */
+export function PersonFields({
+  formName,
+  heading,
+  person,
+  form,
+  idCardLocked,
+  onIdCardBlur,
+  afterIdCard,
+}: PersonFieldsProps) {
+  const derived = derivedFromIdCard(person.idCard);
+  const idCardNotice = derived.outsideScreeningAge ? OUTSIDE_SCREENING_AGE_NOTICE : null;
+  return (
+    <>
+      <h2 className={styles.heading}>{heading}</h2>
+      <div className={styles.card}>
+        <FormField id={`${formName}_name`} label="姓名" required error={form.fieldErrors.name}>
+          <FieldInput
+            {...form.fieldProps('name')}
+            placeholder="请填写姓名"
+            autoComplete="name"
+            maxLength={30}
+          />
+        </FormField>
+        <FormField
+          id={`${formName}_idCard`}
+          label="身份证号"
+          required
+          description={idCardLocked}
+          error={form.fieldErrors.idCard}
+          notice={idCardNotice}
+        >
+          <FieldInput
+            {...form.fieldProps('idCard')}
+            aria-describedby={
+              form.fieldErrors.idCard || idCardNotice ? fieldMessageId(`${formName}_idCard`) : undefined
+            }
+            placeholder="请输入 18 位身份证号"
+            autoComplete="off"
+            maxLength={18}
+            readOnly={idCardLocked !== undefined}
+            onBlur={() => {
+              if (idCardLocked !== undefined) return;
+              form.checkField('idCard');
+              onIdCardBlur?.();
+            }}
+          />
+        </FormField>
+        {afterIdCard}
+        <FormField id={`${formName}_birthDate`} label="出生日期" description="根据身份证号自动填写">
+          <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
+        </FormField>
+        <FormField id={`${formName}_genderLabel`} label="性别">
+          <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
+        </FormField>
+        <FormField id={`${formName}_age`} label="年龄">
+          <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
+        </FormField>
+        <FormField id={`${formName}_phone`} label="联系电话" required error={form.fieldErrors.phone}>
+          <FieldInput
+            {...form.fieldProps('phone')}
+            placeholder="请填写手机号或固定电话"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+          />
+        </FormField>
+        {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
+          <FormField key={name} id={`${formName}_${name}`} label={label}>
+            <DictionarySelect
+              id={`${formName}_${name}`}
+              typeCode={typeCode}
+              label={label}
+              value={person[name]}
+              onChange={(value) => form.changePerson(name, value)}
+            />
+          </FormField>
+        ))}
+        <FormField id={`${formName}_address`} label="住址">
+          <GrowingTextArea
+            id={`${formName}_address`}
+            value={person.address}
+            onChange={(value) => form.changePerson('address', value)}
+            placeholder="请填写现住址"
+            minRows={1}
+            maxRows={4}
+            maxLength={100}
+          />
+        </FormField>
+        <div className={styles.question}>
+          <p className={styles.questionText} aria-hidden="true">
+            {FAMILY_HISTORY_QUESTION}
+          </p>
+          <ChoiceGroup
+            id={`${formName}_familyHistory`}
+            label={FAMILY_HISTORY_QUESTION}
+            name="familyHistory"
+            options={YES_NO}
+            variant="horizontal"
+            value={person.familyHistory === undefined ? null : person.familyHistory ? 'yes' : 'no'}
+            onChange={(value) => form.changePerson('familyHistory', value === 'yes')}
+          />
+        </div>
+      </div>
+
+      <h2 className={styles.heading}>紧急联系人</h2>
+      <div className={styles.card}>
+        <FormField id={`${formName}_emergencyContactName`} label="联系人姓名">
+          <Input
+            id={`${formName}_emergencyContactName`}
+            value={person.emergencyContactName}
+            onChange={(value) => form.changePerson('emergencyContactName', value)}
+            placeholder="选填"
+            maxLength={30}
+          />
+        </FormField>
+        <FormField
+          id={`${formName}_emergencyContactPhone`}
+          label="联系人电话"
+          error={form.fieldErrors.emergencyContactPhone}
+        >
+          <FieldInput
+            {...form.fieldProps('emergencyContactPhone')}
+            placeholder="选填"
+            type="tel"
+            inputMode="tel"
+            maxLength={20}
+          />
+        </FormField>
+        <FormField id={`${formName}_emergencyContactRelation`} label="与本人关系">
+          <DictionarySelect
+            id={`${formName}_emergencyContactRelation`}
+            typeCode="relation"
+            label="与本人关系"
+            value={person.emergencyContactRelation}
+            onChange={(value) => form.changePerson('emergencyContactRelation', value)}
+          />
+        </FormField>
+      </div>
+    </>
+  );
+}

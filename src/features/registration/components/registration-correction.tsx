@@ -1,0 +1,123 @@
+import { Button } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
+import { submitRegistration } from '@/api/registration';
+import { toastSuccess } from '@/lib/feedback';
+import { usePersistentState } from '@/lib/use-persistent-state';
+import { canUnbind, type Registration } from '@/types/api';
+import { draftFromRegistration, toRegistrationInput, type RegistrationDraft } from '../registration-draft';
+import { usePersonForm } from '../use-person-form';
+import { PersonFields } from './person-fields';
+import styles from '../pages/info-detail-page.module.css';
+
+const FORM_NAME = 'correction';
+const ID_CARD_LOCKED_MESSAGE =
+  '已绑定采样管，身份证号不能修改（检测报告按身份证号查询）。如身份证号有误，请先解绑采样管或联系工作人员。';
+const NOT_CORRECTABLE_MESSAGE = '实验室已接收样本，登记信息不能再修改。如有错误，请联系工作人员。';
+
+/** A submitted registration can be corrected until its sample has reached the lab. */
+function isCorrectable(registration: Registration): boolean {
+  return registration.status === 'submitted' && (!registration.tube || canUnbind(registration.tube.status));
+}
+
+/**
+ * 修改登记信息 on 信息详情: the registration's own fields, prefilled, re-submitted to the same record
+ * (ScreeningRegister/Submit with its id, never a second registration). What is typed is a draft on
+ * the phone until saved, so a reload or a failed request loses nothing. The ID card is locked once a
+ * tube is bound. `children` is the read-only view shown while not correcting.
+ */
+export function RegistrationCorrection({
+  registration,
+  onSaved,
+  children,
+}: {
+  registration: Registration;
+  onSaved: () => void;
+  children: ReactNode;
+}) {
+  const draft = usePersistentState<RegistrationDraft>(
+    `registration-correction:${registration.id}`,
+    draftFromRegistration(registration),
+  );
+  const [open, setOpen] = useState(draft.restored);
+  const [saving, setSaving] = useState(false);
+  const update = (patch: Partial<RegistrationDraft>) =>
+    draft.setValue((previous) => ({ ...previous, ...patch }));
+  const form = usePersonForm(draft.value, update, FORM_NAME);
+  const idCardLocked = registration.tube ? ID_CARD_LOCKED_MESSAGE : undefined;
+
+  if (!isCorrectable(registration)) {
+    return (
+      <>
+        {children}
+        {registration.status === 'submitted' && <p className={styles.hint}>{NOT_CORRECTABLE_MESSAGE}</p>}
+      </>
+    );
+  }
+
+  if (!open) {
+    return (
+      <>
+        {children}
+        <Button block size="large" fill="outline" className={styles.action} onClick={() => setOpen(true)}>
+          修改登记信息
+        </Button>
+      </>
+    );
+  }
+
+  const close = () => {
+    draft.clear();
+    form.setFieldErrors({});
+    setOpen(false);
+  };
+
+  const save = async () => {
+    const failed = form.checkAll(idCardLocked ? ['idCard'] : []);
+    if (failed.length > 0) {
+      document.getElementById(`${FORM_NAME}_${failed[0]}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
+      await submitRegistration({
+        ...toRegistrationInput({ ...value, registrationId: registration.id }),
+        questionnaireResponseId: registration.questionnaireResponseId,
+      });
+      close();
+      toastSuccess('登记信息已更新');
+      onSaved();
+    } catch {
+      // The error toast is shown centrally; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="修改登记信息"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <PersonFields
+        formName={FORM_NAME}
+        heading="修改登记信息"
+        person={draft.value}
+        form={form}
+        idCardLocked={idCardLocked}
+      />
+      <div className={styles.actions}>
+        <Button block size="large" color="primary" type="submit" loading={saving} disabled={saving}>
+          保存修改
+        </Button>
+        <Button block size="large" onClick={close} disabled={saving}>
+          取消修改
+        </Button>
+      </div>
+    </form>
+  );
+}
