@@ -44,10 +44,12 @@ test.describe('扫码 when WeChat is slow or refuses', () => {
     // The field takes typing while WeChat does not answer.
     await tubeField(page).fill('CT2026');
     await expect(tubeField(page)).toHaveValue('CT2026');
-    await expect(page.getByText(UNAVAILABLE)).toBeVisible({ timeout: 7_000 });
+    await expect(page.getByText(UNAVAILABLE)).toBeVisible({ timeout: 8_000 });
+    // Not before the 5 s limit; the upper bound allows for a loaded 2-core CI machine (measured once at
+    // 7.07 s there, the test runner's polling included). The unit tests pin the limit with fake timers.
     const waited = Date.now() - tapped;
     expect(waited).toBeGreaterThanOrEqual(4_500);
-    expect(waited).toBeLessThan(7_000);
+    expect(waited).toBeLessThan(8_000);
     expect(api.requestsTo(SIGNATURE)).toHaveLength(1);
 
     await scanButton(page).click();
