@@ -90,6 +90,11 @@ describe('production build', () => {
     expect(html).not.toMatch(/rel="stylesheet"/);
   });
 
+  it('tells the browser to send other sites no page path (ids) as the referrer', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toContain('<meta name="referrer" content="strict-origin-when-cross-origin" />');
+  });
+
   it('emits no build manifest (it maps every source file to its chunk)', () => {
     expect(existsSync(join(dist, '.vite', 'manifest.json'))).toBe(false);
   });
