@@ -1,5 +1,8 @@
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import type { UserAudience } from '@/config/audience';
+import { appUrl } from '@/lib/app-url';
+import { getSessionAudience, setSessionAudience } from '@/lib/session';
+import { getToken, setToken } from '@/lib/token';
 
 /**
  * Personal data on a shared phone. Drafts, the offline queue, download records and report criteria
@@ -25,16 +28,14 @@ export interface DataOwner {
 }
 
 const OWNER_KEY = 'device-data-owner';
-/** The session just started at sign-in: claiming the device must not remove it. */
-const SESSION_KEYS = ['token', 'session-audience'];
 
 const keptLocal = new Set<string>([...Object.values(KEPT_LOCAL_KEYS), OWNER_KEY]);
+const keptSession = new Set<string>(Object.values(KEPT_SESSION_KEYS));
 
 /** A localStorage key that is not the app's personal data and must survive sign-out (the demo backend's data). */
 export function keepOnSignOut(key: string): void {
   keptLocal.add(key);
 }
-const keptSession = new Set<string>(Object.values(KEPT_SESSION_KEYS));
 
 function removeAllBut(storage: Storage, kept: ReadonlySet<string>): void {
   try {
@@ -94,8 +95,13 @@ export function claimDeviceData(audience: UserAudience, account: string | null, 
     if (account !== null) writeDataOwner({ audience, account, label });
     return false;
   }
+  // The session just started (the WeChat sign-in claims after its token is stored) stays.
+  const token = getToken();
+  const sessionAudience = getSessionAudience();
   removeAllBut(localStorage, keptLocal);
-  removeAllBut(sessionStorage, new Set([...keptSession, ...SESSION_KEYS]));
+  removeAllBut(sessionStorage, keptSession);
+  if (token) setToken(token);
+  if (sessionAudience) setSessionAudience(sessionAudience);
   if (account !== null) writeDataOwner({ audience, account, label });
   else localStorage.removeItem(OWNER_KEY);
   return true;
@@ -114,5 +120,5 @@ export function unsentQueueCount(): number {
 
 /** A full page load at an app path (under the public base), leaving nothing of this page in memory. */
 export function reloadApp(path: string): void {
-  window.location.replace(`${import.meta.env.BASE_URL.replace(/\/+$/, '')}${path}`);
+  window.location.replace(appUrl(path));
 }

@@ -47,15 +47,11 @@ export function removePersisted(key: string): void {
 /** How many drafts this device keeps (forms typed in and not yet submitted). */
 export function countPersistedDrafts(): number {
   try {
-    let count = 0;
-    for (let index = 0; index < localStorage.length; index += 1) {
-      if (
-        localStorage.key(index)?.startsWith(PREFIX) &&
-        readPersisted(localStorage.key(index)!.slice(PREFIX.length)) !== undefined
-      )
-        count += 1;
-    }
-    return count;
+    // A snapshot of the keys: reading an expired draft removes it, which would shift a live index.
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
+    return keys.filter(
+      (key) => key.startsWith(PREFIX) && readPersisted(key.slice(PREFIX.length)) !== undefined,
+    ).length;
   } catch {
     return 0;
   }

@@ -11,7 +11,7 @@ import { uuidV4 } from '@/lib/uuid';
 import { isWeChat } from '@/lib/wechat/environment';
 import { readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import { API_STATUS } from '@/types/api';
-import { appUrl } from '../app-url';
+import { appUrl } from '@/lib/app-url';
 import { CodeAlreadyUsedError, signInWithWeChatCode } from '../wechat-sign-in';
 import styles from './callback-page.module.css';
 
