@@ -1,1 +1,1 @@
-export { PageShell, type PageShellProps } from './page-shell';
+export { PageShell, useGoBack, type PageShellProps } from './page-shell';

@@ -19,16 +19,24 @@ export interface PageShellProps {
   children?: ReactNode;
 }
 
-/** The frame every page uses: header with back and title, content, optional sticky footer. */
-export function PageShell({ title, back = true, fallbackPath, extra, footer, children }: PageShellProps) {
+/**
+ * Back inside the app: the previous entry when there is one, else `fallbackPath` (default: the route's
+ * home) in place of this one. The header's 返回 and a page's own 回到原页面 use it.
+ */
+export function useGoBack(fallbackPath?: string): () => void {
   const meta = useRouteMeta();
   const navigate = useNavigate();
-  const heading = title ?? meta?.title ?? '';
-
-  const goBack = () => {
+  return () => {
     if (hasInAppHistory()) void navigate(-1);
     else void navigate(fallbackPath ?? homePathFor(meta?.audience), { replace: true });
   };
+}
+
+/** The frame every page uses: header with back and title, content, optional sticky footer. */
+export function PageShell({ title, back = true, fallbackPath, extra, footer, children }: PageShellProps) {
+  const meta = useRouteMeta();
+  const heading = title ?? meta?.title ?? '';
+  const goBack = useGoBack(fallbackPath);
 
   return (
     <div className={styles.page}>

@@ -2,9 +2,8 @@ import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/async-view';
-import { PageShell } from '@/components/page-shell';
+import { PageShell, useGoBack } from '@/components/page-shell';
 import { getDownloadFailure, type FileSource } from '@/lib/file-download';
-import { hasInAppHistory } from '@/lib/history';
 import { sessionHomePath } from '@/lib/session';
 import { fallbackFileName, fileSourceFromSearch } from '../file-source';
 import { startDownload } from '../start-download';
@@ -53,10 +52,7 @@ function DownloadFailed({ source }: { source: FileSource }) {
     }
   };
 
-  const goBack = () => {
-    if (hasInAppHistory()) void navigate(-1);
-    else void navigate(returnTo ?? sessionHomePath(), { replace: true });
-  };
+  const goBack = useGoBack(returnTo ?? sessionHomePath());
 
   return (
     <PageShell fallbackPath={returnTo}>

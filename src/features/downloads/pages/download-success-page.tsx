@@ -1,9 +1,9 @@
 import { useRequest } from 'ahooks';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
-import { PageShell } from '@/components/page-shell';
+import { PageShell, useGoBack } from '@/components/page-shell';
 import {
   fileKind,
   fileTypeLabel,
@@ -17,7 +17,6 @@ import {
   type FileSource,
   type KeptFile,
 } from '@/lib/file-download';
-import { hasInAppHistory } from '@/lib/history';
 import { sessionHomePath, getSessionAudience } from '@/lib/session';
 import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
@@ -48,7 +47,6 @@ export default function DownloadSuccessPage() {
 }
 
 function DownloadedFile({ source }: { source: FileSource }) {
-  const navigate = useNavigate();
   const [record] = useState(() => getFileRecord(source));
   const [file, setFile] = useState(() => getKeptFile(source));
   const [saved, setSaved] = useState(record?.savedToDevice ?? false);
@@ -61,10 +59,7 @@ function DownloadedFile({ source }: { source: FileSource }) {
     onError: () => undefined, // shown below, not logged
   });
 
-  const goBack = () => {
-    if (hasInAppHistory()) void navigate(-1);
-    else void navigate(returnTo ?? sessionHomePath(), { replace: true });
-  };
+  const goBack = useGoBack(returnTo ?? sessionHomePath());
   const back = (
     <Button block size="large" onClick={goBack}>
       回到原页面
