@@ -3,6 +3,7 @@ import { homePathFor } from '@/config/audience';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useRouteMeta } from '@/lib/route-meta';
+import { sessionHomePath } from '@/lib/session';
 import styles from './page-shell.module.css';
 
 export interface PageShellProps {
@@ -20,15 +21,19 @@ export interface PageShellProps {
 }
 
 /**
- * Back inside the app: the previous entry when there is one, else `fallbackPath` (default: the route's
- * home) in place of this one. The header's 返回 and a page's own 回到原页面 use it.
+ * Back inside the app: the previous entry when there is one, else `fallbackPath` in place of this one.
+ * The default is the home of the route's group, or of the signed-in person on the pages both groups
+ * open (messages, downloads). The header's 返回 and a page's own 回到原页面 use it.
  */
 export function useGoBack(fallbackPath?: string): () => void {
   const meta = useRouteMeta();
   const navigate = useNavigate();
   return () => {
     if (hasInAppHistory()) void navigate(-1);
-    else void navigate(fallbackPath ?? homePathFor(meta?.audience), { replace: true });
+    else {
+      const home = meta?.audience === 'signed-in' ? sessionHomePath() : homePathFor(meta?.audience);
+      void navigate(fallbackPath ?? home, { replace: true });
+    }
   };
 }
 

@@ -393,6 +393,14 @@ describe('/downSuccess and /downErr', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserRepoetDetail));
   });
 
+  it("opened cold by a check user, 返回 goes to the check user's home, not through a staff page", async () => {
+    await signInForTest('check');
+    const { router } = renderRoute(withQuery(paths.downErr, { report: 'rpt-gone' }), { session: 'check' });
+    await userEvent.click(await screen.findByRole('button', { name: '返回' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUser));
+    expect(screen.queryByText('该页面仅限工作人员使用')).not.toBeInTheDocument();
+  });
+
   it('without a file in the address, /downErr says there is nothing to retry', async () => {
     await signInForTest('work');
     renderRoute(paths.downErr, { session: 'work' });

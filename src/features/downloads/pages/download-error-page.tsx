@@ -4,7 +4,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/async-view';
 import { PageShell, useGoBack } from '@/components/page-shell';
 import { getDownloadFailure, type FileSource } from '@/lib/file-download';
-import { sessionHomePath } from '@/lib/session';
 import { fallbackFileName, fileSourceFromSearch } from '../file-source';
 import { startDownload } from '../start-download';
 import content from '@/styles/content.module.css';
@@ -52,7 +51,7 @@ function DownloadFailed({ source }: { source: FileSource }) {
     }
   };
 
-  const goBack = useGoBack(returnTo ?? sessionHomePath());
+  const goBack = useGoBack(returnTo);
 
   return (
     <PageShell fallbackPath={returnTo}>

@@ -17,7 +17,7 @@ import {
   type FileSource,
   type KeptFile,
 } from '@/lib/file-download';
-import { sessionHomePath, getSessionAudience } from '@/lib/session';
+import { getSessionAudience } from '@/lib/session';
 import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
 import { fallbackFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
@@ -59,7 +59,7 @@ function DownloadedFile({ source }: { source: FileSource }) {
     onError: () => undefined, // shown below, not logged
   });
 
-  const goBack = useGoBack(returnTo ?? sessionHomePath());
+  const goBack = useGoBack(returnTo);
   const back = (
     <Button block size="large" onClick={goBack}>
       回到原页面

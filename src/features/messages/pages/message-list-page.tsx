@@ -5,7 +5,6 @@ import { PageShell } from '@/components/page-shell';
 import type { SystemMessage } from '@/types/api';
 import { pageRecipientMessage } from '@/api/messages';
 import { MessageCard } from '../components/message-card';
-import { sessionHomePath } from '@/lib/session';
 import { isMessageType, messageTypeLabel, useMessageTypes } from '../message-types';
 import { useUnreadCounts } from '../unread-store';
 import styles from '../messages.module.css';
@@ -28,7 +27,7 @@ export default function MessageListPage() {
   const list = usePagedList<SystemMessage>(fetchPage, `messages:${type ?? 'all'}`);
 
   return (
-    <PageShell fallbackPath={sessionHomePath()}>
+    <PageShell>
       <p className={styles.summary} aria-live="polite">
         {label}
         {counts.loaded && (unread > 0 ? `，${unread} 条未读` : '，没有未读')}

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
-import { sessionHomePath } from '@/lib/session';
 import { useMessageTypes } from '../message-types';
 import { useUnreadCounts } from '../unread-store';
 import styles from '../messages.module.css';
@@ -24,7 +23,7 @@ export default function MessageTypePage() {
   const counts = useUnreadCounts();
 
   return (
-    <PageShell fallbackPath={sessionHomePath()}>
+    <PageShell>
       <AsyncView
         loading={!counts.loaded}
         error={counts.loaded ? null : counts.error}
