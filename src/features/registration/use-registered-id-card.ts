@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeIdCard } from '@/lib/id-card';
 import type { Id, Registration } from '@/types/api';
 import { searchRegistrations } from '@/api/registration';
@@ -9,48 +9,74 @@ export interface RegisteredIdCard {
   registration: Pick<Registration, 'id' | 'name' | 'registeredAt'>;
 }
 
-/**
- * Looks an ID card up before submitting, so the user can open the existing registration instead of
- * typing everything in vain. Best effort and silent: the server's 'already registered' answer at submit
- * is the authority. `ownId` (the draft's own saved registration) is not a conflict.
- */
-export function useRegisteredIdCard(ownId: Id | undefined) {
-  const [found, setFound] = useState<RegisteredIdCard | null>(null);
-  const latest = useRef('');
+type Found = RegisteredIdCard['registration'][];
 
-  const check = useCallback(
-    async (raw: string): Promise<RegisteredIdCard | null> => {
-      const idCard = normalizeIdCard(raw);
-      latest.current = idCard;
-      if (validateRegistrationIdCard(idCard) !== null) {
-        setFound(null);
-        return null;
-      }
-      try {
-        const page = await searchRegistrations(
-          { keyword: idCard, searchType: 'idCard', pageIndex: 1, pageSize: 5 },
-          { silent: true },
-        );
-        const match = page.records.find(
-          (record) => record.idCard.toUpperCase() === idCard && record.id !== ownId,
-        );
-        const next = match
-          ? { idCard, registration: { id: match.id, name: match.name, registeredAt: match.registeredAt } }
-          : null;
-        if (latest.current === idCard) setFound(next);
-        return next;
-      } catch {
-        return null;
-      }
+/** How long the ID card must stay unchanged (and valid) before it is looked up while typing. */
+const ID_CARD_LOOKUP_DELAY_MS = 300;
+
+/**
+ * Looks an ID card up while the person is typed in (once the number is valid and has rested for
+ * ID_CARD_LOOKUP_DELAY_MS), so the user can open the existing registration instead of typing everything
+ * in vain, and so the submit tap does not wait for the lookup. Best effort and silent: the server's
+ * 'already registered' answer at submit is the authority, so a failed lookup counts as "none found".
+ * `ownId` (the draft's own saved registration) is not a conflict.
+ */
+export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
+  /** Registrations found per normalised ID card; a lookup in flight is its promise. */
+  const lookups = useRef(new Map<string, Promise<Found>>());
+  const [results, setResults] = useState<ReadonlyMap<string, Found>>(new Map());
+
+  const lookUp = useCallback((idCard: string): Promise<Found> => {
+    let lookup = lookups.current.get(idCard);
+    if (!lookup) {
+      lookup = searchRegistrations(
+        { keyword: idCard, searchType: 'idCard', pageIndex: 1, pageSize: 5 },
+        { silent: true },
+      ).then(
+        (page) =>
+          page.records
+            .filter((record) => record.idCard.toUpperCase() === idCard)
+            .map(({ id, name, registeredAt }) => ({ id, name, registeredAt })),
+        () => [],
+      );
+      lookups.current.set(idCard, lookup);
+      void lookup.then((found) => setResults((previous) => new Map(previous).set(idCard, found)));
+    }
+    return lookup;
+  }, []);
+
+  const conflictIn = useCallback(
+    (idCard: string, found: Found): RegisteredIdCard | null => {
+      const registration = found.find((record) => record.id !== ownId);
+      return registration ? { idCard, registration } : null;
     },
     [ownId],
   );
 
-  /** The conflict for this ID card, if the last lookup found one. */
-  const conflictFor = useCallback(
-    (raw: string) => (found && found.idCard === normalizeIdCard(raw) ? found : null),
-    [found],
+  const idCard = normalizeIdCard(rawIdCard);
+  const valid = validateRegistrationIdCard(idCard) === null;
+  useEffect(() => {
+    if (!valid) return;
+    const timer = window.setTimeout(() => void lookUp(idCard), ID_CARD_LOOKUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [idCard, valid, lookUp]);
+
+  /** The existing registration of this ID card: from the lookup already made, or after waiting for it. */
+  const check = useCallback(
+    async (raw: string): Promise<RegisteredIdCard | null> => {
+      const normalized = normalizeIdCard(raw);
+      if (validateRegistrationIdCard(normalized) !== null) return null;
+      return conflictIn(normalized, await lookUp(normalized));
+    },
+    [conflictIn, lookUp],
   );
 
-  return { check, conflictFor };
+  const found = valid ? results.get(idCard) : undefined;
+  return {
+    check,
+    /** The conflict for the typed ID card, once its lookup has answered. */
+    conflict: found ? conflictIn(idCard, found) : null,
+    /** True when the typed ID card is valid and its lookup has not answered yet. */
+    pending: valid && found === undefined,
+  };
 }

@@ -218,6 +218,45 @@ describe('信息录入 rules', () => {
     );
   });
 
+  it('looks the ID card up while it is typed: the notice needs no blur, and the submit tap waits for nothing', async () => {
+    const existing = seededRegistration((registration) => registration.status === 'submitted');
+    const log = recordRequests();
+    const { user } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), existing.idCard);
+    // Still in the field: the lookup ran after the number became valid.
+    expect(textbox('身份证号')).toHaveFocus();
+    expect(await screen.findByText('该身份证号已登记，不需要重复登记。')).toBeInTheDocument();
+    expect(log.count('/ScreeningRegister/Search')).toBe(1);
+  });
+
+  it('a submit tap before the lookup has answered shows 正在核对身份证号 on the button, then goes on', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', async () => {
+        await answered;
+        return HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 5 },
+        });
+      }),
+    );
+    const log = recordRequests();
+    const { user } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    const button = await screen.findByRole('button', { name: /正在核对身份证号/ });
+    expect(button).toBeDisabled();
+    await user.click(button); // a second tap is ignored while it waits
+    answer();
+    const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
+    await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
+    await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1), SLOW);
+    expect(log.count('/ScreeningRegister/Search')).toBe(1);
+  });
+
   it('offers the existing registration when the server says the ID card is registered', async () => {
     // The pre-check found nothing (e.g. registered a moment ago elsewhere): the server's answer decides.
     server.use(

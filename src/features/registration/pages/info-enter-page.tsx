@@ -86,7 +86,8 @@ export default function InfoEnterPage() {
     handedBack?.field === 'collectedAt' ? handedBack.message : null,
   );
   const [pageError, setPageError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  /** What the submit button is busy with: the ID-card lookup it waits for, or the submit itself. */
+  const [submitting, setSubmitting] = useState<false | 'checking' | true>(false);
   const busy = useRef(false);
   /** The ID card whose out-of-range age the user accepted with 仍要登记: not asked again for it. */
   const ageAcceptedFor = useRef<string | null>(null);
@@ -94,9 +95,9 @@ export default function InfoEnterPage() {
   const pageErrorRef = useRef<HTMLDivElement>(null);
 
   const tubeStatus = useTubeStatus(draft.value.tubeCode);
-  const registered = useRegisteredIdCard(draft.value.registrationId);
+  const registered = useRegisteredIdCard(draft.value.registrationId, draft.value.idCard);
   const collectedAt = draft.value.collectedAt ?? defaultCollectedAt;
-  const idCardConflict = registered.conflictFor(draft.value.idCard);
+  const idCardConflict = registered.conflict;
   // Staff only: what waits in the offline queue (check users never queue).
   const queue = useOfflineQueue();
   const isWork = audience === 'work';
@@ -195,7 +196,13 @@ export default function InfoEnterPage() {
       setPageError(null);
       if (!validateAll()) return;
       const current: RegistrationDraft = { ...draft.value, collectedAt };
-      const conflict = registered.conflictFor(current.idCard) ?? (await registered.check(current.idCard));
+      // Looked up while the ID card was typed; only a lookup still under way is waited for, on the button.
+      let conflict = registered.conflict;
+      if (registered.pending) {
+        setSubmitting('checking');
+        conflict = await registered.check(current.idCard);
+        setSubmitting(false);
+      }
       if (conflict) {
         if (await offerExistingRegistration()) openRegistration(conflict.registration.id);
         return;
@@ -283,9 +290,9 @@ export default function InfoEnterPage() {
           color="primary"
           size="large"
           className={styles.submit}
-          loading={submitting}
-          loadingText="正在提交"
-          disabled={submitting}
+          loading={submitting !== false}
+          loadingText={submitting === 'checking' ? '正在核对身份证号' : '正在提交'}
+          disabled={submitting !== false}
           onClick={() => void submit()}
         >
           {isCheck ? '提交' : '提交并绑定'}
