@@ -8,12 +8,15 @@
 // --baseline=<git ref> builds that commit too (in a temporary git worktree sharing node_modules) and
 // measures both in the same run, alternating run by run, so the two sets of figures meet the same
 // machine load. Writes bench-output/bench.json and prints Markdown tables for the README.
-// Options: --no-build (reuse dist/), --no-lighthouse, --only=<path prefix>, --runs=<n>, --baseline=<ref>.
-import { spawn, spawnSync } from 'node:child_process';
+// Then the two journeys of scripts/bench-journeys.mjs on a simulated slow phone, --runs times each.
+// Options: --no-build (reuse dist/), --no-lighthouse, --no-journeys, --only=<path prefix>, --runs=<n>,
+// --baseline=<ref>.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { measureJourneys } from './bench-journeys.mjs';
+import { postJson, serve } from './bench-serve.mjs';
 import { startDemoApi } from './demo-api-server.mjs';
 
 const args = process.argv.slice(2);
@@ -104,35 +107,6 @@ function bundleFigures(dist) {
       },
     ]),
   );
-}
-
-function postJson(url, body) {
-  return new Promise((resolvePost, reject) => {
-    const request = httpsRequest(
-      url,
-      { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolvePost(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
-}
-
-function serve(dist, port, apiOrigin) {
-  const server = spawn(
-    process.execPath,
-    ['scripts/serve-static.mjs', '--dir', dist, '--port', String(port), '--api', apiOrigin, '--tls'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  // It prints a line once it listens (after compressing the build's files).
-  return new Promise((ready, reject) => {
-    server.stdout.once('data', () => ready(server));
-    server.once('exit', (code) => reject(new Error(`serve-static exited with ${code}`)));
-  });
 }
 
 async function lighthouse(builds) {
@@ -238,6 +212,10 @@ for (const b of builds) {
 }
 if (!args.includes('--no-lighthouse'))
   (await lighthouse(builds)).forEach((figures, b) => (builds[b].lighthouse = figures));
+if (!args.includes('--no-journeys'))
+  (await measureJourneys(builds, { runs, apiPort: API_PORT, firstPort: 4395 })).forEach(
+    (figures, b) => (builds[b].journeys = figures),
+  );
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const names = builds.map((b) => b.name);
@@ -265,11 +243,35 @@ if (builds[0].lighthouse) {
     console.log(`| ${path} | ${builds.map(cell).join(' | ')} |`);
   }
 }
+if (builds[0].journeys) {
+  console.log(
+    `\n## Slow phone (4G 150 ms / 1.6 Mbps, CPU ÷4, API +300 ms), ${runs} runs each: median (min–max)\n`,
+  );
+  console.log(`| journey | budget | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
+  const rows = [
+    ['查看报告 → first PDF page drawn', '≤ 1500 ms', 'pdfFirstPageMs', ' ms'],
+    ['/login → 绑定成功: waiting (typing excluded)', '≤ 10000 ms', 'registrationWaitMs', ' ms'],
+    ['/login → 绑定成功: taps beyond typing', '≤ 6', 'registrationTaps', ''],
+    ['slowest first change after 登录 / 提交并绑定 / 确认提交', '≤ 100 ms', 'slowestFirstChangeMs', ' ms'],
+  ];
+  for (const [label, budget, key, unit] of rows) {
+    const cell = (b) => {
+      const f = b.journeys[key];
+      return `${f.median}${unit} (${f.min}–${f.max})`;
+    };
+    console.log(`| ${label} | ${budget} | ${builds.map(cell).join(' | ')} |`);
+  }
+}
 mkdirSync('bench-output', { recursive: true });
 writeFileSync(
   'bench-output/bench.json',
   JSON.stringify(
-    builds.map(({ name, bundle, lighthouse: lhFigures }) => ({ name, bundle, lighthouse: lhFigures })),
+    builds.map(({ name, bundle, lighthouse: lhFigures, journeys }) => ({
+      name,
+      bundle,
+      lighthouse: lhFigures,
+      journeys,
+    })),
     null,
     2,
   ),

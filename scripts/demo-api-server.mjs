@@ -17,8 +17,11 @@ const CORS = {
 /** Headers HTTP/2 forbids (connection-specific); msw responses may carry them. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-/** `tls: true` serves HTTPS with HTTP/2 (HTTP/1.1 still accepted), as a production API would be reached. */
-export async function startDemoApi(port, { tls = false } = {}) {
+/**
+ * `tls: true` serves HTTPS with HTTP/2 (HTTP/1.1 still accepted), as a production API would be reached;
+ * `latencyMs` makes every answer wait that long, as a busy server does.
+ */
+export async function startDemoApi(port, { tls = false, latencyMs = 0 } = {}) {
   const vite = await createViteServer({
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: 'custom',
@@ -27,7 +30,7 @@ export async function startDemoApi(port, { tls = false } = {}) {
   });
   const { createDemoDb, createHandlers } = await vite.ssrLoadModule('/src/mocks/handlers.ts');
   const db = createDemoDb();
-  const handlers = createHandlers(db);
+  const handlers = createHandlers(db, { latencyMs });
   const handle = async (req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS).end();
@@ -63,6 +66,8 @@ export async function startDemoApi(port, { tls = false } = {}) {
   return {
     db,
     origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    /** Loads a TypeScript module of the project (e.g. a test's support code) through the same Vite server. */
+    load: (path) => vite.ssrLoadModule(path),
     async close() {
       server.close();
       await vite.close();

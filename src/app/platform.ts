@@ -1,6 +1,7 @@
 import { appPathname } from './base-path';
 import type { AppRouter } from './router';
 import { findRoute, prefetchAfter } from './route-table';
+import { whenIdle } from '@/lib/when-idle';
 
 /**
  * WeChat on iOS can leave the page shifted up after the keyboard closes (logoove/weui#180). When focus
@@ -65,14 +66,7 @@ function prefetchRoute(path: string): void {
 export function prefetchLikelyNext(pathname: string): () => void {
   const next = prefetchAfter[pathname as keyof typeof prefetchAfter] ?? [];
   if (next.length === 0) return () => {};
-  const run = () => next.forEach(prefetchRoute);
-  // requestIdleCallback is missing in iOS WebKit: a timer stands in for it there.
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(run, 1500);
-  return () => window.clearTimeout(timer);
+  return whenIdle(() => next.forEach(prefetchRoute));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { blobToDataUrl } from '@/lib/file-download';
-import { prefetchPdfWorker, pdfWorkerUrl } from './pdf-worker';
+import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 
 /**
  * The only module that touches pdf.js and canvas drawing (tests replace it with vi.mock: jsdom has no
@@ -45,17 +45,31 @@ export interface PdfDocumentHandle {
 
 /** The Adobe CMaps this app ships (public/pdfjs/cmaps): the demo reports use STSong-Light with UniGB-UCS2-H. */
 const CMAP_PATH = 'pdfjs/cmaps/';
+/**
+ * Fetched with pdf.js, before a PDF asks for them: a Chinese PDF with a non-embedded font (STSong-Light,
+ * as Java report generators write it) needs both, one after the other, after the worker has parsed it.
+ */
+const SHIPPED_CMAPS = ['UniGB-UCS2-H.bcmap', 'Adobe-GB1-UCS2.bcmap'];
 /** Canvas backing stores above ~16.7 M pixels fail on iOS; stay well below. */
 const MAX_CANVAS_PIXELS = 8_000_000;
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfJsPromise: Promise<PdfJs> | null = null;
+type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
+let pdfJsPromise: Promise<{ pdfjs: PdfJs; worker: PdfWorker }> | null = null;
 
-function loadPdfJs(): Promise<PdfJs> {
+/**
+ * pdf.js and one worker that every document of the page load shares. The worker is pdf.js's legacy
+ * build as a hashed asset (not bundled into a chunk; the modern build needs APIs older WeChat webviews
+ * lack, mozilla/pdf.js#18446), 390 kB gzip: created once, it is fetched and compiled on its own thread
+ * before the first PDF needs it. pdf.js creates it itself, so its fallback for a worker that fails to
+ * start stays in place; fetched by the worker alone (a `<link rel=prefetch>` beside it fetched it twice
+ * on a slow network: 2 × 390 kB).
+ */
+function loadPdfJs(): Promise<{ pdfjs: PdfJs; worker: PdfWorker }> {
   pdfJsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs').then(
     (pdfjs) => {
       pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
-      return pdfjs;
+      return { pdfjs, worker: new pdfjs.PDFWorker() };
     },
     (error: unknown) => {
       pdfJsPromise = null; // a failed chunk load may succeed on retry
@@ -66,16 +80,42 @@ function loadPdfJs(): Promise<PdfJs> {
 }
 
 /**
- * Starts loading pdf.js and its worker without waiting for them: called when the user asks to see a
- * PDF, so that both download while the PDF itself does. Nothing of pdf.js loads before that moment.
+ * Starts loading pdf.js and its worker without waiting for them. Pages that show a PDF call it while
+ * the person reads them (when the browser is idle) and again on the tap that opens the PDF, so that
+ * the first page is drawn soon after the PDF's own bytes arrive. Pages that never show a PDF never
+ * load any of it.
  */
 export function preparePdfJs(): void {
-  prefetchPdfWorker();
   void loadPdfJs().catch(() => undefined); // openPdfDocument tries again and reports the failure
+  SHIPPED_CMAPS.forEach((filename) => void fetchCMap(filename).catch(() => undefined));
 }
 
 function assetUrl(path: string): string {
   return new URL(`${import.meta.env.BASE_URL}${path}`, document.baseURI).href;
+}
+
+const cMaps = new Map<string, Promise<Uint8Array>>();
+
+/** A CMap's bytes, fetched once per page load (a failed fetch is tried again on the next call). */
+function fetchCMap(filename: string): Promise<Uint8Array> {
+  let bytes = cMaps.get(filename);
+  if (!bytes) {
+    bytes = fetch(assetUrl(`${CMAP_PATH}${filename}`)).then(async (response) => {
+      if (!response.ok) throw new Error(`CMap ${filename}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    bytes.catch(() => cMaps.delete(filename));
+    cMaps.set(filename, bytes);
+  }
+  return bytes;
+}
+
+/** getDocument's `BinaryDataFactory`: pdf.js asks it for CMaps (the only binary data this app ships). */
+class ShippedCMaps {
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    if (kind !== 'cMapUrl') throw new Error(`pdf.js asked for ${kind} data, which this app does not ship`);
+    return (await fetchCMap(filename)).slice(); // a copy: the cached bytes stay usable for the next PDF
+  }
 }
 
 class RenderCancelledError extends Error {
@@ -160,11 +200,13 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
 
 /** Opens a PDF from its bytes. The bytes are copied: pdf.js hands what it gets to its worker (detaching it). */
 export async function openPdfDocument(data: ArrayBuffer): Promise<PdfDocumentHandle> {
-  const pdfjs = await loadPdfJs();
+  const { pdfjs, worker } = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(data.slice(0)),
+    worker,
     cMapUrl: assetUrl(CMAP_PATH),
     cMapPacked: true,
+    BinaryDataFactory: ShippedCMaps,
     // The CSP has no 'unsafe-eval'; pdf.js would otherwise probe `new Function` and log a violation.
     isEvalSupported: false,
     useWasm: false,

@@ -2,7 +2,6 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
-import { prefetchPdfWorker } from '@/components/pdf-viewer/pdf-worker';
 import { fakePdf } from './helpers';
 
 const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
@@ -215,17 +214,5 @@ describe('PdfPageImages', () => {
     expect(await screen.findByText('文件打开失败')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('img', { name: '报告.pdf 第 1 页' })).toBeInTheDocument();
-  });
-});
-
-describe('prefetchPdfWorker', () => {
-  it('asks for the worker once, at low priority, however often it is called', () => {
-    document.head.querySelectorAll('link[data-pdf-worker]').forEach((link) => link.remove());
-    prefetchPdfWorker();
-    prefetchPdfWorker();
-    const links = document.head.querySelectorAll('link[data-pdf-worker]');
-    expect(links).toHaveLength(1);
-    expect(links[0]).toHaveAttribute('rel', 'prefetch');
-    expect(links[0].getAttribute('href')).toMatch(/pdf\.worker/);
   });
 });

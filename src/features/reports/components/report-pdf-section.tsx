@@ -1,16 +1,18 @@
 import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { PdfViewer, preparePdfJs } from '@/components/pdf-viewer';
 import { downloadCheckReport } from '@/api/sampling';
+import { whenIdle } from '@/lib/when-idle';
 import type { CheckReport } from '@/types/api';
 import styles from './report-pdf-section.module.css';
 
 /**
- * "查看报告": fetches the PDF (DownloadCheckReport, arraybuffer) only when asked and shows it in the page;
- * pdf.js and its worker start loading at that moment too, in parallel with the PDF. The bytes are kept while the page is open, so closing and
- * reopening the viewer does not fetch again.
+ * "查看报告": fetches the PDF (DownloadCheckReport, arraybuffer) only when asked and shows it in the page.
+ * pdf.js and its worker load while the person reads the detail (once the browser is idle), so the tap
+ * waits for the PDF's bytes and the drawing only. The bytes are kept while the page is open, so closing
+ * and reopening the viewer does not fetch again.
  */
 export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 'fileName'> }) {
   const [open, setOpen] = useState(false);
@@ -19,10 +21,12 @@ export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 
     { manual: true, refreshDeps: [report.id], onError: () => undefined /* shown below, not logged */ },
   );
 
+  useEffect(() => whenIdle(preparePdfJs), []);
+
   const show = () => {
     setOpen(true);
     if (!pdf.data && !pdf.loading) pdf.run();
-    preparePdfJs(); // pdf.js and its worker download alongside the PDF
+    preparePdfJs(); // at once if the idle time has not come yet
   };
 
   let body = null;

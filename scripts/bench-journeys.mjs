@@ -1,0 +1,198 @@
+// The two waits people feel, measured as on a slow phone: Chromium with the DevTools Protocol's network
+// emulation (150 ms round trip, 1.6 Mbps down, 750 kbps up) and CPU slowed 4×, every API answer after
+// 300 ms, a fresh browser profile per run, a WeChat user agent and the browser tests' WeixinJSBridge stub.
+//
+// - report PDF: a report's detail page open for 3 s, then 查看报告; the time from the tap until page 1
+//   is drawn into its canvas (its sheet stops being busy).
+// - registration: /login (first load included) → 登录 → 信息录入 → type a person → 扫码 → 提交并绑定
+//   → 确认提交 → 绑定成功; the taps beyond typing, the waiting (from each tap, and from opening /login,
+//   until the next control is there; typing and a person's half second before each tap excluded), and
+//   the slowest first change of the page after a tap on a button that starts work (登录, 提交并绑定,
+//   确认提交), timed in the page from the touch.
+//
+// Used by scripts/bench.mjs; runs every build `runs` times, alternating build by build.
+import { startDemoApi } from './demo-api-server.mjs';
+import { postJson, serve } from './bench-serve.mjs';
+
+const SLOW_4G = { latency: 150, download: 1_600_000 / 8, upload: 750_000 / 8 };
+const CPU_SLOWDOWN = 4;
+const API_LATENCY_MS = 300;
+const READ_BEFORE_TAP_MS = 3000;
+const REACTION_MS = 500;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const button = (name) => `::-p-aria([name="${name}"][role="button"])`;
+const textbox = (name) => `::-p-aria([name="${name}"][role="textbox"])`;
+
+async function slowPhone(browser, { userAgent, bridgeScript, session }) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.setUserAgent(userAgent);
+  await page.emulateNetworkConditions(SLOW_4G);
+  await page.emulateCPUThrottling(CPU_SLOWDOWN);
+  await page.evaluateOnNewDocument(bridgeScript);
+  if (session) {
+    await page.evaluateOnNewDocument(([token, audience]) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('session-audience', audience);
+    }, session);
+  }
+  return { page, close: () => context.close() };
+}
+
+/** Milliseconds from the tap on 查看报告 until the first page of the PDF is drawn. */
+async function reportPdf(browser, origin, setup) {
+  const { page, close } = await slowPhone(browser, setup);
+  try {
+    await page.bringToFront();
+    await page.goto(`${origin}${setup.reportPath}`);
+    await page.waitForSelector(button('查看报告'), { visible: true, timeout: 60_000 });
+    await sleep(READ_BEFORE_TAP_MS);
+    const show = await page.waitForSelector(button('查看报告'), { visible: true });
+    await show.scrollIntoView(); // the person has scrolled down to the button while reading
+    return await page.evaluate(
+      (target) =>
+        new Promise((resolve) => {
+          const drawn = () =>
+            document.querySelector('section[aria-label^="第 1 页"][aria-busy="false"] canvas');
+          let started = 0;
+          const observer = new MutationObserver(() => {
+            if (!drawn()) return;
+            observer.disconnect();
+            resolve(Math.round(performance.now() - started));
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          setTimeout(() => resolve(-1), 30_000);
+          started = performance.now();
+          target.click();
+        }),
+      show,
+    );
+  } finally {
+    await close();
+  }
+}
+
+/** The staff journey from a cold /login to 绑定成功. */
+async function registration(browser, origin, setup) {
+  const { page, close } = await slowPhone(browser, setup);
+  let waitedMs = 0;
+  let taps = 0;
+  let slowestFirstChangeMs = 0;
+  const waitFor = async (selector, since) => {
+    await page.waitForSelector(selector, { visible: true, timeout: 60_000 });
+    waitedMs += Date.now() - since;
+  };
+  /** Taps, then waits for `next`. `busyButton`: a button that starts work, whose first change is timed. */
+  const tap = async (selector, next, { busyButton = false } = {}) => {
+    const target = await page.waitForSelector(selector, { visible: true, timeout: 60_000 });
+    // A person looks before tapping; dialogs finish opening meanwhile. Not counted as waiting.
+    await sleep(REACTION_MS);
+    await page.evaluate(() => {
+      // Timed in the page from the touch itself, so the DevTools round trip of the tap is left out.
+      window.__firstChange = null;
+      let touched = 0;
+      document.addEventListener('touchstart', () => (touched = performance.now()), {
+        capture: true,
+        once: true,
+      });
+      const observer = new MutationObserver(() => {
+        if (!touched) return;
+        window.__firstChange = performance.now() - touched;
+        observer.disconnect();
+      });
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    });
+    const since = Date.now();
+    await target.tap();
+    taps += 1;
+    await waitFor(next, since);
+    if (busyButton) {
+      const firstChange = await page.evaluate(() => window.__firstChange);
+      slowestFirstChangeMs = Math.max(slowestFirstChangeMs, Math.round(firstChange ?? Infinity));
+    }
+  };
+  const type = async (name, text) => {
+    const field = await page.waitForSelector(textbox(name), { visible: true });
+    await field.type(text);
+  };
+  try {
+    const since = Date.now();
+    await page.goto(`${origin}/login`);
+    await waitFor(textbox('账号'), since);
+    await type('账号', 'admin');
+    await type('密码', '123456');
+    await tap(button('登录'), '::-p-text(信息录入)', { busyButton: true });
+    await tap('::-p-text(信息录入)', textbox('姓名'));
+    await type('姓名', '王小明');
+    await type('身份证号', setup.idCard);
+    await type('联系电话', '13800138000');
+    await page.evaluate((code) => window.__setNextScanResult(code), setup.tubeCode);
+    await tap(button('扫描采样管二维码'), '::-p-text(可以绑定)');
+    await tap(button('提交并绑定'), button('确认提交'), { busyButton: true });
+    await tap(button('确认提交'), '::-p-text(绑定成功)', { busyButton: true });
+    return { taps, waitedMs, slowestFirstChangeMs };
+  } catch (error) {
+    await page.screenshot({ path: 'bench-output/journey-failure.png' });
+    throw error;
+  } finally {
+    await close();
+  }
+}
+
+/** Runs both journeys `runs` times on every build; returns per build the medians and spreads. */
+export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
+  const puppeteer = await import('puppeteer-core');
+  const api = await startDemoApi(apiPort, { tls: true, latencyMs: API_LATENCY_MS });
+  const { weChatBridgeInitScript, WECHAT_USER_AGENT } = await api.load('/tests/e2e/support/wechat-bridge.ts');
+  const { makeIdCard } = await api.load('/src/mocks/id-card-generator.ts');
+  const servers = await Promise.all(builds.map((b, i) => serve(b.dist, firstPort + i, api.origin)));
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    acceptInsecureCerts: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  const login = await postJson(`${api.origin}/api/v1/Account/LoginManage`, {
+    accountName: 'admin',
+    accountPwd: '123456',
+  });
+  const { token } = login.responseData;
+  const report = api.db.state.reports[0];
+  const spareTubes = api.db.state.tubes.filter((t) => t.status === 'unbound' && t.timeline.length === 1);
+  const results = builds.map(() => ({ pdfMs: [], waitedMs: [], taps: [], firstChangeMs: [] }));
+  try {
+    let person = 0;
+    for (let run = 0; run < runs; run += 1) {
+      for (const [b] of builds.entries()) {
+        const origin = `https://127.0.0.1:${firstPort + b}`;
+        const setup = {
+          userAgent: WECHAT_USER_AGENT,
+          bridgeScript: weChatBridgeInitScript(),
+          reportPath: `/repoetDetail?id=${encodeURIComponent(report.id)}`,
+          idCard: makeIdCard('110105', '1966-01-01', 100 + person, '1'),
+          tubeCode: spareTubes[person].code,
+        };
+        person += 1;
+        results[b].pdfMs.push(await reportPdf(browser, origin, { ...setup, session: [token, 'work'] }));
+        const journey = await registration(browser, origin, setup);
+        results[b].waitedMs.push(journey.waitedMs);
+        results[b].taps.push(journey.taps);
+        results[b].firstChangeMs.push(journey.slowestFirstChangeMs);
+      }
+    }
+  } finally {
+    await browser.close();
+    servers.forEach((server) => server.kill());
+    await api.close();
+  }
+  const figure = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+  return results.map((r) => ({
+    pdfFirstPageMs: figure(r.pdfMs),
+    registrationWaitMs: figure(r.waitedMs),
+    registrationTaps: figure(r.taps),
+    slowestFirstChangeMs: figure(r.firstChangeMs),
+  }));
+}
