@@ -63,6 +63,15 @@ function familyRegistration(api: ApiMock): string {
   ).id;
 }
 
+/** A registration no questionnaire has been answered for. */
+function unanswered(api: ApiMock): string {
+  return firstBy(
+    api.db.state.registrations,
+    (r) => !api.db.state.responses.some((response) => response.registrationId === r.id),
+    'registration without responses',
+  ).id;
+}
+
 function submittedResponse(api: ApiMock, owner: string) {
   return firstBy(
     api.db.state.responses,
@@ -287,7 +296,12 @@ const CASES: Record<AppPath, RouteCase> = {
   '/questionnaireDetail': {
     // A questionnaire being filled in: radios, checkboxes and a text box.
     open: async (page, api) => {
-      await openAs(page, api, 'work', '/questionnaireDetail?questionnaireId=qn-lifestyle');
+      await openAs(
+        page,
+        api,
+        'work',
+        `/questionnaireDetail?questionnaireId=qn-lifestyle&registrationId=${unanswered(api)}`,
+      );
       await expect(heading(page, '饮食与生活方式调查')).toBeVisible();
     },
     actions: (page) => [button(page, '提交问卷')],
@@ -303,8 +317,13 @@ const CASES: Record<AppPath, RouteCase> = {
       await expect(page.getByRole('list', { name: '答题情况' })).toBeVisible();
       await expectAccessible(page);
       // No questionnaire named: the chooser.
-      await page.goto('/questionnaireDetail');
+      await page.goto(`/questionnaireDetail?registrationId=${unanswered(api)}`);
       await expect(page.getByRole('list', { name: '可填写的问卷' }).getByRole('link').first()).toBeVisible();
+      await expectAccessible(page);
+      // No person named: whose questionnaire it is, found by search.
+      await page.goto('/questionnaireDetail');
+      await expect(page.getByRole('search', { name: '登记查询' })).toBeVisible();
+      await expect(page.getByRole('list', { name: '登记查询结果' }).getByRole('link').first()).toBeVisible();
       await expectAccessible(page);
     },
   },

@@ -30,13 +30,27 @@ async function tick(page: Page, name: string) {
 }
 
 test.describe('questionnaires', () => {
-  test('answered halfway, reloaded, resumed and submitted, then seen read-only in the history', async ({
+  test('for a person found first; answered halfway, reloaded, resumed and submitted, then in the history', async ({
     page,
     api,
   }) => {
+    const person = api.db.state.registrations.find(
+      (r) => !api.db.state.responses.some((response) => response.registrationId === r.id),
+    )!;
     await signIn(page, api);
     await page.goto(`/questionnaireDetail?questionnaireId=${LIFESTYLE}`);
+    // Whose questionnaire it is comes first: the person is found by name.
+    await expect(page.getByRole('heading', { name: '这份问卷为谁填写？' })).toBeVisible();
+    await page.getByRole('textbox', { name: '姓名' }).fill(person.name);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page
+      .getByRole('list', { name: '登记查询结果' })
+      .getByRole('link')
+      .filter({ hasText: person.name })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: '饮食与生活方式调查' })).toBeVisible();
+    await expect(page.getByText(`受检者：${person.name}`)).toBeVisible();
     await expect(page.getByText('已答 0/6 题')).toBeVisible();
 
     await choose(page, '已戒烟');
@@ -74,7 +88,7 @@ test.describe('questionnaires', () => {
     await choose(page, '3～6 次');
     await expect(page.getByText('已自动保存')).toBeVisible();
     const draftId = api.db.state.responses.find(
-      (r) => r.questionnaireId === LIFESTYLE && !r.registrationId,
+      (r) => r.questionnaireId === LIFESTYLE && r.registrationId === person.id,
     )?.id;
     expect(api.requestsTo('/Response/Update').at(-1)?.body).toMatchObject({
       id: draftId,
@@ -90,6 +104,7 @@ test.describe('questionnaires', () => {
     expect(submits[0].body).toEqual({
       id: draftId,
       questionnaireId: LIFESTYLE,
+      registrationId: person.id,
       answers: { l1: 'quit', l2: 'sometimes', l3: 'medium', l4: ['grains'], l6: '晚饭吃得比较晚' },
     });
     expect(api.requestsTo('/Response/Add')).toHaveLength(1);
@@ -98,6 +113,7 @@ test.describe('questionnaires', () => {
     const newest = history.getByRole('link').first();
     await expect(newest).toContainText('饮食与生活方式调查');
     await expect(newest).toContainText('已提交');
+    await expect(newest).toContainText(person.name);
     await snap(page, 'questionnaireList');
     await expectAccessible(page);
 

@@ -502,12 +502,16 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
   );
   await check('/questionnaireList', ['questionnaireTitle', 'respondent']);
 
-  await open(page, '/questionnaireDetail', () =>
+  // A questionnaire is always for a registration: one with no answers yet shows the chooser and the form.
+  const unanswered = api.db.state.registrations.find(
+    (r) => !api.db.state.responses.some((response) => response.registrationId === r.id),
+  )!.id;
+  await open(page, `/questionnaireDetail?registrationId=${unanswered}`, () =>
     expect(page.getByRole('list', { name: '可填写的问卷' })).toBeVisible(),
   );
   await check('/questionnaireDetail (chooser)', ['questionnaireTitle', 'questionnaireDescription']);
 
-  await open(page, '/questionnaireDetail?questionnaireId=qn-lifestyle', () =>
+  await open(page, `/questionnaireDetail?questionnaireId=qn-lifestyle&registrationId=${unanswered}`, () =>
     expect(page.getByText(seeded.value('questionTitle'))).toBeVisible(),
   );
   await check('/questionnaireDetail (form)', ['questionnaireTitle', 'questionTitle', 'optionLabel']);

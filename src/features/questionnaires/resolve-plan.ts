@@ -12,6 +12,8 @@ import {
   getResponseDetail,
   pageResponse,
 } from '@/api/questionnaires';
+import { getRegistrationDetail, searchRegistrations } from '@/api/registration';
+import { loadProfile } from '@/features/auth';
 import { hasAnyAnswer } from './answers';
 import { draftStorageKey, type LocalDraft } from './draft-storage';
 
@@ -23,8 +25,19 @@ export interface DetailQuery {
 
 /** What the detail page shows for its query. */
 export type DetailPlan =
+  /**
+   * No person named: every questionnaire belongs to a registration, so the user first chooses whose it
+   * is (staff search for the person; a check user with no registration of their own picks one they
+   * entered, or is asked to register).
+   */
+  | { kind: 'person' }
   /** Several questionnaires and none named: the user picks one. */
-  | { kind: 'choose'; questionnaires: QuestionnaireSummary[]; responses: QuestionnaireResponse[] }
+  | {
+      kind: 'choose';
+      questionnaires: QuestionnaireSummary[];
+      responses: QuestionnaireResponse[];
+      registrationId: Id;
+    }
   /** A submitted response, read-only. `alreadySubmitted`: reached from a registration that has one. */
   | { kind: 'readonly'; response: QuestionnaireResponseDetail; alreadySubmitted: boolean }
   /** An unsubmitted draft exists (here or on the server): ask whether to resume it. */
@@ -32,12 +45,21 @@ export type DetailPlan =
       kind: 'offer';
       questionnaire: Questionnaire;
       registrationId?: Id;
+      personName?: string;
       storageKey: string;
       local?: LocalDraft;
       server?: QuestionnaireResponse;
     }
   /** Fill in (a new sheet, or a draft whose answers are in local storage under storageKey). */
-  | { kind: 'fill'; questionnaire: Questionnaire; registrationId?: Id; storageKey: string; responseId?: Id };
+  | {
+      kind: 'fill';
+      questionnaire: Questionnaire;
+      registrationId?: Id;
+      /** Whose questionnaire it is (shown above the questions); unknown when the lookup failed. */
+      personName?: string;
+      storageKey: string;
+      responseId?: Id;
+    };
 
 /** Enough to find this user's responses to one questionnaire for one registration. */
 const RESPONSE_LOOKUP_SIZE = 50;
@@ -55,9 +77,30 @@ async function planForResponse(responseId: Id, audience: string): Promise<Detail
     kind: 'fill',
     questionnaire: detail.questionnaire,
     registrationId: detail.registrationId,
+    personName: detail.personName,
     storageKey,
     responseId: detail.id,
   };
+}
+
+/** The registration's name, or undefined when it cannot be read (the form works without it). */
+function personNameOf(registrationId: Id | undefined): Promise<string | undefined> {
+  if (!registrationId) return Promise.resolve(undefined);
+  return getRegistrationDetail({ id: registrationId }, { silent: true }).then(
+    (registration) => registration.name,
+    () => undefined,
+  );
+}
+
+/**
+ * A check user's questionnaire is for their own registration; without one, for their only
+ * registration (one they entered); otherwise they choose (undefined).
+ */
+async function checkUserRegistration(): Promise<Id | undefined> {
+  const profile = await loadProfile({ silent: true });
+  if (profile.registrationId) return profile.registrationId;
+  const visible = await searchRegistrations({ pageIndex: 1, pageSize: 2 }, { silent: true });
+  return visible.records.length === 1 ? visible.records[0].id : undefined;
 }
 
 async function planForQuestionnaire(
@@ -65,12 +108,13 @@ async function planForQuestionnaire(
   registrationId: Id | undefined,
   audience: string,
 ): Promise<DetailPlan> {
-  const [questionnaire, existing] = await Promise.all([
+  const [questionnaire, existing, personName] = await Promise.all([
     getQuestionnaireDetail({ id: questionnaireId }, { silent: true }),
     pageResponse(
       { questionnaireId, registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE },
       { silent: true },
     ),
+    personNameOf(registrationId),
   ]);
   const mine = existing.records.filter(
     (response) =>
@@ -89,26 +133,23 @@ async function planForQuestionnaire(
   const storageKey = draftStorageKey(audience, questionnaireId, registrationId);
   const local = readPersisted<LocalDraft>(storageKey);
   if (hasAnyAnswer(local?.answers) || hasAnyAnswer(server?.answers)) {
-    return { kind: 'offer', questionnaire, registrationId, storageKey, local, server };
+    return { kind: 'offer', questionnaire, registrationId, personName, storageKey, local, server };
   }
-  return { kind: 'fill', questionnaire, registrationId, storageKey, responseId: server?.id };
+  return { kind: 'fill', questionnaire, registrationId, personName, storageKey, responseId: server?.id };
 }
 
 /** Works out what to show for a query (see the detail page for the entry points). */
 export async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<DetailPlan> {
   if (query.responseId) return planForResponse(query.responseId, audience);
-  if (query.questionnaireId)
-    return planForQuestionnaire(query.questionnaireId, query.registrationId, audience);
+  const registrationId =
+    query.registrationId ?? (audience === 'check' ? await checkUserRegistration() : undefined);
+  if (!registrationId) return { kind: 'person' };
+  if (query.questionnaireId) return planForQuestionnaire(query.questionnaireId, registrationId, audience);
   const questionnaires = await getQuestionnaireList({}, { silent: true });
   if (questionnaires.length === 1)
-    return planForQuestionnaire(questionnaires[0].id, query.registrationId, audience);
-  const responses = query.registrationId
-    ? (
-        await pageResponse(
-          { registrationId: query.registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE },
-          { silent: true },
-        )
-      ).records
-    : [];
-  return { kind: 'choose', questionnaires, responses };
+    return planForQuestionnaire(questionnaires[0].id, registrationId, audience);
+  const responses = (
+    await pageResponse({ registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE }, { silent: true })
+  ).records;
+  return { kind: 'choose', questionnaires, responses, registrationId };
 }

@@ -15,11 +15,26 @@ import { recordRequests } from '../support/request-log';
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-const LIFESTYLE = withQuery(paths.questionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID });
-const LIFESTYLE_KEY = draftStorageKey('work', LIFESTYLE_QUESTIONNAIRE_ID, undefined);
+/** A person staff fill in for: registered, with no questionnaire answered yet. */
+const PERSON = defaultDb.state.registrations.find(
+  (registration) =>
+    !defaultDb.state.responses.some((response) => response.registrationId === registration.id),
+)!;
+const LIFESTYLE = withQuery(paths.questionnaireDetail, {
+  questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+  registrationId: PERSON.id,
+});
+const LIFESTYLE_KEY = draftStorageKey('work', LIFESTYLE_QUESTIONNAIRE_ID, PERSON.id);
 
 let scrolled: Element[] = [];
+/** Requests the page sent that have not been answered yet (the last autosave on leaving, for one). */
+let inFlight = 0;
+const started = () => (inFlight += 1);
+const ended = () => (inFlight -= 1);
 beforeEach(() => {
+  inFlight = 0;
+  server.events.on('request:start', started);
+  server.events.on('request:end', ended);
   scrolled = [];
   Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
     scrolled.push(this);
@@ -30,7 +45,15 @@ afterEach(async () => {
   // Leaving the page sends pending answers (one last autosave): let it land before the demo data is reset,
   // inside act, as the toasts still on screen go on animating meanwhile.
   cleanup();
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await act(async () => {
+    for (let waited = 0; inFlight > 0 && waited < 3000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The answer's own effects (the draft's id written to this device) run after it arrives.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  server.events.removeListener('request:start', started);
+  server.events.removeListener('request:end', ended);
 });
 
 function question(title: RegExp | string) {
@@ -46,6 +69,46 @@ function registrationOf(name: string) {
   if (!registration) throw new Error(`no seeded registration for ${name}`);
   return registration;
 }
+
+describe('whose questionnaire it is', () => {
+  it('staff starting one without a person first find the registration; the answers then carry its id', async () => {
+    await signInForTest('work');
+    const log = recordRequests();
+    const { router } = renderRoute(
+      withQuery(paths.questionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID }),
+      { session: 'work' },
+    );
+    expect(await screen.findByRole('heading', { name: '这份问卷为谁填写？' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '饮食与生活方式调查' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: '姓名' }), PERSON.name);
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    const results = await screen.findByRole('list', { name: '登记查询结果' });
+    await waitFor(() => expect(within(results).getAllByRole('link')[0]).toHaveTextContent(PERSON.name));
+    await userEvent.click(within(results).getAllByRole('link')[0]);
+
+    expect(await screen.findByRole('heading', { name: '饮食与生活方式调查' })).toBeInTheDocument();
+    expect(screen.getByText(`受检者：${PERSON.name}`)).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('registrationId')).toBe(PERSON.id);
+    await answerRadio('目前吸烟');
+    await waitFor(async () => expect(await log.bodies('/Response/Add')).toHaveLength(1), { timeout: 3000 });
+    expect((await log.bodies('/Response/Add'))[0]).toMatchObject({ registrationId: PERSON.id });
+  });
+
+  it("a check user's questionnaire is for their own registration, without asking", async () => {
+    await signInForTest('check');
+    const own = defaultDb.state.users.find((user) => user.id === CHECK_USER_ID)!;
+    const ownRegistration = defaultDb.state.registrations.find((r) => r.idCard === own.idCard)!;
+    const log = recordRequests();
+    renderRoute(
+      withQuery(paths.checkUserQuestionnaireDetail, { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID }),
+      { session: 'check' },
+    );
+    expect(await screen.findByRole('heading', { name: '饮食与生活方式调查' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '这份问卷为谁填写？' })).not.toBeInTheDocument();
+    const lookups = await log.bodies('/Response/Page');
+    expect(lookups[0]).toMatchObject({ registrationId: ownRegistration.id });
+  });
+});
 
 describe('filling in a questionnaire', () => {
   it('shows a loading state, then the questions with required ones marked and the progress at 0', async () => {
@@ -121,10 +184,10 @@ describe('filling in a questionnaire', () => {
     expect(await screen.findByText('已自动保存', undefined, { timeout: 3000 })).toBeInTheDocument();
     const added = await log.to('/Response/Add');
     expect(added.map((r) => r.body)).toEqual([
-      { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, answers: { l1: 'current' } },
+      { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, registrationId: PERSON.id, answers: { l1: 'current' } },
     ]);
     const draftId = defaultDb.state.responses.find(
-      (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId,
+      (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && r.registrationId === PERSON.id,
     )?.id;
     expect(draftId).toBeTruthy();
 
@@ -160,7 +223,7 @@ describe('filling in a questionnaire', () => {
     expect(await screen.findByText('已自动保存')).toBeInTheDocument();
     expect(
       defaultDb.state.responses.some(
-        (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && !r.registrationId,
+        (r) => r.questionnaireId === LIFESTYLE_QUESTIONNAIRE_ID && r.registrationId === PERSON.id,
       ),
     ).toBe(true);
   });

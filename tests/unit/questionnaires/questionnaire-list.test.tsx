@@ -33,12 +33,13 @@ describe('/questionnaireList (work)', () => {
     );
   });
 
-  it('opens the questionnaire chooser from 填写问卷', async () => {
+  it('填写问卷 asks first whose questionnaire it is (answers that belong to nobody help no one)', async () => {
     await signInForTest('work');
     const { router } = renderRoute(paths.questionnaireList, { session: 'work' });
     await screen.findByRole('list', { name: '历史问卷' });
     await userEvent.click(screen.getByRole('button', { name: '填写问卷' }));
-    expect(await screen.findByRole('list', { name: '可填写的问卷' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '这份问卷为谁填写？' })).toBeInTheDocument();
+    expect(screen.getByRole('search', { name: '登记查询' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.questionnaireDetail);
   });
 

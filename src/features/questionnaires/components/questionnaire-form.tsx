@@ -31,6 +31,8 @@ const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
 export interface QuestionnaireFormProps {
   questionnaire: Questionnaire;
   registrationId?: Id;
+  /** Whose questionnaire it is, when known. */
+  personName?: string;
   /** usePersistentState key of this answer sheet (see draftStorageKey). */
   storageKey: string;
   /** The server draft this sheet continues, if any. */
@@ -46,6 +48,7 @@ export interface QuestionnaireFormProps {
 export function QuestionnaireForm({
   questionnaire,
   registrationId,
+  personName,
   storageKey,
   responseId,
   fallbackPath,
@@ -148,7 +151,7 @@ export function QuestionnaireForm({
         </Button>
       }
     >
-      <QuestionnaireIntro questionnaire={questionnaire} />
+      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} />
 
       <div className={styles.progress}>
         <div className={styles.progressText}>

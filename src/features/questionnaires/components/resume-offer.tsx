@@ -9,6 +9,8 @@ import { QuestionnaireIntro } from './questionnaire-intro';
 
 export interface ResumeOfferProps {
   questionnaire: Questionnaire;
+  /** Whose questionnaire it is, when known. */
+  personName?: string;
   storageKey: string;
   local?: LocalDraft;
   server?: QuestionnaireResponse;
@@ -20,6 +22,7 @@ export interface ResumeOfferProps {
 /** A returning user's unsubmitted answers: 继续填写 keeps them, 重新开始 empties the sheet. */
 export function ResumeOffer({
   questionnaire,
+  personName,
   storageKey,
   local,
   server,
@@ -45,7 +48,7 @@ export function ResumeOffer({
 
   return (
     <PageShell fallbackPath={fallbackPath}>
-      <QuestionnaireIntro questionnaire={questionnaire} />
+      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} />
       <Dialog
         visible
         aria-label="继续上次的填写？"

@@ -5,11 +5,13 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { useAudience } from '@/lib/route-meta';
 import type { Id, QuestionnaireResponse } from '@/types/api';
+import { PersonStep } from '../components/person-step';
 import { QuestionnaireChooser } from '../components/questionnaire-chooser';
 import { QuestionnaireForm } from '../components/questionnaire-form';
 import { ReadonlyResponse } from '../components/readonly-response';
 import { ResumeOffer } from '../components/resume-offer';
 import { audiencePages } from '@/config/audience';
+import { withQuery } from '@/config/paths';
 import { returnWithResponse, safeReturnTo } from '../questionnaire-paths';
 import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
 
@@ -19,7 +21,9 @@ import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
  * - `questionnaireId` (+ `registrationId`): fill in that questionnaire;
  * - `responseId`: a submitted response read-only, or a draft to continue;
  * - nothing: choose a questionnaire.
- * An unsubmitted draft found for the same questionnaire and registration is offered for resuming.
+ * Every questionnaire is for a registration: without one, staff first find the person (a check user's
+ * own registration is used). An unsubmitted draft found for the same questionnaire and registration is
+ * offered for resuming.
  */
 export default function QuestionnaireDetailPage() {
   const audience = useAudience();
@@ -57,13 +61,23 @@ export default function QuestionnaireDetailPage() {
   }
 
   switch (plan.kind) {
+    case 'person':
+      return (
+        <PersonStep
+          audience={audience}
+          linkFor={(registration) =>
+            withQuery(detailPath, { questionnaireId, registrationId: registration.id, returnTo })
+          }
+          fallbackPath={back}
+        />
+      );
     case 'choose':
       return (
         <QuestionnaireChooser
           questionnaires={plan.questionnaires}
           responses={plan.responses}
           detailPath={detailPath}
-          registrationId={registrationId}
+          registrationId={plan.registrationId}
           returnTo={returnTo}
           fallbackPath={back}
         />
@@ -87,6 +101,7 @@ export default function QuestionnaireDetailPage() {
         return (
           <ResumeOffer
             questionnaire={plan.questionnaire}
+            personName={plan.personName}
             storageKey={plan.storageKey}
             local={plan.local}
             server={plan.server}
@@ -100,6 +115,7 @@ export default function QuestionnaireDetailPage() {
           key={plan.storageKey}
           questionnaire={plan.questionnaire}
           registrationId={plan.registrationId}
+          personName={plan.personName}
           storageKey={plan.storageKey}
           responseId={plan.kind === 'offer' ? resumed?.responseId : plan.responseId}
           fallbackPath={back}

@@ -1,0 +1,2 @@
+/** Public surface of the registration feature for other features. */
+export { RegistrationFinder } from './components/registration-finder';
