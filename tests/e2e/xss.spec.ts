@@ -274,6 +274,7 @@ function domHazards(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const scriptUrl = /^\s*(javascript|vbscript|data):/i;
+    const rasterDataUrl = /^data:image\/(png|jpeg|gif|webp);base64,/;
     // Inert <template> content is looked into as well: it is one innerHTML away from being live.
     const elements = Array.from(document.querySelectorAll('*'));
     for (const template of Array.from(document.querySelectorAll('template')))
@@ -301,7 +302,15 @@ function domHazards(page: Page): Promise<string[]> {
         const urlAttribute = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc'].includes(
           name,
         );
-        if (urlAttribute && inBody && (name === 'srcdoc' || scriptUrl.test(attribute.value))) {
+        // The app's own pictures of PDF pages (kept with a long press in WeChat) are raster data: images,
+        // which cannot run anything.
+        const rasterPicture = tag === 'img' && name === 'src' && rasterDataUrl.test(attribute.value);
+        if (
+          urlAttribute &&
+          inBody &&
+          !rasterPicture &&
+          (name === 'srcdoc' || scriptUrl.test(attribute.value))
+        ) {
           found.push(`${tag}[${name}=${attribute.value.slice(0, 40)}]`);
         }
       }
