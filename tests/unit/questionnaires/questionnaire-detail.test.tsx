@@ -110,6 +110,36 @@ describe('whose questionnaire it is', () => {
   });
 });
 
+describe('a check user with no registration', () => {
+  it('is asked to register first, with the way there', async () => {
+    await signInForTest('check');
+    const me = defaultDb.state.users.find((user) => user.id === CHECK_USER_ID)!;
+    server.use(
+      http.get('*/api/v1/Account/GetUserManageProfile', () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { id: me.id, name: me.name, role: 'check', institutionName: '' },
+        }),
+      ),
+      http.post('*/api/v1/ScreeningRegister/Search', () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { records: [], total: 0, pageIndex: 1, pageSize: 20 },
+        }),
+      ),
+    );
+    const log = recordRequests();
+    renderRoute(paths.checkUserQuestionnaireDetail, { session: 'check' });
+    expect(await screen.findByRole('heading', { name: '这份问卷为谁填写？' })).toBeInTheDocument();
+    expect(await screen.findByText('暂无登记信息')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去信息登记' })).toHaveAttribute(
+      'href',
+      paths.checkUserInfoEnter,
+    );
+    expect(log.count('/Response/Add')).toBe(0);
+  });
+});
+
 describe('filling in a questionnaire', () => {
   it('shows a loading state, then the questions with required ones marked and the progress at 0', async () => {
     await signInForTest('work');
