@@ -36,6 +36,7 @@ describe('demo backend failures, each with its Chinese message', () => {
     expect(await getSamplingTubeStatus({ tubeCode: 'CT0000000000' })).toEqual({
       tubeCode: 'CT0000000000',
       exists: false,
+      timeline: [],
     });
     const error = await rejection(
       bindSamplingTube(
