@@ -23,7 +23,7 @@ const EXPECTED = {
  * (docs/api-contract.md): 'required' means a missing or null value is a contract mismatch.
  */
 export interface FieldTag {
-  kind: keyof typeof EXPECTED | 'enum';
+  kind: keyof typeof EXPECTED | 'enum' | 'list';
   whenMissing: 'required' | 'absent' | "''" | '0' | 'false' | '[]';
   known?: readonly string[];
 }
@@ -238,9 +238,12 @@ export function labelOf<T extends string>(labels: Readonly<Record<T, string>>, v
 
 /** A list; null or missing is empty (servers often send null for "none"). */
 export function listOrEmpty<const S extends v.GenericSchema>(item: S) {
-  return v.pipe(
-    v.nullish(v.array(item), () => []),
-    v.transform((value): v.InferOutput<S>[] => value ?? []),
+  return tagged(
+    v.pipe(
+      v.nullish(v.array(item), () => []),
+      v.transform((value): v.InferOutput<S>[] => value ?? []),
+    ),
+    { kind: 'list', whenMissing: '[]' },
   );
 }
 
