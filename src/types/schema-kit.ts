@@ -172,10 +172,25 @@ export const booleanOrFalse = tagged(
   { kind: 'boolean', whenMissing: 'false' },
 );
 
+/**
+ * A string, or a number taken as its digits. Not an integer beyond 2^53: JSON.parse has already changed
+ * its digits (an 18-digit ID card sent as a number), so it is refused rather than shown wrong.
+ */
+const textValue = v.union(
+  [
+    v.string(),
+    v.pipe(
+      v.number(),
+      v.check((n) => !Number.isInteger(n) || Number.isSafeInteger(n), EXPECTED.text),
+    ),
+  ],
+  EXPECTED.text,
+);
+
 /** Text a page must have (a name, a title). A number is taken as its digits. */
 export const text = tagged(
   v.pipe(
-    v.union([v.string(), v.number()], EXPECTED.text),
+    textValue,
     v.transform((value): string => String(value)),
   ),
   { kind: 'text', whenMissing: 'required' },
@@ -184,7 +199,7 @@ export const text = tagged(
 /** Text a page can show as blank: null or missing is ''. */
 export const textOrEmpty = tagged(
   v.pipe(
-    v.nullish(v.union([v.string(), v.number()], EXPECTED.text), ''),
+    v.nullish(textValue, ''),
     v.transform((value): string => (value === null ? '' : String(value))),
   ),
   { kind: 'text', whenMissing: "''" },
@@ -193,7 +208,7 @@ export const textOrEmpty = tagged(
 /** Optional text: null, '' or missing is absent. */
 export const optionalText = tagged(
   v.pipe(
-    v.nullish(v.union([v.string(), v.number()], EXPECTED.text)),
+    v.nullish(textValue),
     v.transform((value): string | undefined =>
       value === null || value === undefined || value === '' ? undefined : String(value),
     ),
@@ -222,7 +237,7 @@ export function openEnum<const T extends string>(known: readonly T[]) {
 export function optionalOpenEnum<const T extends string>(known: readonly T[]) {
   return tagged(
     v.pipe(
-      v.nullish(v.union([v.string(), v.number()], EXPECTED.text)),
+      v.nullish(textValue),
       v.transform((value): Open<T> | undefined =>
         value === null || value === undefined || value === '' ? undefined : String(value),
       ),
