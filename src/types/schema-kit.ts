@@ -64,8 +64,8 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** The instant as ISO 8601 in China Standard Time, e.g. '2026-11-03T09:30:00+08:00'. */
-function toChinaIso(epochMs: number): string {
+/** The instant as ISO 8601 in China Standard Time, e.g. '2026-11-03T09:30:00+08:00' (the app's form). */
+export function toChinaIso(epochMs: number): string {
   const china = new Date(epochMs + CHINA_OFFSET_MS);
   return (
     `${china.getUTCFullYear()}-${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())}` +
