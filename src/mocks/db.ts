@@ -25,8 +25,8 @@ export interface DemoDb {
   /** Back to fresh seed data (and the persisted copy replaced). */
   reset(): void;
   now(): Date;
-  /** A new unique id such as 'reg-1042'. */
-  nextId(prefix: string): string;
+  /** A new unique numeric id such as '9042' (real servers number their records; the answer sends it as a number). */
+  nextId(): string;
 }
 
 function isDemoState(value: unknown): value is DemoState {
@@ -82,9 +82,9 @@ export function createDemoDb(options: DemoDbOptions = {}): DemoDb {
       save(storage, state);
     },
     now,
-    nextId(prefix) {
+    nextId() {
       state.sequence += 1;
-      return `${prefix}-${state.sequence}`;
+      return String(state.sequence);
     },
   };
 }

@@ -2,7 +2,7 @@
 import type {
   Announcement,
   CheckReport,
-  DictionaryItemRaw,
+  DictionaryItemWire,
   DictionaryTypeCode,
   Questionnaire,
   QuestionnaireResponse,
@@ -58,7 +58,7 @@ export interface DemoState {
   sessions: DemoSession[];
   /** WeChat OAuth codes already exchanged (a code works once). */
   usedWeChatCodes: string[];
-  dictionaries: Record<DictionaryTypeCode, DictionaryItemRaw[]>;
+  dictionaries: Record<DictionaryTypeCode, DictionaryItemWire[]>;
   registrations: StoredRegistration[];
   tubes: SamplingTube[];
   reports: CheckReport[];

@@ -1,4 +1,4 @@
-import { REPORT_RESULT_LABELS, type CheckReport } from '@/types/api';
+import { labelOf, REPORT_RESULT_LABELS, type CheckReport } from '@/types/api';
 import { maskIdCard } from '@/lib/id-card';
 import { formatChinaDateTime } from './time';
 
@@ -197,7 +197,7 @@ export function createReportPdf(report: CheckReport): Uint8Array<ArrayBuffer> {
       { kind: 'rule' },
       {
         kind: 'text',
-        text: `检测结果：${REPORT_RESULT_LABELS[report.result]}`,
+        text: `检测结果：${labelOf(REPORT_RESULT_LABELS, report.result)}`,
         size: 16,
         color: positive ? POSITIVE_RED : NEGATIVE_GREEN,
       },

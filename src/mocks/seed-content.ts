@@ -1,9 +1,9 @@
 import { QUESTIONNAIRE_MINUTES, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/screening';
-import type { DictionaryItemRaw, DictionaryTypeCode, Questionnaire } from '@/types/api';
+import type { DictionaryItemWire, DictionaryTypeCode, Questionnaire } from '@/types/api';
 
 /** Static demo content: dictionaries, questionnaires and texts. Dates and people are made in seed.ts. */
 
-const items = (pairs: readonly (readonly [string, string, string?])[]): DictionaryItemRaw[] =>
+const items = (pairs: readonly (readonly [string, string, string?])[]): DictionaryItemWire[] =>
   pairs.map(([itemValue, itemText, customAttribute]) => ({
     itemValue,
     itemText,
@@ -70,7 +70,7 @@ const NATIONS = [
   '基诺族',
 ];
 
-export function seedDictionaries(): Record<DictionaryTypeCode, DictionaryItemRaw[]> {
+export function seedDictionaries(): Record<DictionaryTypeCode, DictionaryItemWire[]> {
   return {
     gender: items([
       ['1', '男'],

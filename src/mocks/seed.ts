@@ -34,9 +34,9 @@ import { DAY_MS, HOUR_MS, MINUTE_MS, toChinaIso } from './time';
 
 /** Demo accounts (docs: staff admin/123456 and worker/123456; check users log in through any WeChat code). */
 const DEMO_PASSWORD = '123456';
-export const ADMIN_USER_ID = 'u-admin';
-const WORKER_USER_ID = 'u-worker';
-export const CHECK_USER_ID = 'u-check';
+export const ADMIN_USER_ID = '1';
+const WORKER_USER_ID = '2';
+export const CHECK_USER_ID = '3';
 const INSTITUTION = '徐汇区枫林街道社区卫生服务中心';
 const LAB = '枫林医学检验实验室';
 /** A session that has expired, for demonstrating and testing HTTP 401. */
@@ -302,7 +302,7 @@ export function createSeed(now: Date): DemoState {
   let tubeNumber = 0;
 
   PEOPLE.forEach((person, index) => {
-    const id = `reg-${1001 + index}`;
+    const id = String(1001 + index);
     const idCard = makeIdCard(person.area, person.birthDate, index, person.gender);
     const [minDays, maxDays] = STAGE_AGE_DAYS[person.stage];
     const registeredMs = daysAgo(between(minDays, maxDays));
@@ -370,7 +370,7 @@ export function createSeed(now: Date): DemoState {
 
     if (status === 'reported' && person.result) {
       reports.push({
-        id: `rpt-${2001 + reports.length}`,
+        id: String(2001 + reports.length),
         registrationId: id,
         personName: person.name,
         idCard,
@@ -423,7 +423,7 @@ export function createSeed(now: Date): DemoState {
     const createdMs = Date.parse(registration.registeredAt) + 10 * MINUTE_MS;
     const updatedMs = Math.min(createdMs + (submitted ? 6 : 2) * MINUTE_MS, nowMs - MINUTE_MS);
     const response: StoredResponse = {
-      id: `resp-${3001 + responses.length}`,
+      id: String(3001 + responses.length),
       questionnaireId,
       registrationId: registration.id,
       status: submitted ? 'submitted' : 'draft',
@@ -469,7 +469,7 @@ export function createSeed(now: Date): DemoState {
   ) => {
     const plain = fields.contentFormat === 'html' ? fields.content.replace(/<[^>]+>/g, '') : fields.content;
     messages.push({
-      id: `msg-${4001 + messages.length}`,
+      id: String(4001 + messages.length),
       summary: plain.length > 40 ? `${plain.slice(0, 40)}…` : plain,
       contentFormat: 'text',
       ...fields,
@@ -580,12 +580,12 @@ export function createSeed(now: Date): DemoState {
 
   // Announcements with attachments whose bytes are generated on download.
   const attachmentSources: Record<string, AttachmentSource> = {
-    'att-5001': { kind: 'pdf', title: '便隐血采样操作指南', lines: SAMPLING_GUIDE_LINES },
-    'att-5002': { kind: 'text', text: HOSPITAL_LIST_TEXT },
+    '5001': { kind: 'pdf', title: '便隐血采样操作指南', lines: SAMPLING_GUIDE_LINES },
+    '5002': { kind: 'text', text: HOSPITAL_LIST_TEXT },
   };
   const announcements: Announcement[] = [
     {
-      id: 'ann-6001',
+      id: '6001',
       title: '2026 年社区大肠癌免费筛查项目正式启动',
       summary: `本辖区 ${SCREENING_AGE.min}-${SCREENING_AGE.max} 岁常住居民可免费参加便隐血（FIT）检测，登记后领取采样管即可。`,
       content:
@@ -599,7 +599,7 @@ export function createSeed(now: Date): DemoState {
       attachments: [],
     },
     {
-      id: 'ann-6002',
+      id: '6002',
       title: '便隐血采样操作指南',
       summary: '采样前请仔细阅读操作指南，正确采样可以避免重复检测。',
       content:
@@ -610,7 +610,7 @@ export function createSeed(now: Date): DemoState {
       attachments: [],
     },
     {
-      id: 'ann-6003',
+      id: '6003',
       title: '筛查阳性人群结肠镜检查绿色通道开通',
       summary: '便隐血检测阳性的居民可通过绿色通道预约定点医院结肠镜检查。',
       content:
@@ -621,7 +621,7 @@ export function createSeed(now: Date): DemoState {
       attachments: [],
     },
     {
-      id: 'ann-6004',
+      id: '6004',
       title: '国庆假期实验室收样时间调整',
       summary: '假期期间实验室暂停收样，请合理安排采样时间。',
       content:
@@ -632,15 +632,15 @@ export function createSeed(now: Date): DemoState {
     },
   ];
   announcements[1].attachments.push({
-    id: 'att-5001',
+    id: '5001',
     fileName: '便隐血采样操作指南.pdf',
-    size: attachmentBytes(attachmentSources['att-5001']).byteLength,
+    size: attachmentBytes(attachmentSources['5001']).byteLength,
     contentType: 'application/pdf',
   });
   announcements[2].attachments.push({
-    id: 'att-5002',
+    id: '5002',
     fileName: '结肠镜检查定点医院名单.txt',
-    size: attachmentBytes(attachmentSources['att-5002']).byteLength,
+    size: attachmentBytes(attachmentSources['5002']).byteLength,
     contentType: 'text/plain;charset=utf-8',
   });
 

@@ -1,19 +1,48 @@
+import * as v from 'valibot';
+import {
+  boolean,
+  booleanOrFalse,
+  countOrZero,
+  date,
+  dateTime,
+  id,
+  integer,
+  listOrEmpty,
+  openEnum,
+  optionalDateTime,
+  optionalId,
+  optionalOpenEnum,
+  optionalText,
+  page,
+  text,
+  textOrEmpty,
+  type Open,
+} from './schema-kit';
+
 /**
  * The backend contract, in one place (spec §3 and §7).
  *
- * Conventions (our assumptions where the spec says "not shown"):
- * - ids are strings; date-times are ISO 8601 strings with offset (e.g. '2026-11-03T09:30:00+08:00'),
- *   dates are 'YYYY-MM-DD'.
+ * Every answer's shape is a valibot schema here; the endpoint modules (src/api/<area>/) parse each answer
+ * with its schema, and the TypeScript types are inferred from the schemas (one source). Requests are
+ * plain interfaces: the app builds them, nothing needs checking.
+ *
+ * What the schemas accept and what the app sees (our assumptions where the spec says "not shown"):
+ * - ids as strings or numbers; always strings in the app (compared with ===).
+ * - date-times as 'YYYY-MM-DD HH:mm:ss' (China time) or ISO 8601; always ISO 8601 with +08:00 in the app
+ *   (e.g. '2026-11-03T09:30:00+08:00'). Dates are 'YYYY-MM-DD'.
+ * - numbers also as numeric strings; yes/no also as 1/0; null like missing.
+ * - values of a known list (statuses, types) the app does not know are kept and shown as the server's text.
  * - Dictionary-coded fields (nation, education, …) hold the dictionary item's value as a string,
  *   i.e. `String(DictionaryItem.value)` (the dictionary converts numeric values to numbers, spec §3).
- * - Every field a comment marks "assumption" is not shown in the spec.
+ * - Every field a comment marks "assumption" is not shown in the spec. docs/api-contract.md lists what each
+ *   field may be and what a missing one becomes; a unit test keeps it in step with these schemas.
  */
-/** An id as sent by the backend (assumption: string ids everywhere). */
+export { labelOf, type Open } from './schema-kit';
+
+/** An id as the app holds it: always a string (the server may send a number). */
 export type Id = string;
-/** ISO 8601 date-time with offset (assumption). */
+/** ISO 8601 date-time with offset, as the app holds it (the server may send 'YYYY-MM-DD HH:mm:ss'). */
 export type DateTimeString = string;
-/** 'YYYY-MM-DD' (assumption). */
-type DateString = string;
 
 /**
  * Per-call options every API function accepts as its last argument.
@@ -34,12 +63,7 @@ interface PageQuery {
 }
 
 /** A page of results. The spec shows `responseData.records` only; total, pageIndex and pageSize are our assumption. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageIndex: number;
-  pageSize: number;
-}
+export type Page<T> = v.InferOutput<ReturnType<typeof page<v.GenericSchema<unknown, T>>>>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Business status codes (assumption: the spec names 2000, 500 and 9001 only; the rest are the demo backend's)
@@ -76,9 +100,8 @@ export interface LoginManagePayload {
 }
 
 /** Assumption: both logins return the session token only; the profile comes from GetUserManageProfile. */
-export interface LoginResult {
-  token: string;
-}
+export const loginResultSchema = v.object({ token: text });
+export type LoginResult = v.InferOutput<typeof loginResultSchema>;
 
 /** POST /api/v1/Account/LoginWeChat. Assumption: the OAuth callback's query (`code`, `state`) passed through. */
 export interface WeChatLoginPayload {
@@ -86,31 +109,38 @@ export interface WeChatLoginPayload {
   state?: string;
 }
 
-/** GET /api/v1/Account/GetUserManageProfile. The whole shape is our assumption. */
-export interface UserProfile {
-  id: Id;
-  name: string;
-  /** Staff account name; absent for check users (they log in through WeChat). */
-  accountName?: string;
-  role: UserRole;
-  institutionName: string;
-  /** Masked, e.g. '138****5678'. */
-  phone?: string;
-  /** Check users only: their own registration, when one exists. */
-  registrationId?: Id;
-}
+const USER_ROLES = ['work', 'check'] as const satisfies readonly UserRole[];
+
+/**
+ * GET /api/v1/Account/GetUserManageProfile. The whole shape is our assumption.
+ * - accountName: staff account name; absent for check users (they log in through WeChat).
+ * - role: not an open list: which pages a user may open depends on it, so an unknown role is a mismatch.
+ * - phone: masked, e.g. '138****5678'.
+ * - registrationId: check users only, their own registration when one exists.
+ */
+export const userProfileSchema = v.object({
+  id,
+  name: text,
+  accountName: optionalText,
+  role: v.picklist(USER_ROLES, "'work' | 'check'"),
+  institutionName: textOrEmpty,
+  phone: optionalText,
+  registrationId: optionalId,
+});
+export type UserProfile = v.InferOutput<typeof userProfileSchema>;
 
 /** POST /api/v1/Account/GenerateWeChatSignature (spec §3): the page URL without the hash. */
 export interface WeChatSignaturePayload {
   url: string;
 }
 
-/** Spec §3. Assumption: timestamp in seconds, as WeChat's wx.config expects. */
-export interface WeChatSignatureResult {
-  timestamp: number | string;
-  nonceStr: string;
-  signature: string;
-}
+/** Spec §3. Assumption: timestamp in seconds (a number or numeric string), as WeChat's wx.config expects. */
+export const weChatSignatureSchema = v.object({
+  timestamp: v.union([v.number(), v.string()], 'number or string'),
+  nonceStr: text,
+  signature: text,
+});
+export type WeChatSignatureResult = v.InferOutput<typeof weChatSignatureSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dictionary
@@ -130,13 +160,19 @@ export const DICTIONARY_TYPE_CODES = [
 ] as const;
 export type DictionaryTypeCode = (typeof DICTIONARY_TYPE_CODES)[number];
 
-/** A dictionary record as the backend sends it (spec §3). */
-export interface DictionaryItemRaw {
-  itemText: string;
-  itemValue: string;
-  /** Used as the tag type; the demo backend sends antd-mobile Tag colors ('success', 'danger', …). */
-  customAttribute?: string | null;
-}
+/**
+ * A dictionary record as the backend sends it (spec §3). itemValue may be a number (kept as its digits).
+ * customAttribute is used as the tag type; the demo backend sends antd-mobile Tag colors ('success', 'danger', …).
+ */
+const dictionaryItemRawSchema = v.object({
+  itemText: text,
+  itemValue: text,
+  customAttribute: optionalText,
+});
+export type DictionaryItemRaw = v.InferOutput<typeof dictionaryItemRawSchema>;
+/** A dictionary record as it may arrive (the demo backend sends null tag types, as real servers do). */
+export type DictionaryItemWire = v.InferInput<typeof dictionaryItemRawSchema>;
+export const dictionaryPageSchema = page(dictionaryItemRawSchema);
 
 /** A dictionary entry as the app uses it (spec §3). */
 export interface DictionaryItem {
@@ -155,59 +191,66 @@ export interface PageDictionaryItemPayload extends PageQuery {
 
 /** GB/T 2261.1 codes, equal to the gender dictionary's itemValue: '1' male, '2' female. */
 export type GenderCode = '1' | '2';
+const GENDER_CODES = ['1', '2'] as const satisfies readonly GenderCode[];
+/** unbound → bound → sampled → received → tested → reported (see SamplingTubeStatus below). */
+const SAMPLING_TUBE_STATUSES = ['unbound', 'bound', 'sampled', 'received', 'tested', 'reported'] as const;
 export const GENDER_LABELS: Readonly<Record<GenderCode, string>> = { '1': '男', '2': '女' };
 
 /** 'draft' after Add (editable), 'submitted' after Submit (can have a tube bound). */
 export type RegistrationStatus = 'draft' | 'submitted';
+const REGISTRATION_STATUSES = ['draft', 'submitted'] as const satisfies readonly RegistrationStatus[];
 export const REGISTRATION_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   draft: '待提交',
   submitted: '已提交',
 };
 
-export interface SamplingTubeSummary {
-  code: string;
-  status: SamplingTubeStatus;
-  boundAt?: DateTimeString;
-  collectedAt?: DateTimeString;
-}
+const samplingTubeSummarySchema = v.object({
+  code: text,
+  status: openEnum(SAMPLING_TUBE_STATUSES),
+  boundAt: optionalDateTime,
+  collectedAt: optionalDateTime,
+});
 
-export interface Registration {
-  id: Id;
-  name: string;
-  /** Full 18-character number; pages mask it for display. */
-  idCard: string;
-  /** Derived by the server from the ID card (spec §5 rule). */
-  gender: GenderCode;
-  age: number;
-  birthDate: DateString;
-  phone: string;
-  address: string;
-  /** Dictionary 'nation' value. */
-  nation: string;
-  /** Dictionary 'education' value. */
-  education: string;
-  /** Dictionary 'occupation' value. */
-  occupation: string;
-  emergencyContactName: string;
-  emergencyContactPhone: string;
-  /** Dictionary 'relation' value. */
-  emergencyContactRelation: string;
-  /** 大肠癌家族史 (first-degree relative with colorectal cancer). */
-  familyHistory: boolean;
-  questionnaireResponseId?: Id;
-  registeredAt: DateTimeString;
-  /** Which kind of user entered it. */
-  registeredBy: UserRole;
-  /** Assumption: display name of whoever entered it. */
-  registeredByName: string;
-  /** Assumption: the screening institution. */
-  institutionName: string;
-  status: RegistrationStatus;
-  /** The tube currently bound, if any. */
-  tube?: SamplingTubeSummary;
-  /** Assumption: set once the bound tube has a report. */
-  reportId?: Id;
-}
+/**
+ * - idCard: the full 18-character number; pages mask it for display.
+ * - gender, age, birthDate: derived by the server from the ID card (spec §5 rule).
+ * - nation, education, occupation, emergencyContactRelation: dictionary values.
+ * - familyHistory: 大肠癌家族史 (first-degree relative with colorectal cancer).
+ * - registeredBy: which kind of user entered it; registeredByName, institutionName: assumptions.
+ * - tube: the tube currently bound, if any; reportId: assumption, set once that tube has a report.
+ */
+export type SamplingTubeSummary = v.InferOutput<typeof samplingTubeSummarySchema>;
+
+export const registrationSchema = v.object({
+  id,
+  name: text,
+  idCard: text,
+  gender: openEnum(GENDER_CODES),
+  age: integer,
+  birthDate: date,
+  phone: textOrEmpty,
+  address: textOrEmpty,
+  nation: textOrEmpty,
+  education: textOrEmpty,
+  occupation: textOrEmpty,
+  emergencyContactName: textOrEmpty,
+  emergencyContactPhone: textOrEmpty,
+  emergencyContactRelation: textOrEmpty,
+  familyHistory: booleanOrFalse,
+  questionnaireResponseId: optionalId,
+  registeredAt: dateTime,
+  registeredBy: optionalOpenEnum(USER_ROLES),
+  registeredByName: textOrEmpty,
+  institutionName: textOrEmpty,
+  status: openEnum(REGISTRATION_STATUSES),
+  tube: v.pipe(
+    v.nullish(samplingTubeSummarySchema),
+    v.transform((value) => value ?? undefined),
+  ),
+  reportId: optionalId,
+});
+export type Registration = v.InferOutput<typeof registrationSchema>;
+export const registrationPageSchema = page(registrationSchema);
 
 /**
  * Body of ScreeningRegister/Add and /Submit. gender, age and birthDate are derived by the server from idCard.
@@ -233,9 +276,8 @@ export interface RegistrationInput {
 export type RegistrationSaveResult = Registration;
 
 /** responseData of the 'ID card already registered' failure (statusCode API_STATUS.idCardRegistered). */
-export interface IdCardRegisteredData {
-  registrationId: Id;
-}
+export const idCardRegisteredDataSchema = v.object({ registrationId: id });
+export type IdCardRegisteredData = v.InferOutput<typeof idCardRegisteredDataSchema>;
 
 /** GET /api/v1/ScreeningRegister/GetDetail (assumption: the id in `id`). */
 export interface RegistrationDetailQuery {
@@ -267,7 +309,7 @@ export interface RegistrationSearchPayload extends PageQuery {
  * unbound → bound → sampled → received → tested → reported; an unbind returns a tube to 'unbound'
  * (it can then be bound again). Unbinding is allowed only before the lab has received it.
  */
-export type SamplingTubeStatus = 'unbound' | 'bound' | 'sampled' | 'received' | 'tested' | 'reported';
+export type SamplingTubeStatus = (typeof SAMPLING_TUBE_STATUSES)[number];
 export const SAMPLING_TUBE_STATUS_LABELS: Readonly<Record<SamplingTubeStatus, string>> = {
   unbound: '未绑定',
   bound: '已绑定',
@@ -277,36 +319,30 @@ export const SAMPLING_TUBE_STATUS_LABELS: Readonly<Record<SamplingTubeStatus, st
   reported: '已出报告',
 };
 /** The forward order, for step displays. */
-export const SAMPLING_TUBE_STATUS_FLOW: readonly SamplingTubeStatus[] = [
-  'unbound',
-  'bound',
-  'sampled',
-  'received',
-  'tested',
-  'reported',
-];
+export const SAMPLING_TUBE_STATUS_FLOW: readonly SamplingTubeStatus[] = SAMPLING_TUBE_STATUSES;
 
-/** A tube can be unbound while it is bound to someone and the lab has not received it. */
-export function canUnbind(status: SamplingTubeStatus): boolean {
+/** A tube can be unbound while it is bound to someone and the lab has not received it (never in a status the app does not know). */
+export function canUnbind(status: Open<SamplingTubeStatus>): boolean {
   return status === 'bound' || status === 'sampled';
 }
 
-export interface TubeTimelineEntry {
-  status: SamplingTubeStatus;
-  at: DateTimeString;
-  note?: string;
-}
+const tubeTimelineEntrySchema = v.object({
+  status: openEnum(SAMPLING_TUBE_STATUSES),
+  at: dateTime,
+  note: optionalText,
+});
+export type TubeTimelineEntry = v.InferOutput<typeof tubeTimelineEntrySchema>;
 
-export interface SamplingTube {
-  code: string;
-  status: SamplingTubeStatus;
-  registrationId?: Id;
-  boundAt?: DateTimeString;
-  /** Collection date and time, recorded at binding. */
-  collectedAt?: DateTimeString;
-  /** Oldest first. */
-  timeline: TubeTimelineEntry[];
-}
+/** collectedAt: collection date and time, recorded at binding. timeline: oldest first. */
+export const samplingTubeSchema = v.object({
+  code: text,
+  status: openEnum(SAMPLING_TUBE_STATUSES),
+  registrationId: optionalId,
+  boundAt: optionalDateTime,
+  collectedAt: optionalDateTime,
+  timeline: listOrEmpty(tubeTimelineEntrySchema),
+});
+export type SamplingTube = v.InferOutput<typeof samplingTubeSchema>;
 
 /**
  * POST /api/v1/Sampling/BindSamplingTube. The registration must be submitted and have no tube;
@@ -323,19 +359,21 @@ export interface TubeStatusQuery {
   tubeCode: string;
 }
 
-/** An unknown code is `exists: false` here (not an error); binding an unknown code is an error. */
-export interface TubeStatusResult {
-  tubeCode: string;
-  exists: boolean;
-  status?: SamplingTubeStatus;
-  /** Only when the caller may see that registration. */
-  boundRegistrationId?: Id;
-  /** Masked, e.g. '张*英'. */
-  boundPersonName?: string;
-  boundAt?: DateTimeString;
-  collectedAt?: DateTimeString;
-  timeline?: TubeTimelineEntry[];
-}
+/**
+ * An unknown code is `exists: false` here (not an error); binding an unknown code is an error.
+ * boundRegistrationId only when the caller may see that registration; boundPersonName masked, e.g. '张*英'.
+ */
+export const tubeStatusResultSchema = v.object({
+  tubeCode: text,
+  exists: boolean,
+  status: optionalOpenEnum(SAMPLING_TUBE_STATUSES),
+  boundRegistrationId: optionalId,
+  boundPersonName: optionalText,
+  boundAt: optionalDateTime,
+  collectedAt: optionalDateTime,
+  timeline: listOrEmpty(tubeTimelineEntrySchema),
+});
+export type TubeStatusResult = v.InferOutput<typeof tubeStatusResultSchema>;
 
 type SamplingOperation = 'unbind';
 
@@ -352,32 +390,37 @@ export interface UpdateSamplingOperationPayload {
 // Check reports (the whole shape is our assumption)
 
 export type ReportResult = 'negative' | 'positive';
+const REPORT_RESULTS = ['negative', 'positive'] as const satisfies readonly ReportResult[];
 export const REPORT_RESULT_LABELS: Readonly<Record<ReportResult, string>> = {
   negative: '阴性',
   positive: '阳性',
 };
 
-export interface CheckReport {
-  id: Id;
-  registrationId: Id;
-  personName: string;
-  /** Full number; pages mask it for display. */
-  idCard: string;
-  tubeCode: string;
-  /** Display name of the test, e.g. '便隐血（FIT）'. */
-  testItem: string;
-  testItemCode: 'FIT';
-  result: ReportResult;
-  sampledAt: DateTimeString;
-  receivedAt: DateTimeString;
-  reportedAt: DateTimeString;
-  institution: string;
-  doctor?: string;
-  /** The recommended next step, plain text. */
-  advice: string;
-  /** File name of the PDF that DownloadCheckReport returns. */
-  fileName: string;
-}
+/**
+ * - idCard: the full number; pages mask it for display.
+ * - testItem: display name of the test, e.g. '便隐血（FIT）'.
+ * - advice: the recommended next step, plain text.
+ * - fileName: file name of the PDF that DownloadCheckReport returns.
+ */
+const checkReportSchema = v.object({
+  id,
+  registrationId: id,
+  personName: text,
+  idCard: textOrEmpty,
+  tubeCode: text,
+  testItem: textOrEmpty,
+  testItemCode: openEnum(['FIT']),
+  result: openEnum(REPORT_RESULTS),
+  sampledAt: dateTime,
+  receivedAt: dateTime,
+  reportedAt: dateTime,
+  institution: textOrEmpty,
+  doctor: optionalText,
+  advice: textOrEmpty,
+  fileName: textOrEmpty,
+});
+export type CheckReport = v.InferOutput<typeof checkReportSchema>;
+export const checkReportPageSchema = page(checkReportSchema);
 
 /**
  * POST /api/v1/Sampling/PageCheckReport. idCard and tubeCode match exactly. Check users always get their
@@ -401,29 +444,32 @@ export interface DownloadCheckReportQuery {
 
 /** Values of the 'message_type' dictionary. */
 export type MessageType = 'report' | 'system' | 'reminder';
+const MESSAGE_TYPES = ['report', 'system', 'reminder'] as const satisfies readonly MessageType[];
 export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageType, string>> = {
   report: '报告通知',
   system: '系统通知',
   reminder: '采样提醒',
 };
 
-type MessageContentFormat = 'text' | 'html';
-
-export interface SystemMessage {
-  id: Id;
-  type: MessageType;
-  title: string;
-  /** One-line preview for lists (assumption). */
-  summary: string;
-  /** Plain text or HTML as `contentFormat` says; sanitise HTML before rendering. */
-  content: string;
-  contentFormat: MessageContentFormat;
-  read: boolean;
-  sentAt: DateTimeString;
-  readAt?: DateTimeString;
-  /** Report notices link to their report (assumption). */
-  reportId?: Id;
-}
+/**
+ * - summary: one-line preview for lists (assumption).
+ * - content: plain text or HTML as `contentFormat` says (anything but 'html' is shown as text); sanitise HTML before rendering.
+ * - reportId: report notices link to their report (assumption).
+ */
+export const systemMessageSchema = v.object({
+  id,
+  type: openEnum(MESSAGE_TYPES),
+  title: text,
+  summary: textOrEmpty,
+  content: textOrEmpty,
+  contentFormat: optionalOpenEnum(['text', 'html']),
+  read: booleanOrFalse,
+  sentAt: dateTime,
+  readAt: optionalDateTime,
+  reportId: optionalId,
+});
+export type SystemMessage = v.InferOutput<typeof systemMessageSchema>;
+export const systemMessagePageSchema = page(systemMessageSchema);
 
 /**
  * POST /api/v1/SystemMessage/PageRecipientMessage: the current user's messages, newest first.
@@ -431,7 +477,7 @@ export interface SystemMessage {
  * (pageSize 1 is enough).
  */
 export interface MessagePageQuery extends PageQuery {
-  type?: MessageType;
+  type?: Open<MessageType>;
   read?: boolean;
 }
 
@@ -448,41 +494,46 @@ export interface ReadSystemMessagePayload {
 // ---------------------------------------------------------------------------------------------------------
 // Questionnaires and responses (the whole shape is our assumption)
 
-type QuestionType = 'single' | 'multiple' | 'text';
+const QUESTION_TYPES = ['single', 'multiple', 'text'] as const;
 
-interface QuestionOption {
-  value: string;
-  label: string;
-}
+/** options for 'single' and 'multiple'; placeholder and maxLength for 'text'. */
+const questionSchema = v.object({
+  id,
+  type: openEnum(QUESTION_TYPES),
+  title: text,
+  required: booleanOrFalse,
+  options: v.pipe(
+    v.nullish(v.array(v.object({ value: text, label: text }))),
+    v.transform((value) => value ?? undefined),
+  ),
+  placeholder: optionalText,
+  maxLength: v.pipe(
+    v.nullish(integer),
+    v.transform((value) => value ?? undefined),
+  ),
+});
+export type Question = v.InferOutput<typeof questionSchema>;
 
-export interface Question {
-  id: Id;
-  type: QuestionType;
-  title: string;
-  required: boolean;
-  /** For 'single' and 'multiple'. */
-  options?: QuestionOption[];
-  /** For 'text'. */
-  placeholder?: string;
-  maxLength?: number;
-}
-
-export interface Questionnaire {
-  id: Id;
-  title: string;
-  description: string;
-  version: string;
-  questions: Question[];
-}
+export const questionnaireSchema = v.object({
+  id,
+  title: text,
+  description: textOrEmpty,
+  version: textOrEmpty,
+  questions: listOrEmpty(questionSchema),
+});
+export type Questionnaire = v.InferOutput<typeof questionnaireSchema>;
 
 /** An item of Questionnaire/GetList. */
-export interface QuestionnaireSummary {
-  id: Id;
-  title: string;
-  description: string;
-  version: string;
-  questionCount: number;
-}
+const questionnaireSummarySchema = v.object({
+  id,
+  title: text,
+  description: textOrEmpty,
+  version: textOrEmpty,
+  questionCount: countOrZero,
+});
+export type QuestionnaireSummary = v.InferOutput<typeof questionnaireSummarySchema>;
+/** Assumption: an array, not a page. */
+export const questionnaireListSchema = listOrEmpty(questionnaireSummarySchema);
 
 /** POST /api/v1/Questionnaire/GetList: all published questionnaires, optionally filtered by title. */
 export interface QuestionnaireListQuery {
@@ -495,6 +546,7 @@ export interface QuestionnaireDetailQuery {
 }
 
 export type ResponseStatus = 'draft' | 'submitted';
+const RESPONSE_STATUSES = ['draft', 'submitted'] as const satisfies readonly ResponseStatus[];
 export const RESPONSE_STATUS_LABELS: Readonly<Record<ResponseStatus, string>> = {
   draft: '草稿',
   submitted: '已提交',
@@ -503,25 +555,34 @@ export const RESPONSE_STATUS_LABELS: Readonly<Record<ResponseStatus, string>> = 
 /** 'single' and 'text' answers are strings, 'multiple' answers string arrays (option values). */
 export type Answers = Record<Id, string | string[]>;
 
-/** 问卷答卷. */
-export interface QuestionnaireResponse {
-  id: Id;
-  questionnaireId: Id;
-  questionnaireTitle: string;
-  registrationId?: Id;
-  /** Name of the registration's person, when linked (assumption, for staff lists). */
-  personName?: string;
-  status: ResponseStatus;
-  answers: Answers;
-  createdAt: DateTimeString;
-  updatedAt: DateTimeString;
-  submittedAt?: DateTimeString;
-}
+/** Answers keyed by question id; a number is taken as its digits, null or missing is no answers. */
+const answersSchema = v.pipe(
+  v.nullish(v.record(v.string(), v.union([text, v.array(text)], 'string or string[]')), () => ({})),
+  v.transform((value): Answers => value ?? {}),
+);
+
+/** 问卷答卷. personName: the registration's person, when linked (assumption, for staff lists). */
+export const questionnaireResponseSchema = v.object({
+  id,
+  questionnaireId: id,
+  questionnaireTitle: textOrEmpty,
+  registrationId: optionalId,
+  personName: optionalText,
+  status: openEnum(RESPONSE_STATUSES),
+  answers: answersSchema,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  submittedAt: optionalDateTime,
+});
+export type QuestionnaireResponse = v.InferOutput<typeof questionnaireResponseSchema>;
+export const questionnaireResponsePageSchema = page(questionnaireResponseSchema);
 
 /** Response/GetDetail also carries the questionnaire it answers, so the detail page can show the questions. */
-export interface QuestionnaireResponseDetail extends QuestionnaireResponse {
-  questionnaire: Questionnaire;
-}
+export const questionnaireResponseDetailSchema = v.object({
+  ...questionnaireResponseSchema.entries,
+  questionnaire: questionnaireSchema,
+});
+export type QuestionnaireResponseDetail = v.InferOutput<typeof questionnaireResponseDetailSchema>;
 
 /** POST /api/v1/Response/Add: saves a draft. Answers may be incomplete. */
 export interface ResponseAddPayload {
@@ -549,9 +610,8 @@ export interface ResponseSubmitPayload {
 }
 
 /** responseData of the 'questionnaire incomplete' failure. */
-export interface QuestionnaireIncompleteData {
-  questionId: Id;
-}
+export const questionnaireIncompleteDataSchema = v.object({ questionId: id });
+export type QuestionnaireIncompleteData = v.InferOutput<typeof questionnaireIncompleteDataSchema>;
 
 /** POST /api/v1/Response/Page: check users get their own only. Newest (updatedAt) first. */
 export interface ResponsePageQuery extends PageQuery {
@@ -568,26 +628,30 @@ export interface ResponseDetailQuery {
 // ---------------------------------------------------------------------------------------------------------
 // Announcements and attachments (the whole shape is our assumption)
 
-export interface Attachment {
-  id: Id;
-  fileName: string;
-  /** Bytes. */
-  size: number;
-  contentType: string;
-}
+/** size in bytes. */
+const attachmentSchema = v.object({
+  id,
+  fileName: text,
+  size: countOrZero,
+  contentType: textOrEmpty,
+});
+export type Attachment = v.InferOutput<typeof attachmentSchema>;
 
-export interface Announcement {
-  id: Id;
-  title: string;
-  summary: string;
-  /** HTML; sanitise before rendering. */
-  content: string;
-  publishedAt: DateTimeString;
-  attachments: Attachment[];
-}
+/** content: HTML; sanitise before rendering. */
+export const announcementSchema = v.object({
+  id,
+  title: text,
+  summary: textOrEmpty,
+  content: textOrEmpty,
+  publishedAt: dateTime,
+  attachments: listOrEmpty(attachmentSchema),
+});
+export type Announcement = v.InferOutput<typeof announcementSchema>;
 
 /** A list item of Announcement/Page: everything but the content. */
-export type AnnouncementSummary = Omit<Announcement, 'content'>;
+const announcementSummarySchema = v.omit(announcementSchema, ['content']);
+export type AnnouncementSummary = v.InferOutput<typeof announcementSummarySchema>;
+export const announcementPageSchema = page(announcementSummarySchema);
 
 /** POST /api/v1/Announcement/Page, newest first. */
 export interface AnnouncementPageQuery extends PageQuery {

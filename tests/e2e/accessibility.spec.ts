@@ -22,7 +22,7 @@ interface RouteCase {
   more?: (page: Page, api: ApiMock) => Promise<void>;
 }
 
-const ADMIN = 'u-admin';
+const ADMIN = '1';
 /** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
 const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 
@@ -381,13 +381,13 @@ const CASES: Record<AppPath, RouteCase> = {
   },
   '/announcementDetail': {
     open: async (page, api) => {
-      await openAs(page, api, 'work', '/announcementDetail?id=ann-6002');
+      await openAs(page, api, 'work', '/announcementDetail?id=6002');
       await expect(heading(page, '便隐血采样操作指南', 2)).toBeVisible();
     },
     actions: (page) => [button(page, '下载 便隐血采样操作指南.pdf')],
     more: async (page) => {
       // The announcement with an image and a phone link.
-      await page.goto('/announcementDetail?id=ann-6001');
+      await page.goto('/announcementDetail?id=6001');
       await expect(page.getByRole('img', { name: /大肠癌免费筛查/ })).toBeVisible();
       await expectAccessible(page);
     },
@@ -487,7 +487,7 @@ const CASES: Record<AppPath, RouteCase> = {
         page,
         api,
         'check',
-        `/checkUserQuestionnaireDetail?responseId=${submittedResponse(api, 'u-check').id}`,
+        `/checkUserQuestionnaireDetail?responseId=${submittedResponse(api, '3').id}`,
       );
       await expect(page.getByRole('list', { name: '答题情况' })).toBeVisible();
     },

@@ -131,7 +131,7 @@ test.describe('questionnaires', () => {
     await page.goto('/checkUserQuestionnaireList');
     const history = page.getByRole('list', { name: '历史问卷' });
     await expect(history.getByRole('link')).toHaveCount(
-      api.db.state.responses.filter((r) => r.ownerUserId === 'u-check').length,
+      api.db.state.responses.filter((r) => r.ownerUserId === '3').length,
     );
     await snap(page, 'checkUserQuestionnaireList');
     await expectAccessible(page);
@@ -149,9 +149,8 @@ test.describe('messages', () => {
     api,
   }) => {
     const unread = (type?: string) =>
-      api.db.state.messages.filter(
-        (m) => m.recipientUserId === 'u-admin' && !m.read && (!type || m.type === type),
-      ).length;
+      api.db.state.messages.filter((m) => m.recipientUserId === '1' && !m.read && (!type || m.type === type))
+        .length;
     const total = unread();
     const system = unread('system');
     expect(system).toBeGreaterThan(0);
@@ -202,7 +201,7 @@ test.describe('messages', () => {
     await page.goto('/checkUser');
     await page.getByRole('link', { name: /我的消息/ }).click();
     await expect(page).toHaveURL(/\/messageType$/);
-    const own = api.db.state.messages.filter((m) => m.recipientUserId === 'u-check' && !m.read).length;
+    const own = api.db.state.messages.filter((m) => m.recipientUserId === '3' && !m.read).length;
     await expect(page.getByText(own > 0 ? `共 ${own} 条未读消息` : '没有未读消息')).toBeVisible();
     await snap(page, 'messageType-check');
     await expectAccessible(page);
@@ -231,7 +230,7 @@ test.describe('announcements', () => {
     await expect(page.getByText('便隐血采样操作指南.pdf')).toBeVisible();
     const downloads = api.requestsTo('/Attachement/Download');
     expect(downloads).toHaveLength(1);
-    expect(downloads[0].search).toBe('?attachmentId=att-5001');
+    expect(downloads[0].search).toBe('?attachmentId=5001');
   });
 
   test('a failed attachment download shows /downErr', async ({ page, api }) => {
@@ -241,7 +240,7 @@ test.describe('announcements', () => {
       statusCode: 4004,
       responseMessage: '附件不存在或已删除',
     });
-    await page.goto('/announcementDetail?id=ann-6003');
+    await page.goto('/announcementDetail?id=6003');
     await page.getByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }).click();
     await expect(page).toHaveURL(/\/downErr\?(report|attachment)=[\w-]+$/);
     await expect(page.getByText('附件不存在或已删除')).toBeVisible();
@@ -257,7 +256,7 @@ test.describe('announcements', () => {
       void dialog.dismiss();
     });
     api.db.mutate((state) => {
-      const target = state.announcements.find((a) => a.id === 'ann-6004')!;
+      const target = state.announcements.find((a) => a.id === '6004')!;
       target.content =
         '<p>安全的正文</p>' +
         '<script>window.__xss = 1; alert("script")</script>' +
@@ -269,7 +268,7 @@ test.describe('announcements', () => {
         '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>';
     });
     await signIn(page, api);
-    await page.goto('/announcementDetail?id=ann-6004');
+    await page.goto('/announcementDetail?id=6004');
     await expect(page.getByText('安全的正文')).toBeVisible();
     await expect(page.getByText('<script>alert(1)</script>')).toBeVisible();
     await page.getByText('点我领奖').click();
@@ -286,7 +285,7 @@ test.describe('announcements', () => {
     );
     expect(handlers).toEqual([]);
     await expect(page.getByText('点我领奖')).not.toHaveAttribute('href', /javascript/i);
-    await expect(page).toHaveURL(/\/announcementDetail\?id=ann-6004$/);
+    await expect(page).toHaveURL(/\/announcementDetail\?id=6004$/);
     await snap(page, 'announcementDetail-xss');
     await expectAccessible(page);
   });

@@ -100,14 +100,14 @@ test.describe('outside WeChat (Android Chrome, iOS Safari, desktop)', () => {
 
   test('an attachment that is not a PDF (.txt) saves as the real file too', async ({ page, api }) => {
     await signIn(page, api);
-    await page.goto('/announcementDetail?id=ann-6003');
+    await page.goto('/announcementDetail?id=6003');
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe('结肠镜检查定点医院名单.txt');
-    const expected = Buffer.from(attachmentBytes(api.db.state.attachmentSources['att-5002']));
+    const expected = Buffer.from(attachmentBytes(api.db.state.attachmentSources['5002']));
     expect((await savedBytes(download)).equals(expected)).toBe(true);
-    await expect(page).toHaveURL(urlOf('/downSuccess?attachment=att-5002'));
+    await expect(page).toHaveURL(urlOf('/downSuccess?attachment=5002'));
     await expect(page.getByLabel('文件内容：结肠镜检查定点医院名单.txt')).toContainText('医院');
   });
 

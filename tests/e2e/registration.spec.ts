@@ -58,7 +58,7 @@ test.describe('registration (work users)', () => {
 
     await page.getByRole('button', { name: '提交并绑定' }).click();
     await confirmSubmit(page);
-    await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
     await expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const bound = page.getByRole('region', { name: '绑定信息' });
@@ -71,7 +71,7 @@ test.describe('registration (work users)', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: '查看详情' }).click();
-    await expect(page).toHaveURL(/\/infoSearchBindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/infoSearchBindSuccess\?id=\d+$/);
     await expect(page.getByText('采样管绑定成功')).toBeVisible();
     await expect(page.getByRole('region', { name: '采样管进度' })).toBeVisible();
     await snap(page, 'infoSearchBindSuccess');
@@ -91,7 +91,7 @@ test.describe('registration (work users)', () => {
     await expectAccessible(page);
 
     await result.click();
-    await expect(page).toHaveURL(/\/infoDetail\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/infoDetail\?id=\d+$/);
     await expect(page.getByRole('region', { name: '采样管进度' })).toBeVisible();
     await snap(page, 'infoDetail');
     await expectAccessible(page);
@@ -103,7 +103,7 @@ test.describe('registration (work users)', () => {
     await page.getByRole('link', { name: /王小明/ }).click();
 
     await page.getByRole('button', { name: '解绑采样管' }).click();
-    await expect(page).toHaveURL(/\/unbindTube\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/unbindTube\?id=\d+$/);
     await page.getByRole('radio', { name: '扫码绑定错误（绑错受检者）' }).check();
     await snap(page, 'unbindTube');
     await expectAccessible(page);
@@ -112,7 +112,7 @@ test.describe('registration (work users)', () => {
       .getByRole('dialog', { name: '确认解绑采样管' })
       .getByRole('button', { name: '确认解绑' })
       .click();
-    await expect(page).toHaveURL(/\/infoDetail\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/infoDetail\?id=\d+$/);
     await expect(page.getByText(/这条登记还没有绑定采样管/)).toBeVisible();
     expect(api.requestsTo('/Sampling/UpdateSamplingOperation')).toHaveLength(1);
     expect(api.db.state.tubes.find((candidate) => candidate.code === tube)?.status).toBe('unbound');
@@ -157,7 +157,7 @@ test.describe('registration (work users)', () => {
 
     await page.getByRole('button', { name: '提交并绑定' }).click();
     await confirmSubmit(page);
-    await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
   });
 
   test('an already-bound tube warns and is not sent', async ({ page, api }) => {
@@ -183,7 +183,7 @@ test.describe('registration (work users)', () => {
     const dialog = page.getByRole('dialog', { name: '请确认登记信息' });
     await expect(dialog).toHaveCount(1);
     await dialog.getByRole('button', { name: '确认提交' }).dblclick();
-    await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
     expect(api.requestsTo(SUBMIT)).toHaveLength(1);
     expect(api.requestsTo(BIND)).toHaveLength(1);
   });
@@ -212,7 +212,7 @@ test.describe('registration (work users)', () => {
     await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue(tube);
     await page.getByRole('button', { name: '提交并绑定' }).click();
     await confirmSubmit(page);
-    await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
   });
 
   test('a bind failure explains itself on /bindErr and 返回修改 keeps everything', async ({ page, api }) => {
@@ -238,7 +238,7 @@ test.describe('registration (work users)', () => {
 
     await page.getByRole('button', { name: '提交并绑定' }).click();
     await confirmSubmit(page);
-    await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
     // The retry bound the registration saved the first time instead of registering the person twice.
     expect(
       api.db.state.registrations.filter((registration) => registration.idCard === NEW_ID_CARD),
@@ -293,7 +293,7 @@ test.describe('registration (check users)', () => {
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await confirmSubmit(page);
 
-    await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
     await expect(page.getByRole('heading', { name: '接下来怎么做' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('region', { name: '提交信息' }).getByText(tube)).toBeVisible();
@@ -307,7 +307,7 @@ test.describe('registration (check users)', () => {
     await expectAccessible(page);
 
     await mine.getByRole('link', { name: /陈小红/ }).click();
-    await expect(page).toHaveURL(/\/checkUserInfoDetail\?id=reg-\d+$/);
+    await expect(page).toHaveURL(/\/checkUserInfoDetail\?id=\d+$/);
     await expect(page.getByRole('region', { name: '采样管进度' })).toBeVisible();
     await expect(page.getByRole('button', { name: '解绑采样管' })).toHaveCount(0);
     await snap(page, 'checkUserInfoDetail');

@@ -141,7 +141,7 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
     const now = Date.now();
     const value = payload;
 
-    const admin = one(state.users, (u) => u.id === 'u-admin', 'admin');
+    const admin = one(state.users, (u) => u.id === '1', 'admin');
     admin.name = value('workerName');
     admin.institutionName = value('workerInstitution');
     const checkUser = one(state.users, (u) => u.role === 'check', 'check user');

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions } from '@/types/api';
 
@@ -7,6 +8,7 @@ const loginOutUrl = '/api/v1/Account/LoginOut';
  * 退出登录 POST /api/v1/Account/LoginOut
  * Invalidates the token on the server; the caller removes it locally.
  */
-export function loginOut(options?: CallOptions): Promise<null> {
-  return request<null>({ url: loginOutUrl, method: 'post', ...options });
+export function loginOut(options?: CallOptions): Promise<unknown> {
+  // Nothing in the answer is used.
+  return request({ schema: v.unknown(), url: loginOutUrl, method: 'post', ...options });
 }

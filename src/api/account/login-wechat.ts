@@ -1,5 +1,5 @@
 import { request } from '@/lib/http';
-import type { CallOptions, LoginResult, WeChatLoginPayload } from '@/types/api';
+import { loginResultSchema, type CallOptions, type LoginResult, type WeChatLoginPayload } from '@/types/api';
 
 const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
 
@@ -8,7 +8,8 @@ const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
  * An OAuth code works once: a replayed callback fails with API_STATUS.wechatCodeUsed.
  */
 export function loginWeChat(payload: WeChatLoginPayload, options?: CallOptions): Promise<LoginResult> {
-  return request<LoginResult>({
+  return request({
+    schema: loginResultSchema,
     url: loginWeChatUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { Announcement, AnnouncementDetailQuery, CallOptions } from '@/types/api';
+import {
+  announcementSchema,
+  type Announcement,
+  type AnnouncementDetailQuery,
+  type CallOptions,
+} from '@/types/api';
 
 const getAnnouncementDetailUrl = '/api/v1/Announcement/GetDetail';
 
@@ -8,5 +13,11 @@ export function getAnnouncementDetail(
   query: AnnouncementDetailQuery,
   options?: CallOptions,
 ): Promise<Announcement> {
-  return request<Announcement>({ url: getAnnouncementDetailUrl, method: 'get', params: query, ...options });
+  return request({
+    schema: announcementSchema,
+    url: getAnnouncementDetailUrl,
+    method: 'get',
+    params: query,
+    ...options,
+  });
 }

@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { AnnouncementPageQuery, AnnouncementSummary, CallOptions, Page } from '@/types/api';
+import {
+  announcementPageSchema,
+  type AnnouncementPageQuery,
+  type AnnouncementSummary,
+  type CallOptions,
+  type Page,
+} from '@/types/api';
 
 const pageAnnouncementUrl = '/api/v1/Announcement/Page';
 
@@ -8,7 +14,8 @@ export function pageAnnouncement(
   payload: AnnouncementPageQuery,
   options?: CallOptions,
 ): Promise<Page<AnnouncementSummary>> {
-  return request<Page<AnnouncementSummary>>({
+  return request({
+    schema: announcementPageSchema,
     url: pageAnnouncementUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { CallOptions, DictionaryItemRaw, Page, PageDictionaryItemPayload } from '@/types/api';
+import {
+  dictionaryPageSchema,
+  type CallOptions,
+  type DictionaryItemRaw,
+  type Page,
+  type PageDictionaryItemPayload,
+} from '@/types/api';
 
 const pageDictionaryItemUrl = '/api/v1/Dictionary/PageDictionaryItem';
 
@@ -11,7 +17,8 @@ export function pageDictionaryItem(
   payload: PageDictionaryItemPayload,
   options?: CallOptions,
 ): Promise<Page<DictionaryItemRaw>> {
-  return request<Page<DictionaryItemRaw>>({
+  return request({
+    schema: dictionaryPageSchema,
     url: pageDictionaryItemUrl,
     method: 'post',
     data: payload,

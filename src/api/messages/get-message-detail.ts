@@ -1,9 +1,20 @@
 import { request } from '@/lib/http';
-import type { CallOptions, MessageDetailQuery, SystemMessage } from '@/types/api';
+import {
+  systemMessageSchema,
+  type CallOptions,
+  type MessageDetailQuery,
+  type SystemMessage,
+} from '@/types/api';
 
 const getMessageDetailUrl = '/api/v1/SystemMessage/GetDetail';
 
 /** 消息详情 GET /api/v1/SystemMessage/GetDetail */
 export function getMessageDetail(query: MessageDetailQuery, options?: CallOptions): Promise<SystemMessage> {
-  return request<SystemMessage>({ url: getMessageDetailUrl, method: 'get', params: query, ...options });
+  return request({
+    schema: systemMessageSchema,
+    url: getMessageDetailUrl,
+    method: 'get',
+    params: query,
+    ...options,
+  });
 }

@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { CallOptions, MessagePageQuery, Page, SystemMessage } from '@/types/api';
+import {
+  systemMessagePageSchema,
+  type CallOptions,
+  type MessagePageQuery,
+  type Page,
+  type SystemMessage,
+} from '@/types/api';
 
 const pageRecipientMessageUrl = '/api/v1/SystemMessage/PageRecipientMessage';
 
@@ -11,7 +17,8 @@ export function pageRecipientMessage(
   payload: MessagePageQuery,
   options?: CallOptions,
 ): Promise<Page<SystemMessage>> {
-  return request<Page<SystemMessage>>({
+  return request({
+    schema: systemMessagePageSchema,
     url: pageRecipientMessageUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, ReadSystemMessagePayload, SystemMessage } from '@/types/api';
+import {
+  systemMessageSchema,
+  type CallOptions,
+  type ReadSystemMessagePayload,
+  type SystemMessage,
+} from '@/types/api';
 
 const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
 
@@ -8,5 +13,11 @@ export function readSystemMessage(
   payload: ReadSystemMessagePayload,
   options?: CallOptions,
 ): Promise<SystemMessage> {
-  return request<SystemMessage>({ url: readSystemMessageUrl, method: 'post', data: payload, ...options });
+  return request({
+    schema: systemMessageSchema,
+    url: readSystemMessageUrl,
+    method: 'post',
+    data: payload,
+    ...options,
+  });
 }

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, QuestionnaireResponse, ResponseAddPayload } from '@/types/api';
+import {
+  questionnaireResponseSchema,
+  type CallOptions,
+  type QuestionnaireResponse,
+  type ResponseAddPayload,
+} from '@/types/api';
 
 const addResponseUrl = '/api/v1/Response/Add';
 
@@ -8,7 +13,8 @@ export function addResponse(
   payload: ResponseAddPayload,
   options?: CallOptions,
 ): Promise<QuestionnaireResponse> {
-  return request<QuestionnaireResponse>({
+  return request({
+    schema: questionnaireResponseSchema,
     url: addResponseUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, Questionnaire, QuestionnaireDetailQuery } from '@/types/api';
+import {
+  questionnaireSchema,
+  type CallOptions,
+  type Questionnaire,
+  type QuestionnaireDetailQuery,
+} from '@/types/api';
 
 const getQuestionnaireDetailUrl = '/api/v1/Questionnaire/GetDetail';
 
@@ -8,5 +13,11 @@ export function getQuestionnaireDetail(
   query: QuestionnaireDetailQuery,
   options?: CallOptions,
 ): Promise<Questionnaire> {
-  return request<Questionnaire>({ url: getQuestionnaireDetailUrl, method: 'get', params: query, ...options });
+  return request({
+    schema: questionnaireSchema,
+    url: getQuestionnaireDetailUrl,
+    method: 'get',
+    params: query,
+    ...options,
+  });
 }

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, QuestionnaireListQuery, QuestionnaireSummary } from '@/types/api';
+import {
+  questionnaireListSchema,
+  type CallOptions,
+  type QuestionnaireListQuery,
+  type QuestionnaireSummary,
+} from '@/types/api';
 
 const getQuestionnaireListUrl = '/api/v1/Questionnaire/GetList';
 
@@ -11,7 +16,8 @@ export function getQuestionnaireList(
   payload: QuestionnaireListQuery = {},
   options?: CallOptions,
 ): Promise<QuestionnaireSummary[]> {
-  return request<QuestionnaireSummary[]>({
+  return request({
+    schema: questionnaireListSchema,
     url: getQuestionnaireListUrl,
     method: 'post',
     data: payload,

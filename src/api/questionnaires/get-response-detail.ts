@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, QuestionnaireResponseDetail, ResponseDetailQuery } from '@/types/api';
+import {
+  questionnaireResponseDetailSchema,
+  type CallOptions,
+  type QuestionnaireResponseDetail,
+  type ResponseDetailQuery,
+} from '@/types/api';
 
 const getResponseDetailUrl = '/api/v1/Response/GetDetail';
 
@@ -8,7 +13,8 @@ export function getResponseDetail(
   query: ResponseDetailQuery,
   options?: CallOptions,
 ): Promise<QuestionnaireResponseDetail> {
-  return request<QuestionnaireResponseDetail>({
+  return request({
+    schema: questionnaireResponseDetailSchema,
     url: getResponseDetailUrl,
     method: 'get',
     params: query,

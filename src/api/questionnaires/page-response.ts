@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { CallOptions, Page, QuestionnaireResponse, ResponsePageQuery } from '@/types/api';
+import {
+  questionnaireResponsePageSchema,
+  type CallOptions,
+  type Page,
+  type QuestionnaireResponse,
+  type ResponsePageQuery,
+} from '@/types/api';
 
 const pageResponseUrl = '/api/v1/Response/Page';
 
@@ -8,7 +14,8 @@ export function pageResponse(
   payload: ResponsePageQuery,
   options?: CallOptions,
 ): Promise<Page<QuestionnaireResponse>> {
-  return request<Page<QuestionnaireResponse>>({
+  return request({
+    schema: questionnaireResponsePageSchema,
     url: pageResponseUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,12 @@
-import { request } from '@/lib/http';
-import type { CallOptions, QuestionnaireResponse, ResponseSubmitPayload } from '@/types/api';
+import { failureData, request } from '@/lib/http';
+import {
+  questionnaireIncompleteDataSchema,
+  questionnaireResponseSchema,
+  type CallOptions,
+  type Id,
+  type QuestionnaireResponse,
+  type ResponseSubmitPayload,
+} from '@/types/api';
 
 const submitResponseUrl = '/api/v1/Response/Submit';
 
@@ -11,11 +18,17 @@ export function submitResponse(
   payload: ResponseSubmitPayload,
   options?: CallOptions,
 ): Promise<QuestionnaireResponse> {
-  return request<QuestionnaireResponse>({
+  return request({
+    schema: questionnaireResponseSchema,
     url: submitResponseUrl,
     method: 'post',
     data: payload,
     repeatSubmit: true,
     ...options,
   });
+}
+
+/** The unanswered question a 'questionnaire incomplete' refusal names (ApiError.body), if any. */
+export function incompleteQuestionFrom(body: unknown): Id | undefined {
+  return failureData(body, questionnaireIncompleteDataSchema)?.questionId;
 }

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, QuestionnaireResponse, ResponseUpdatePayload } from '@/types/api';
+import {
+  questionnaireResponseSchema,
+  type CallOptions,
+  type QuestionnaireResponse,
+  type ResponseUpdatePayload,
+} from '@/types/api';
 
 const updateResponseUrl = '/api/v1/Response/Update';
 
@@ -8,7 +13,8 @@ export function updateResponse(
   payload: ResponseUpdatePayload,
   options?: CallOptions,
 ): Promise<QuestionnaireResponse> {
-  return request<QuestionnaireResponse>({
+  return request({
+    schema: questionnaireResponseSchema,
     url: updateResponseUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, RegistrationInput, RegistrationSaveResult } from '@/types/api';
+import {
+  registrationSchema,
+  type CallOptions,
+  type RegistrationInput,
+  type RegistrationSaveResult,
+} from '@/types/api';
 
 const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
 
@@ -11,7 +16,8 @@ export function addRegistration(
   payload: RegistrationInput,
   options?: CallOptions,
 ): Promise<RegistrationSaveResult> {
-  return request<RegistrationSaveResult>({
+  return request({
+    schema: registrationSchema,
     url: addRegistrationUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, Registration, RegistrationDetailQuery } from '@/types/api';
+import {
+  registrationSchema,
+  type CallOptions,
+  type Registration,
+  type RegistrationDetailQuery,
+} from '@/types/api';
 
 const getRegistrationDetailUrl = '/api/v1/ScreeningRegister/GetDetail';
 
@@ -8,5 +13,11 @@ export function getRegistrationDetail(
   query: RegistrationDetailQuery,
   options?: CallOptions,
 ): Promise<Registration> {
-  return request<Registration>({ url: getRegistrationDetailUrl, method: 'get', params: query, ...options });
+  return request({
+    schema: registrationSchema,
+    url: getRegistrationDetailUrl,
+    method: 'get',
+    params: query,
+    ...options,
+  });
 }

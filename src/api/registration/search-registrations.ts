@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { CallOptions, Page, Registration, RegistrationSearchPayload } from '@/types/api';
+import {
+  registrationPageSchema,
+  type CallOptions,
+  type Page,
+  type Registration,
+  type RegistrationSearchPayload,
+} from '@/types/api';
 
 const searchRegistrationsUrl = '/api/v1/ScreeningRegister/Search';
 
@@ -8,7 +14,8 @@ export function searchRegistrations(
   payload: RegistrationSearchPayload,
   options?: CallOptions,
 ): Promise<Page<Registration>> {
-  return request<Page<Registration>>({
+  return request({
+    schema: registrationPageSchema,
     url: searchRegistrationsUrl,
     method: 'post',
     data: payload,

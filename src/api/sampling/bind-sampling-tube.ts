@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { BindSamplingTubePayload, CallOptions, SamplingTube } from '@/types/api';
+import {
+  samplingTubeSchema,
+  type BindSamplingTubePayload,
+  type CallOptions,
+  type SamplingTube,
+} from '@/types/api';
 
 const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
 
@@ -11,7 +16,8 @@ export function bindSamplingTube(
   payload: BindSamplingTubePayload,
   options?: CallOptions,
 ): Promise<SamplingTube> {
-  return request<SamplingTube>({
+  return request({
+    schema: samplingTubeSchema,
     url: bindSamplingTubeUrl,
     method: 'post',
     data: payload,

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, TubeStatusQuery, TubeStatusResult } from '@/types/api';
+import {
+  tubeStatusResultSchema,
+  type CallOptions,
+  type TubeStatusQuery,
+  type TubeStatusResult,
+} from '@/types/api';
 
 const getSamplingTubeStatusUrl = '/api/v1/Sampling/GetSamplingTubeStatus';
 
@@ -8,7 +13,8 @@ export function getSamplingTubeStatus(
   payload: TubeStatusQuery,
   options?: CallOptions,
 ): Promise<TubeStatusResult> {
-  return request<TubeStatusResult>({
+  return request({
+    schema: tubeStatusResultSchema,
     url: getSamplingTubeStatusUrl,
     method: 'post',
     data: payload,

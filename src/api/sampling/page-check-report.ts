@@ -1,5 +1,11 @@
 import { request } from '@/lib/http';
-import type { CallOptions, CheckReport, CheckReportPageQuery, Page } from '@/types/api';
+import {
+  checkReportPageSchema,
+  type CallOptions,
+  type CheckReport,
+  type CheckReportPageQuery,
+  type Page,
+} from '@/types/api';
 
 const pageCheckReportUrl = '/api/v1/Sampling/PageCheckReport';
 
@@ -8,5 +14,11 @@ export function pageCheckReport(
   payload: CheckReportPageQuery,
   options?: CallOptions,
 ): Promise<Page<CheckReport>> {
-  return request<Page<CheckReport>>({ url: pageCheckReportUrl, method: 'post', data: payload, ...options });
+  return request({
+    schema: checkReportPageSchema,
+    url: pageCheckReportUrl,
+    method: 'post',
+    data: payload,
+    ...options,
+  });
 }

@@ -1,16 +1,15 @@
+import { failureData } from '@/lib/http';
+import { idCardRegisteredDataSchema, type Id } from '@/types/api';
 import { getSamplingTubeStatus } from './get-sampling-tube-status';
-import type { Id, IdCardRegisteredData } from '@/types/api';
 
 /**
  * Reading the answers a lost or refused save leaves behind. Shared by the entry form and the offline
  * queue; no UI here, so the queue's sender can load it without the feedback layer.
  */
 
-/** The registration an 'ID card already registered' answer names (its responseData), if any. */
+/** The registration an 'ID card already registered' answer names (its responseData), if any; a numeric id becomes a string. */
 export function registeredIdFrom(body: unknown): Id | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const data = (body as { responseData?: Partial<IdCardRegisteredData> | null }).responseData;
-  return typeof data?.registrationId === 'string' ? data.registrationId : undefined;
+  return failureData(body, idCardRegisteredDataSchema)?.registrationId;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, SamplingTube, UpdateSamplingOperationPayload } from '@/types/api';
+import {
+  samplingTubeSchema,
+  type CallOptions,
+  type SamplingTube,
+  type UpdateSamplingOperationPayload,
+} from '@/types/api';
 
 const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
 
@@ -11,7 +16,8 @@ export function updateSamplingOperation(
   payload: UpdateSamplingOperationPayload,
   options?: CallOptions,
 ): Promise<SamplingTube> {
-  return request<SamplingTube>({
+  return request({
+    schema: samplingTubeSchema,
     url: updateSamplingOperationUrl,
     method: 'post',
     data: payload,

@@ -1,16 +1,18 @@
 import { Steps } from 'antd-mobile';
 import dayjs from 'dayjs';
 import {
+  labelOf,
   SAMPLING_TUBE_STATUS_FLOW,
   SAMPLING_TUBE_STATUS_LABELS,
+  type Open,
   type SamplingTubeStatus,
   type TubeTimelineEntry,
 } from '@/types/api';
 import styles from './tube-timeline.module.css';
 
 export interface TubeTimelineProps {
-  /** The tube's current status. */
-  status: SamplingTubeStatus;
+  /** The tube's current status (one the app does not know shows no steps to come). */
+  status: Open<SamplingTubeStatus>;
   /** What already happened, oldest first (contract: SamplingTube.timeline). */
   timeline: TubeTimelineEntry[];
   /** Accessible name of the whole timeline. */
@@ -27,10 +29,8 @@ function formatAt(at: string): string {
  * then the steps still to come in the forward flow, so a user sees where the sample is and what is next.
  */
 export function TubeTimeline({ status, timeline, label = '采样管进度' }: TubeTimelineProps) {
-  const upcoming =
-    status === 'unbound'
-      ? []
-      : SAMPLING_TUBE_STATUS_FLOW.slice(SAMPLING_TUBE_STATUS_FLOW.indexOf(status) + 1);
+  const position = SAMPLING_TUBE_STATUS_FLOW.indexOf(status as SamplingTubeStatus);
+  const upcoming = status === 'unbound' || position < 0 ? [] : SAMPLING_TUBE_STATUS_FLOW.slice(position + 1);
   const current = timeline.length - 1;
 
   return (
@@ -44,7 +44,7 @@ export function TubeTimeline({ status, timeline, label = '采样管进度' }: Tu
           <Steps.Step
             key={`${entry.status}-${entry.at}-${index}`}
             status={index === current ? 'process' : 'finish'}
-            title={<span className={styles.title}>{SAMPLING_TUBE_STATUS_LABELS[entry.status]}</span>}
+            title={<span className={styles.title}>{labelOf(SAMPLING_TUBE_STATUS_LABELS, entry.status)}</span>}
             description={
               <span className={styles.description}>
                 <time dateTime={entry.at}>{formatAt(entry.at)}</time>

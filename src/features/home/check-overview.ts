@@ -1,5 +1,5 @@
 import { paths, withQuery } from '@/config/paths';
-import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
+import type { CheckReport, Open, QuestionnaireResponse, Registration, RegistrationStatus } from '@/types/api';
 
 /**
  * What the check-user home says about each registration and what the user should do next, in plain
@@ -9,7 +9,8 @@ import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/a
 /** Where one person's screening stands: the registration status, then the tube's. */
 export type ScreeningStage = 'draft' | 'no-tube' | 'bound' | 'sampled' | 'received' | 'tested' | 'reported';
 
-export function stageOf(registration: Registration): ScreeningStage {
+/** A tube status the app does not know is kept as the server's text (and shown as it is). */
+export function stageOf(registration: Registration): Open<ScreeningStage> {
   if (registration.status === 'draft') return 'draft';
   const status = registration.tube?.status;
   if (!status || status === 'unbound') return 'no-tube';
@@ -26,7 +27,7 @@ export const STAGE_TEXT: Readonly<Record<ScreeningStage, string>> = {
   reported: '报告已出',
 };
 
-export const REGISTRATION_TEXT: Readonly<Record<Registration['status'], string>> = {
+export const REGISTRATION_TEXT: Readonly<Record<RegistrationStatus, string>> = {
   draft: '还没有提交',
   submitted: '已提交',
 };

@@ -1,5 +1,5 @@
 import { useDictionary } from '@/api/dictionary/use-dictionary';
-import { MESSAGE_TYPE_LABELS, type MessageType } from '@/types/api';
+import { labelOf, MESSAGE_TYPE_LABELS, type MessageType, type Open } from '@/types/api';
 
 export function isMessageType(value: unknown): value is MessageType {
   return typeof value === 'string' && Object.hasOwn(MESSAGE_TYPE_LABELS, value);
@@ -27,6 +27,9 @@ export function useMessageTypes(): MessageTypeOption[] {
   return fromDictionary.length > 0 ? fromDictionary : FALLBACK;
 }
 
-export function messageTypeLabel(type: MessageType, options: MessageTypeOption[]): string {
-  return options.find((option) => option.type === type)?.label ?? MESSAGE_TYPE_LABELS[type] ?? '消息';
+/** A type neither the dictionary nor the app knows is shown as the server's text. */
+export function messageTypeLabel(type: Open<MessageType>, options: MessageTypeOption[]): string {
+  return (
+    options.find((option) => option.type === type)?.label ?? (labelOf(MESSAGE_TYPE_LABELS, type) || '消息')
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { getToken } from '@/lib/token';
-import { MESSAGE_TYPE_LABELS, type Id, type MessageType } from '@/types/api';
+import { MESSAGE_TYPE_LABELS, type Id, type MessageType, type Open } from '@/types/api';
 import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
 
 /**
@@ -106,12 +106,12 @@ function refreshUnreadCounts(): Promise<void> {
  * already marked in this session) changes nothing. Resolves when the server has answered; on
  * failure the counts are reloaded from the server and the error is rethrown.
  */
-export async function markRead(id: Id, type: MessageType): Promise<void> {
+export async function markRead(id: Id, type: Open<MessageType>): Promise<void> {
   ensureSession();
   if (snapshot.readIds.has(id)) return;
   revision += 1;
   const readIds = new Set(snapshot.readIds).add(id);
-  const current = snapshot.byType[type];
+  const current = snapshot.byType[type as MessageType];
   const byType =
     current === undefined ? snapshot.byType : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
   emit({ ...snapshot, readIds, byType, total: Math.max(0, snapshot.total - 1) });

@@ -43,6 +43,14 @@ export function nextStepFor(report: CheckReport): ReportNextStep {
       phones,
     };
   }
+  if (report.result !== 'negative') {
+    // A result the app does not know: no advice of our own, the doctor's stands alone.
+    return {
+      headline: '请以医生建议为准',
+      steps: [`如对结果有疑问，请联系 ${report.institution || '报告出具机构'}。`],
+      phones,
+    };
+  }
   const rescreenBy = dayjs(report.reportedAt).add(RESCREEN_AFTER_YEARS, 'year');
   const rescreenText = rescreenBy.isValid() ? rescreenBy.format('YYYY年M月') : '1 年后';
   return {

@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import axios, {
   AxiosError,
   type AxiosRequestConfig,
@@ -8,9 +9,11 @@ import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
+import { checkContract, formatDifferences } from './contract';
 import { ApiError } from './errors';
 import { fileNameFromContentDisposition } from './content-disposition';
 import {
+  CONTRACT_MISMATCH_MESSAGE,
   DEFAULT_STATUS_MESSAGE,
   NETWORK_ERROR_MESSAGE,
   REQUEST_TIMEOUT_MS,
@@ -38,7 +41,7 @@ declare module 'axios' {
 }
 
 /** The response envelope agreed with the backend (spec §3 and §8). */
-export interface ApiResponse<T> {
+interface ApiResponse<T> {
   /** Absent means success (2000). */
   statusCode?: number;
   responseMessage?: string | null;
@@ -160,10 +163,31 @@ function onRejected(error: unknown): never {
 
 http.interceptors.response.use(onFulfilled, onRejected);
 
-/** A JSON call: resolves with `responseData`, rejects with an ApiError. */
-export async function request<T>(options: AxiosRequestConfig): Promise<T> {
-  const response = await http.request<ApiResponse<T>>(options);
-  return response.data.responseData;
+/** A JSON call and the schema its answer must match (src/types/api.ts). */
+export interface JsonRequest<T> extends AxiosRequestConfig {
+  schema: v.GenericSchema<unknown, T>;
+}
+
+/**
+ * A JSON call: resolves with `responseData` checked and normalised by `schema`; rejects with an ApiError.
+ * An answer that differs from the schema is a 'contract' error: the user sees one message, the console
+ * (and so vConsole) gets the endpoint and every differing field's path and type, never a value.
+ */
+export async function request<T>({ schema, ...options }: JsonRequest<T>): Promise<T> {
+  const response = await http.request<ApiResponse<unknown>>(options);
+  const checked = checkContract(schema, response.data.responseData);
+  if (checked.ok) return checked.value;
+  const endpoint = `${(options.method ?? 'get').toUpperCase()} ${options.url ?? ''}`;
+  console.error(
+    `[contract] ${endpoint} answered a shape the app does not expect:\n` +
+      formatDifferences(checked.differences)
+        .map((line) => `  ${line}`)
+        .join('\n'),
+  );
+  fail(
+    new ApiError('contract', CONTRACT_MISMATCH_MESSAGE, { differences: checked.differences }),
+    response.config,
+  );
 }
 
 /** A downloaded file (spec §7: blob or arraybuffer, returned untouched). */

@@ -1,3 +1,4 @@
+import type { ContractDifference } from './contract';
 import { DEFAULT_STATUS_MESSAGE } from './messages';
 
 /**
@@ -9,24 +10,40 @@ import { DEFAULT_STATUS_MESSAGE } from './messages';
  * - timeout: no response within the timeout
  * - repeat-submit: the repeat-submit guard refused an identical request
  * - malformed: a response that is not the agreed JSON envelope
+ * - contract: a success envelope whose responseData differs from the endpoint's schema (differences)
  * - canceled: the caller aborted the request (never shown)
  */
 export type ApiErrorKind =
-  'business' | 'unauthorized' | 'http' | 'network' | 'timeout' | 'repeat-submit' | 'malformed' | 'canceled';
+  | 'business'
+  | 'unauthorized'
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'repeat-submit'
+  | 'malformed'
+  | 'contract'
+  | 'canceled';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** statusCode for business errors, HTTP status for http/unauthorized errors. */
   readonly code?: number;
-  /** The response body, when there was one. */
+  /** The response body, when there was one (not for contract errors: it would only hold what failed). */
   readonly body?: unknown;
+  /** Contract errors: where the answer differs from the schema (paths and types, no values). */
+  readonly differences?: readonly ContractDifference[];
 
-  constructor(kind: ApiErrorKind, message: string, options: { code?: number; body?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    options: { code?: number; body?: unknown; differences?: readonly ContractDifference[] } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = options.code;
     this.body = options.body;
+    this.differences = options.differences;
   }
 }
 

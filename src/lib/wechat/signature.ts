@@ -1,5 +1,10 @@
 import { request } from '@/lib/http';
-import type { CallOptions, WeChatSignaturePayload, WeChatSignatureResult } from '@/types/api';
+import {
+  weChatSignatureSchema,
+  type CallOptions,
+  type WeChatSignaturePayload,
+  type WeChatSignatureResult,
+} from '@/types/api';
 
 export const generateWeChatSignatureUrl = '/api/v1/Account/GenerateWeChatSignature';
 
@@ -12,7 +17,8 @@ export type WeChatSignature = WeChatSignatureResult;
  */
 export function generateWeChatSignature(url: string, options?: CallOptions): Promise<WeChatSignature> {
   const payload: WeChatSignaturePayload = { url: url.split('#')[0] };
-  return request<WeChatSignature>({
+  return request({
+    schema: weChatSignatureSchema,
     url: generateWeChatSignatureUrl,
     method: 'post',
     data: payload,

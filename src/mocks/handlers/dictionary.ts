@@ -19,5 +19,6 @@ export function dictionaryHandlers(db: DemoDb, options: HandlerOptions): HttpHan
 
 /** The text of a dictionary value, or undefined when the value is not in the dictionary. */
 export function dictionaryText(db: DemoDb, typeCode: DictionaryTypeCode, value: string): string | undefined {
-  return db.state.dictionaries[typeCode].find((item) => item.itemValue === value)?.itemText;
+  const item = db.state.dictionaries[typeCode].find((candidate) => String(candidate.itemValue) === value);
+  return item === undefined ? undefined : String(item.itemText);
 }

@@ -131,7 +131,7 @@ export function questionnaireHandlers(db: DemoDb, options: HandlerOptions): Http
       return db.mutate((state) => {
         const at = nowIso(db);
         const response: StoredResponse = {
-          id: db.nextId('resp'),
+          id: db.nextId(),
           questionnaireId: questionnaire.id,
           status: 'draft',
           answers,
@@ -174,7 +174,7 @@ export function questionnaireHandlers(db: DemoDb, options: HandlerOptions): Http
       return db.mutate((state) => {
         const at = nowIso(db);
         const response: StoredResponse = existing ?? {
-          id: db.nextId('resp'),
+          id: db.nextId(),
           questionnaireId,
           status: 'draft',
           answers,

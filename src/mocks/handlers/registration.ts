@@ -133,7 +133,7 @@ function save(db: DemoDb, user: DemoUser, input: Body, status: RegistrationStatu
     assertIdCardFree(db, fields.idCard);
     const created: StoredRegistration = {
       ...fields,
-      id: db.nextId('reg'),
+      id: db.nextId(),
       registeredAt: nowIso(db),
       registeredBy: user.role,
       registeredByName: user.name,

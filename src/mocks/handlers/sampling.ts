@@ -1,5 +1,6 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import {
+  labelOf,
   API_STATUS,
   canUnbind,
   SAMPLING_TUBE_STATUS_LABELS,
@@ -60,7 +61,7 @@ function visibleReports(db: DemoDb, user: DemoUser) {
 function tubeStatus(db: DemoDb, user: DemoUser, code: string): TubeStatusResult {
   const tubeCode = normalizeTubeCode(code);
   const tube = db.state.tubes.find((candidate) => candidate.code === tubeCode);
-  if (!tube) return { tubeCode, exists: false };
+  if (!tube) return { tubeCode, exists: false, timeline: [] };
   const result: TubeStatusResult = { tubeCode, exists: true, status: tube.status, timeline: tube.timeline };
   const registration =
     tube.status === 'unbound' ? undefined : db.state.registrations.find((r) => r.id === tube.registrationId);
@@ -141,7 +142,7 @@ export function samplingHandlers(db: DemoDb, options: HandlerOptions): HttpHandl
       }
       if (!canUnbind(tube.status)) {
         throw warning(
-          `${UNBIND_AFTER_RECEIPT_MESSAGE}（当前状态：${SAMPLING_TUBE_STATUS_LABELS[tube.status]}）`,
+          `${UNBIND_AFTER_RECEIPT_MESSAGE}（当前状态：${labelOf(SAMPLING_TUBE_STATUS_LABELS, tube.status)}）`,
         );
       }
       return db.mutate(() => {

@@ -211,7 +211,7 @@ function registrationDriver(name: string, title: string, endpoint: string): Call
     },
     retry: (page) => submitRegistrationForm(page),
     expectSuccess: async (page, api, { tube }) => {
-      await expect(page).toHaveURL(/\/bindSuccess\?id=reg-\d+$/);
+      await expect(page).toHaveURL(/\/bindSuccess\?id=\d+$/);
       await expect(page.getByRole('region', { name: '绑定信息' }).getByText(tube)).toBeVisible();
       // The retry completed the first attempt instead of registering the person twice.
       expect(
@@ -410,7 +410,7 @@ const questionnaireSubmit: CallDriver<null> = {
     await expect(page.getByText('提交成功')).toBeVisible();
     await expect(page).toHaveURL(/\/questionnaireList$/);
     const submitted = api.db.state.responses.filter(
-      (r) => r.questionnaireId === 'qn-lifestyle' && r.ownerUserId === 'u-admin' && r.status === 'submitted',
+      (r) => r.questionnaireId === 'qn-lifestyle' && r.ownerUserId === '1' && r.status === 'submitted',
     );
     expect(submitted.some((r) => r.answers.l6 === FREE_TEXT)).toBe(true);
   },
@@ -431,7 +431,7 @@ const messageRead: CallDriver<MessageContext> = {
   endpoint: '/SystemMessage/ReadSystemMessage',
   arrange: async (page, api) => {
     const message = api.db.state.messages.find(
-      (m) => m.recipientUserId === 'u-admin' && m.title === MESSAGE_TITLE && !m.read,
+      (m) => m.recipientUserId === '1' && m.title === MESSAGE_TITLE && !m.read,
     );
     if (!message) throw new Error('no unread message in the demo data');
     await signIn(page, api);

@@ -38,7 +38,7 @@ describe('/announcement', () => {
     expect(links[0]).toHaveTextContent('国庆假期实验室收样时间调整');
     expect(links[links.length - 1]).toHaveTextContent('2026 年社区大肠癌免费筛查项目正式启动');
     expect(within(list).getByRole('link', { name: /便隐血采样操作指南/ })).toHaveTextContent('附件 1 个');
-    expect(links[0]).toHaveAttribute('href', withQuery(paths.announcementDetail, { id: 'ann-6004' }));
+    expect(links[0]).toHaveAttribute('href', withQuery(paths.announcementDetail, { id: '6004' }));
   });
 
   it('says so when there are no announcements', async () => {
@@ -68,7 +68,7 @@ describe('/announcement', () => {
 describe('/announcementDetail', () => {
   it('renders the rich content sanitised, with attachments named and sized', async () => {
     await signInForTest('work');
-    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6002' }), { session: 'work' });
+    renderRoute(withQuery(paths.announcementDetail, { id: '6002' }), { session: 'work' });
     expect(await screen.findByRole('heading', { name: '便隐血采样操作指南', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('避免粪便接触马桶内的水；')).toBeInTheDocument();
     const attachments = screen.getByRole('region', { name: '附件（1）' });
@@ -94,30 +94,30 @@ describe('/announcementDetail', () => {
   it('downloads an attachment through Attachement/Download and shows /downSuccess', async () => {
     await signInForTest('work');
     const log = recordRequests();
-    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), {
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), {
       session: 'work',
     });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
     const sent = await log.to('/Attachement/Download');
     expect(sent).toHaveLength(1);
-    expect(sent[0].search).toBe('?attachmentId=att-5002');
-    expect(router.state.location.search).toBe('?attachment=att-5002');
-    expect(getFileRecord({ kind: 'attachment', id: 'att-5002' })).toMatchObject({
+    expect(sent[0].search).toBe('?attachmentId=5002');
+    expect(router.state.location.search).toBe('?attachment=5002');
+    expect(getFileRecord({ kind: 'attachment', id: '5002' })).toMatchObject({
       fileName: '结肠镜检查定点医院名单.txt',
-      returnTo: withQuery(paths.announcementDetail, { id: 'ann-6003' }),
+      returnTo: withQuery(paths.announcementDetail, { id: '6003' }),
     });
   });
 
   it('shows /downErr with the reason when the download fails', async () => {
     await signInForTest('work');
     server.use(http.get(DOWNLOAD, () => failure(4004, '附件不存在或已删除')));
-    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), {
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), {
       session: 'work',
     });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
-    expect(getDownloadFailure({ kind: 'attachment', id: 'att-5002' })).toMatchObject({
+    expect(getDownloadFailure({ kind: 'attachment', id: '5002' })).toMatchObject({
       message: '附件不存在或已删除',
       fileName: '结肠镜检查定点医院名单.txt',
     });
@@ -126,7 +126,7 @@ describe('/announcementDetail', () => {
   it('shows the error with 重试 when the announcement cannot load', async () => {
     await signInForTest('work');
     server.use(http.get(DETAIL, () => HttpResponse.error(), { once: true }));
-    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6004' }), { session: 'work' });
+    renderRoute(withQuery(paths.announcementDetail, { id: '6004' }), { session: 'work' });
     expect(await screen.findByRole('alert')).toHaveTextContent('后端接口连接异常');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '国庆假期实验室收样时间调整' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { act, render, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -13,7 +14,9 @@ function expire() {
   server.use(
     mswHttp.get(`${config.apiBaseUrl}/api/v1/Test/Expired`, () => new HttpResponse(null, { status: 401 })),
   );
-  return request({ url: '/api/v1/Test/Expired', method: 'get' }).catch((error: unknown) => error);
+  return request({ schema: v.unknown(), url: '/api/v1/Test/Expired', method: 'get' }).catch(
+    (error: unknown) => error,
+  );
 }
 
 describe('after HTTP 401', () => {

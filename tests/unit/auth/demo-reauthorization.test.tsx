@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { act, render, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -37,7 +38,9 @@ describe('demo: check user after HTTP 401', () => {
 
     server.use(http.get('*/api/v1/Test/Expired', () => new HttpResponse(null, { status: 401 })));
     await act(() =>
-      request({ url: '/api/v1/Test/Expired', method: 'get', silent: true }).catch(() => undefined),
+      request({ schema: v.unknown(), url: '/api/v1/Test/Expired', method: 'get', silent: true }).catch(
+        () => undefined,
+      ),
     );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/callback'), { timeout: 5000 });

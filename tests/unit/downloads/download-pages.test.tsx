@@ -193,11 +193,11 @@ describe('下载报告 outside WeChat (Android Chrome, iOS Safari, desktop)', ()
         }),
       ),
     );
-    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), {
+    const { router } = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), {
       session: 'work',
     });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?attachment=att-5002'));
+    await waitFor(() => expect(router.state.location.search).toBe('?attachment=5002'));
     expect(await screen.findByText('文件已保存')).toBeInTheDocument();
     expect(saves.map((save) => save.fileName)).toEqual(['筛查通知.docx']);
     expect(await bytesOf(saves[0].blob)).toEqual(Array.from(docx));
@@ -276,7 +276,7 @@ describe('下载报告 inside WeChat (blob downloads are blocked)', () => {
   it('a text attachment is shown in the page', async () => {
     await signInForTest('work');
     inWeChat();
-    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     const text = await screen.findByLabelText('文件内容：结肠镜检查定点医院名单.txt');
     expect(text.textContent).toMatch(/医院/);
@@ -299,7 +299,7 @@ describe('下载报告 inside WeChat (blob downloads are blocked)', () => {
         }),
       ),
     );
-    const first = renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    const first = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     expect(await screen.findByRole('img', { name: 'poster.png' })).toHaveAttribute(
       'src',
@@ -318,7 +318,7 @@ describe('下载报告 inside WeChat (blob downloads are blocked)', () => {
         }),
       ),
     );
-    renderRoute(withQuery(paths.announcementDetail, { id: 'ann-6003' }), { session: 'work' });
+    renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), { session: 'work' });
     await userEvent.click(await screen.findByRole('button', { name: '下载 结肠镜检查定点医院名单.txt' }));
     expect(await screen.findByText('微信里无法打开这类文件，请按下面的方法保存。')).toBeInTheDocument();
     const info = screen.getByRole('region', { name: '文件信息' });

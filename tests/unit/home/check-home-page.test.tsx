@@ -66,7 +66,7 @@ describe('/checkUser', () => {
   });
 
   it('lists the unfinished questionnaire as a to-do with its next step', async () => {
-    const draft = defaultDb.state.responses.find((r) => r.ownerUserId === 'u-check' && r.status === 'draft')!;
+    const draft = defaultDb.state.responses.find((r) => r.ownerUserId === '3' && r.status === 'draft')!;
     await openCheckHome();
     await screen.findByText('张秀英，您好');
     const todos = await screen.findByRole('region', { name: '待办事项' });
@@ -85,7 +85,7 @@ describe('/checkUser', () => {
   });
 
   it('shows the unread message count on the messages entry', async () => {
-    const unread = defaultDb.state.messages.filter((m) => m.recipientUserId === 'u-check' && !m.read).length;
+    const unread = defaultDb.state.messages.filter((m) => m.recipientUserId === '3' && !m.read).length;
     expect(unread).toBeGreaterThan(0);
     await openCheckHome();
     const entries = await screen.findByRole('navigation', { name: '常用功能' });

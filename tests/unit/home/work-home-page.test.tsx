@@ -68,7 +68,7 @@ describe('/workUser', () => {
   });
 
   it('shows the unread message count on the messages entry', async () => {
-    const unread = unreadFor('u-admin');
+    const unread = unreadFor('1');
     expect(unread).toBeGreaterThan(0);
     await openWorkHome();
     const nav = await screen.findByRole('navigation', { name: '功能' });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { HttpResponse, delay, http as mswHttp } from 'msw';
 import { request, setUnauthorizedHandler } from '@/lib/http';
 import { getToken, setToken } from '@/lib/token';
@@ -17,7 +18,7 @@ describe('edge cases of the request layer', () => {
       }),
     );
     const controller = new AbortController();
-    const pending = request({ url: URL_PATH, signal: controller.signal });
+    const pending = request({ schema: v.unknown(), url: URL_PATH, signal: controller.signal });
     controller.abort();
     const error = await rejectionOf(pending);
     expect(error.kind).toBe('canceled');
@@ -33,7 +34,7 @@ describe('edge cases of the request layer', () => {
         HttpResponse.json({ statusCode: 401, responseMessage: 'token expired', responseData: null }),
       ),
     );
-    const error = await rejectionOf(request({ url: URL_PATH }));
+    const error = await rejectionOf(request({ schema: v.unknown(), url: URL_PATH }));
     expect(error).toMatchObject({ kind: 'business', code: 401, message: '认证失败，无法访问系统资源' });
     await expectFailToast('认证失败，无法访问系统资源');
     expect(getToken()).toBeNull();

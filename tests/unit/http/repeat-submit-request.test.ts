@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { request } from '@/lib/http';
 import { server } from '../../msw-server';
@@ -19,7 +20,7 @@ function countServerHits(
 }
 
 const submit = (data: unknown, options: Record<string, unknown> = {}) =>
-  request<string>({ url: PATH, method: 'post', data, repeatSubmit: true, ...options });
+  request({ schema: v.string(), url: PATH, method: 'post', data, repeatSubmit: true, ...options });
 
 describe('repeat-submit guard on real requests (spec §5)', () => {
   beforeEach(() => {
@@ -32,12 +33,12 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
     '%s: the same url and body again within 1000 ms is refused before it is sent',
     async (method) => {
       const hits = countServerHits(method);
-      await expect(request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true })).resolves.toBe(
-        'ok',
-      );
+      await expect(
+        request({ schema: v.unknown(), url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }),
+      ).resolves.toBe('ok');
       vi.setSystemTime(Date.now() + 999);
       const error = await rejectionOf(
-        request({ url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }),
+        request({ schema: v.unknown(), url: PATH, method, data: { tube: 'A1' }, repeatSubmit: true }),
       );
       expect(error).toMatchObject({ kind: 'repeat-submit', message: REPEAT_MESSAGE });
       expect(hits.count(PATH)).toBe(1);
@@ -66,15 +67,15 @@ describe('repeat-submit guard on real requests (spec §5)', () => {
 
   it('requests without repeatSubmit are never refused', async () => {
     const hits = countServerHits();
-    await request({ url: PATH, method: 'post', data: { tube: 'A1' } });
-    await request({ url: PATH, method: 'post', data: { tube: 'A1' } });
+    await request({ schema: v.unknown(), url: PATH, method: 'post', data: { tube: 'A1' } });
+    await request({ schema: v.unknown(), url: PATH, method: 'post', data: { tube: 'A1' } });
     expect(hits.count(PATH)).toBe(2);
   });
 
   it('GET is never guarded, even when flagged', async () => {
     const hits = countServerHits('get');
-    await request({ url: PATH, params: { id: 1 }, repeatSubmit: true });
-    await request({ url: PATH, params: { id: 1 }, repeatSubmit: true });
+    await request({ schema: v.unknown(), url: PATH, params: { id: 1 }, repeatSubmit: true });
+    await request({ schema: v.unknown(), url: PATH, params: { id: 1 }, repeatSubmit: true });
     expect(hits.count(PATH)).toBe(2);
   });
 

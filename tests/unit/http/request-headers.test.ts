@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { request } from '@/lib/http';
 import { setToken } from '@/lib/token';
@@ -24,21 +25,22 @@ describe('what every request carries (spec §6, §7)', () => {
   ])('Authorization with %s', async (_case, token, options, expected) => {
     if (token) setToken(token);
     const seen = answerOk('/api/v1/Test/Auth');
-    await request({ url: '/api/v1/Test/Auth', method: 'post', data: {}, ...options });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Auth', method: 'post', data: {}, ...options });
     expect((await seen.all())[0].headers.get('Authorization')).toBe(expected);
   });
 
   it('reads the token at send time, so a login takes effect on the next request', async () => {
     const seen = answerOk('/api/v1/Test/Auth');
-    await request({ url: '/api/v1/Test/Auth', method: 'post', data: {} });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Auth', method: 'post', data: {} });
     setToken('fresh');
-    await request({ url: '/api/v1/Test/Auth', method: 'post', data: {} });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Auth', method: 'post', data: {} });
     expect((await seen.all()).map((sent) => sent.headers.get('Authorization'))).toEqual([null, 'fresh']);
   });
 
   it('sends a v4 requestId, different on every request', async () => {
     const seen = answerOk('/api/v1/Test/Id');
-    for (let i = 0; i < 5; i += 1) await request({ url: '/api/v1/Test/Id', method: 'post', data: { i } });
+    for (let i = 0; i < 5; i += 1)
+      await request({ schema: v.unknown(), url: '/api/v1/Test/Id', method: 'post', data: { i } });
     const ids = (await seen.all()).map((sent) => sent.headers.get('requestId'));
     for (const id of ids) expect(id).toMatch(UUID_V4);
     expect(new Set(ids).size).toBe(5);
@@ -46,7 +48,7 @@ describe('what every request carries (spec §6, §7)', () => {
 
   it('GET also carries a requestId', async () => {
     const seen = answerOk('/api/v1/Test/Id', 'get');
-    await request({ url: '/api/v1/Test/Id' });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Id' });
     expect((await seen.all())[0].headers.get('requestId')).toMatch(UUID_V4);
   });
 
@@ -54,7 +56,12 @@ describe('what every request carries (spec §6, §7)', () => {
     '%s sends its body as JSON with Content-Type application/json;charset=utf-8',
     async (method) => {
       const seen = answerOk('/api/v1/Test/Body', method);
-      await request({ url: '/api/v1/Test/Body', method, data: { name: '张三', count: 0 } });
+      await request({
+        schema: v.unknown(),
+        url: '/api/v1/Test/Body',
+        method,
+        data: { name: '张三', count: 0 },
+      });
       expect((await seen.all())[0].headers.get('Content-Type')).toBe('application/json;charset=utf-8');
       expect((await seen.all())[0].body).toEqual({ name: '张三', count: 0 });
     },
@@ -62,7 +69,7 @@ describe('what every request carries (spec §6, §7)', () => {
 
   it('goes to the configured API host', async () => {
     const seen = answerOk('/api/v1/Test/Host', 'get');
-    await request({ url: '/api/v1/Test/Host' });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Host' });
     expect(new URL((await seen.all())[0].url).origin).toBe('https://api.screening.test:8686');
   });
 });
@@ -78,13 +85,17 @@ describe('GET params (spec §5 query-string builder)', () => {
     [{}, ''],
   ])('%j -> %s', async (params, search) => {
     const seen = answerOk('/api/v1/Test/Params', 'get');
-    await request({ url: '/api/v1/Test/Params', method: 'get', params });
+    await request({ schema: v.unknown(), url: '/api/v1/Test/Params', method: 'get', params });
     expect(new URL((await seen.all())[0].url).search).toBe(search);
   });
 
   it('the server reads nested params back as name[key]', async () => {
     const seen = answerOk('/api/v1/Test/Params', 'get');
-    await request({ url: '/api/v1/Test/Params', params: { query: { keyword: '采样' } } });
+    await request({
+      schema: v.unknown(),
+      url: '/api/v1/Test/Params',
+      params: { query: { keyword: '采样' } },
+    });
     expect(new URL((await seen.all())[0].url).searchParams.get('query[keyword]')).toBe('采样');
   });
 });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { HttpResponse, delay, http as mswHttp } from 'msw';
 import { request, setUnauthorizedHandler } from '@/lib/http';
 import { getToken, setToken } from '@/lib/token';
@@ -11,7 +12,7 @@ const URL_PATH = '/api/v1/Test/Transport';
 describe('transport failures (spec §8)', () => {
   it('network error: rejects as network with 后端接口连接异常', async () => {
     server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.error()));
-    const error = await rejectionOf(request({ url: URL_PATH }));
+    const error = await rejectionOf(request({ schema: v.unknown(), url: URL_PATH }));
     expect(error).toMatchObject({ kind: 'network', message: '后端接口连接异常' });
     await expectFailToast('后端接口连接异常');
   });
@@ -26,7 +27,9 @@ describe('transport failures (spec §8)', () => {
     // msw's XMLHttpRequest stand-in ignores xhr.timeout, so this request goes through axios's fetch
     // adapter, where the timeout is a real timer that aborts the request.
     const started = Date.now();
-    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50, adapter: 'fetch' }));
+    const error = await rejectionOf(
+      request({ schema: v.unknown(), url: URL_PATH, timeout: 50, adapter: 'fetch' }),
+    );
     expect(Date.now() - started).toBeLessThan(900);
     expect(error).toMatchObject({ kind: 'timeout', message: '系统接口请求超时' });
     await expectFailToast('系统接口请求超时');
@@ -44,7 +47,7 @@ describe('transport failures (spec §8)', () => {
         return HttpResponse.json({ responseData: 'too late' });
       }),
     );
-    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50 }));
+    const error = await rejectionOf(request({ schema: v.unknown(), url: URL_PATH, timeout: 50 }));
     expect(error).toMatchObject({ kind: 'timeout', message: '系统接口请求超时' });
     await expectFailToast('系统接口请求超时');
   });
@@ -52,7 +55,7 @@ describe('transport failures (spec §8)', () => {
   it('the test build gives up after its VITE_REQUEST_TIMEOUT_MS (.env.test)', async () => {
     const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
     server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 1 })));
-    await request({ url: URL_PATH });
+    await request({ schema: v.unknown(), url: URL_PATH });
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
   });
 
@@ -73,7 +76,7 @@ describe('transport failures (spec §8)', () => {
         }),
       );
       let outcome: unknown = 'pending';
-      client.request({ url: URL_PATH, silent: true }).then(
+      client.request({ schema: v.unknown(), url: URL_PATH, silent: true }).then(
         () => (outcome = 'answered'),
         (error: unknown) => (outcome = error),
       );
@@ -94,7 +97,7 @@ describe('transport failures (spec §8)', () => {
     server.use(
       mswHttp.get(api(URL_PATH), () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
     );
-    const error = await rejectionOf(request({ url: URL_PATH }));
+    const error = await rejectionOf(request({ schema: v.unknown(), url: URL_PATH }));
     expect(error).toMatchObject({
       kind: 'unauthorized',
       code: 401,
@@ -116,7 +119,10 @@ describe('transport failures (spec §8)', () => {
         return new HttpResponse(null, { status: 401 });
       }),
     );
-    expect(await rejectionOf(request({ url: URL_PATH }))).toMatchObject({ kind: 'unauthorized', code: 401 });
+    expect(await rejectionOf(request({ schema: v.unknown(), url: URL_PATH }))).toMatchObject({
+      kind: 'unauthorized',
+      code: 401,
+    });
     expect(getToken()).toBe('new-token');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -130,7 +136,7 @@ describe('transport failures (spec §8)', () => {
   ])('HTTP %i: rejects as http with %s and a failure toast', async (status, message) => {
     setToken('still-valid');
     server.use(mswHttp.get(api(URL_PATH), () => new HttpResponse('error page', { status })));
-    const error = await rejectionOf(request({ url: URL_PATH }));
+    const error = await rejectionOf(request({ schema: v.unknown(), url: URL_PATH }));
     expect(error).toMatchObject({ kind: 'http', code: status, message });
     await expectFailToast(message);
     expect(getToken()).toBe('still-valid');
@@ -142,7 +148,9 @@ describe('transport failures (spec §8)', () => {
     ['unauthorized', () => new HttpResponse(null, { status: 401 })],
   ])('silent: %s rejects the same way with no toast', async (kind, resolver) => {
     server.use(mswHttp.get(api(URL_PATH), resolver));
-    expect((await rejectionOf(request({ url: URL_PATH, silent: true }))).kind).toBe(kind);
+    expect((await rejectionOf(request({ schema: v.unknown(), url: URL_PATH, silent: true }))).kind).toBe(
+      kind,
+    );
     await expectNoToast();
   });
 
@@ -153,7 +161,9 @@ describe('transport failures (spec §8)', () => {
         return HttpResponse.json({});
       }),
     );
-    const error = await rejectionOf(request({ url: URL_PATH, timeout: 50, adapter: 'fetch', silent: true }));
+    const error = await rejectionOf(
+      request({ schema: v.unknown(), url: URL_PATH, timeout: 50, adapter: 'fetch', silent: true }),
+    );
     expect(error.kind).toBe('timeout');
     await expectNoToast();
   });

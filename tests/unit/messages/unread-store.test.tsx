@@ -108,7 +108,7 @@ describe('useUnreadCounts', () => {
     const second = renderHook(() => useUnreadCounts());
     await waitFor(() => expect(second.result.current.loaded).toBe(true));
     const checkUnread = defaultDb.state.messages.filter(
-      (m) => m.recipientUserId !== ADMIN_USER_ID && m.recipientUserId === 'u-check' && !m.read,
+      (m) => m.recipientUserId !== ADMIN_USER_ID && m.recipientUserId === '3' && !m.read,
     ).length;
     expect(second.result.current.total).toBe(checkUnread);
   });

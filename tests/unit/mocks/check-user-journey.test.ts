@@ -25,7 +25,7 @@ describe('check user journey (WeChat callback login)', () => {
     expect(visible.records.map((registration) => registration.name).sort()).toEqual(
       ['张秀英', '陈建国'].sort(),
     );
-    const hidden = await rejection(getRegistrationDetail({ id: 'reg-1010' }, { silent: true }));
+    const hidden = await rejection(getRegistrationDetail({ id: '1010' }, { silent: true }));
     expect(hidden).toMatchObject({ kind: 'business', code: 4004, message: '登记信息不存在' });
 
     const reports = await pageCheckReport({ pageIndex: 1, pageSize: 10, mine: true });
@@ -73,7 +73,7 @@ describe('check user journey (WeChat callback login)', () => {
 
   test("downloading someone else's report is refused with a message, not a file", async () => {
     await signInCheckUser();
-    const error = await rejection(downloadCheckReport({ reportId: 'rpt-2003' }, { silent: true }));
+    const error = await rejection(downloadCheckReport({ reportId: '2003' }, { silent: true }));
     expect(error).toMatchObject({ kind: 'business', code: 4004, message: '检测报告不存在' });
   });
 });

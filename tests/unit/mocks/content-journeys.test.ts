@@ -62,7 +62,7 @@ describe('questionnaires', () => {
 
     const draft = await addResponse({
       questionnaireId: questionnaire.id,
-      registrationId: 'reg-1030',
+      registrationId: '1030',
       answers: { l1: 'never' },
     });
     expect(draft).toMatchObject({

@@ -8,7 +8,8 @@ import {
 } from '@/api/sampling';
 import { defaultDb } from '@/mocks/db';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
-import { API_STATUS, type IdCardRegisteredData } from '@/types/api';
+import { registeredIdFrom } from '@/api/sampling/tube-binding';
+import { API_STATUS } from '@/types/api';
 import { minutesFromNow, rejection, signInCheckUser, signInStaff } from './helpers';
 
 /** A submitted registration without a tube, from the seed. */
@@ -36,6 +37,7 @@ describe('demo backend failures, each with its Chinese message', () => {
     expect(await getSamplingTubeStatus({ tubeCode: 'CT0000000000' })).toEqual({
       tubeCode: 'CT0000000000',
       exists: false,
+      timeline: [],
     });
     const error = await rejection(
       bindSamplingTube(
@@ -130,8 +132,9 @@ describe('demo backend failures, each with its Chinese message', () => {
       code: API_STATUS.idCardRegistered,
       message: '该身份证号已登记',
     });
-    const body = error.body as { responseData: IdCardRegisteredData };
-    expect(body.responseData).toEqual({ registrationId: existing.id });
+    // Sent as a number, as most backends do; the app reads it as the string id.
+    expect(error.body).toMatchObject({ responseData: { registrationId: Number(existing.id) } });
+    expect(registeredIdFrom(error.body)).toBe(existing.id);
   });
 
   test('invalid registration input gets the form messages', async () => {

@@ -80,7 +80,7 @@ describe('demo PDF generator', () => {
   });
 
   test('the announcement attachment is a valid PDF too', () => {
-    const source = db.state.attachmentSources['att-5001'];
+    const source = db.state.attachmentSources['5001'];
     assertXref(attachmentBytes(source));
   });
 

@@ -99,7 +99,7 @@ describe('信息录入 without network (staff)', () => {
 
     await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(1));
     const [entry] = getQueueSnapshot().entries;
-    expect(entry.registrationId).toMatch(/^reg-\d+$/);
+    expect(entry.registrationId).toMatch(/^\d+$/);
     expect(entry.registrationInput.id).toBe(entry.registrationId);
   });
 

@@ -80,7 +80,7 @@ describe('/workUser offline queue card', () => {
     expect(within(list).getAllByText('已发送')).toHaveLength(2);
     expect(log.count('/Sampling/BindSamplingTube')).toBe(2);
     const links = within(list).getAllByRole('link', { name: '查看登记' });
-    expect(links[0].getAttribute('href')).toMatch(/^\/infoDetail\?id=reg-\d+$/);
+    expect(links[0].getAttribute('href')).toMatch(/^\/infoDetail\?id=\d+$/);
 
     await user.click(within(card).getByRole('button', { name: '清除已完成' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: '离线登记已全部发送' })).toBeNull());

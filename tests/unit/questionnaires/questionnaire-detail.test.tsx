@@ -1,7 +1,7 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { draftStorageKey, type LocalDraft } from '@/features/questionnaires/draft-storage';
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
@@ -282,6 +282,47 @@ describe('filling in a questionnaire', () => {
     const list = await screen.findByRole('list', { name: '历史问卷' });
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('饮食与生活方式调查');
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('已提交');
+  });
+
+  it('says so at a question type the app does not know, and still shows the others', async () => {
+    await signInForTest('work');
+    const questionnaire = defaultDb.state.questionnaires.find((q) => q.id === LIFESTYLE_QUESTIONNAIRE_ID)!;
+    server.use(
+      http.get('*/api/v1/Questionnaire/GetDetail', () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: {
+            ...questionnaire,
+            questions: [
+              { id: 'x1', type: 'slider', title: '疼痛程度', required: false },
+              ...questionnaire.questions,
+            ],
+          },
+        }),
+      ),
+    );
+    renderRoute(LIFESTYLE, { session: 'work' });
+    expect(
+      await within(await screen.findByRole('group', { name: /疼痛程度/ })).findByText(
+        '此题型暂不支持在手机上作答，请联系工作人员。',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '从不吸烟' })).toBeInTheDocument();
+  });
+
+  it('shows the contract message, not a blank form, when the questionnaire arrives in a shape the app does not expect', async () => {
+    await signInForTest('work');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('*/api/v1/Questionnaire/GetDetail', () =>
+        HttpResponse.json({ statusCode: 2000, responseData: { questionnaireTitle: '饮食与生活方式调查' } }),
+      ),
+    );
+    renderRoute(LIFESTYLE, { session: 'work' });
+    expect(
+      (await screen.findAllByText('服务器返回的数据格式有误，请稍后重试或联系客服')).length,
+    ).toBeGreaterThan(0);
+    expect(consoleError.mock.calls.join('\n')).toContain('GET /api/v1/Questionnaire/GetDetail');
   });
 
   it('marks the question the server says is unanswered', async () => {

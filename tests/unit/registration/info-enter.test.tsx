@@ -112,7 +112,7 @@ describe('信息录入 submit (work)', () => {
     await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
-    expect(router.state.location.search).toMatch(/^\?id=reg-\d+$/);
+    expect(router.state.location.search).toMatch(/^\?id=\d+$/);
     expect(localStorage.getItem('draft:registration:work')).toBeNull();
     expect(await screen.findByText('绑定成功', {}, SLOW)).toBeInTheDocument();
   });
@@ -270,7 +270,7 @@ describe('信息录入 rules', () => {
         HttpResponse.json({
           statusCode: API_STATUS.idCardRegistered,
           responseMessage: '该身份证号已登记',
-          responseData: { registrationId: 'reg-1003' },
+          responseData: { registrationId: 1003 },
         }),
       ),
     );
@@ -280,7 +280,7 @@ describe('信息录入 rules', () => {
     await confirmInDialog(user);
     const offer = await screen.findByRole('dialog', { name: '该身份证号已登记' });
     await user.click(within(offer).getByRole('button', { name: '查看已有登记' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=reg-1003'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=1003'));
     expect(router.state.location.pathname).toBe(paths.infoDetail);
   });
 
@@ -319,7 +319,7 @@ describe('信息录入 rules', () => {
     expect(await screen.findByText('该采样管已绑定其他受检者')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.infoEnter);
     // The registration was saved: the draft remembers it, so a retry does not register the person twice.
-    await waitFor(() => expect(storedDraft()?.registrationId).toMatch(/^reg-/));
+    await waitFor(() => expect(storedDraft()?.registrationId).toMatch(/^\d+$/));
   });
 
   it('goes to /bindErr with a reason code (no personal data) when binding fails for another reason', async () => {
@@ -339,7 +339,7 @@ describe('信息录入 rules', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr), SLOW);
     expect(router.state.location.search).toBe('?reason=server');
     expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE });
-    expect(storedDraft()?.registrationId).toMatch(/^reg-/);
+    expect(storedDraft()?.registrationId).toMatch(/^\d+$/);
     expect(await screen.findByText('服务器暂时无法完成绑定，请稍后重试。', {}, SLOW)).toBeInTheDocument();
   });
 });
@@ -362,8 +362,8 @@ describe('信息录入 (check user)', () => {
       SLOW,
     );
     const query = new URLSearchParams(router.state.location.search);
-    expect(query.get('registrationId')).toMatch(/^reg-/);
-    expect(query.get('returnTo')).toMatch(/^\/checkUserBindSuccess\?id=reg-/);
+    expect(query.get('registrationId')).toMatch(/^\d+$/);
+    expect(query.get('returnTo')).toMatch(/^\/checkUserBindSuccess\?id=\d+$/);
   });
 });
 

@@ -57,7 +57,7 @@ describe('绑定成功 (work)', () => {
 
   it('shows a load failure with 重试', async () => {
     server.use(http.get('*/api/v1/ScreeningRegister/GetDetail', () => HttpResponse.error()));
-    const { user } = await openPage(withQuery(paths.bindSuccess, { id: 'reg-1001' }));
+    const { user } = await openPage(withQuery(paths.bindSuccess, { id: '1001' }));
     expect(await screen.findByText('加载失败', {}, SLOW)).toBeInTheDocument();
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: '重试' }));

@@ -5,7 +5,7 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
-import { REPORT_RESULT_LABELS, type CheckReport, type Registration } from '@/types/api';
+import { labelOf, REPORT_RESULT_LABELS, type CheckReport, type Registration } from '@/types/api';
 import {
   buildTodos,
   latestReportFor,
@@ -53,17 +53,17 @@ function PersonCard({
         {registration.name}
         {own && <span className={styles.own}>本人</span>}
       </h3>
-      <p className={styles.stage}>{STAGE_TEXT[stage]}</p>
+      <p className={styles.stage}>{labelOf(STAGE_TEXT, stage)}</p>
       <dl className={styles.facts}>
         <div>
           <dt>登记</dt>
-          <dd>{REGISTRATION_TEXT[registration.status]}</dd>
+          <dd>{labelOf(REGISTRATION_TEXT, registration.status)}</dd>
         </div>
         <div>
           <dt>采样管</dt>
           <dd>
             {tube && stage !== 'no-tube' && stage !== 'draft'
-              ? `${STAGE_TEXT[stage]}（${tube.code}）`
+              ? `${labelOf(STAGE_TEXT, stage)}（${tube.code}）`
               : '还没有绑定'}
           </dd>
         </div>
@@ -73,7 +73,7 @@ function PersonCard({
             {report ? (
               <>
                 <strong className={report.result === 'positive' ? styles.positive : styles.negative}>
-                  {REPORT_RESULT_LABELS[report.result]}
+                  {labelOf(REPORT_RESULT_LABELS, report.result)}
                 </strong>
                 <span className={styles.date}>（{formatDate(report.reportedAt)}出报告）</span>
               </>

@@ -106,6 +106,11 @@ export const QuestionField = forwardRef<HTMLFieldSetElement, QuestionFieldProps>
         />
       )}
 
+      {question.type !== 'single' && question.type !== 'multiple' && question.type !== 'text' && (
+        // A question type the server added and the app does not know yet: say so rather than show nothing.
+        <p className={styles.error}>此题型暂不支持在手机上作答，请联系工作人员。</p>
+      )}
+
       {error && (
         <p id={errorId} className={styles.error} role="alert">
           {error}

@@ -2,16 +2,10 @@ import { Button, ProgressBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { PageShell } from '@/components/page-shell';
 import { toast, toastSuccess } from '@/lib/feedback';
-import { isApiError, type ApiResponse } from '@/lib/http';
+import { isApiError } from '@/lib/http';
 import { usePersistentState } from '@/lib/use-persistent-state';
-import {
-  API_STATUS,
-  type Id,
-  type Questionnaire,
-  type QuestionnaireIncompleteData,
-  type QuestionnaireResponse,
-} from '@/types/api';
-import { submitResponse } from '@/api/questionnaires';
+import { API_STATUS, type Id, type Questionnaire, type QuestionnaireResponse } from '@/types/api';
+import { incompleteQuestionFrom, submitResponse } from '@/api/questionnaires';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
 import type { LocalDraft } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';
@@ -122,8 +116,7 @@ export function QuestionnaireForm({
         error.kind === 'business' &&
         error.code === API_STATUS.questionnaireIncomplete
       ) {
-        const questionId = (error.body as ApiResponse<QuestionnaireIncompleteData | null> | undefined)
-          ?.responseData?.questionId;
+        const questionId = incompleteQuestionFrom(error.body);
         if (questionId && questionnaire.questions.some((question) => question.id === questionId))
           markMissing([questionId]);
       }

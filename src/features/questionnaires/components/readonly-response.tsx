@@ -1,7 +1,7 @@
 import { Button, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { PageShell } from '@/components/page-shell';
-import { RESPONSE_STATUS_LABELS, type QuestionnaireResponseDetail } from '@/types/api';
+import { labelOf, RESPONSE_STATUS_LABELS, type QuestionnaireResponseDetail } from '@/types/api';
 import { AnswerView } from './answer-view';
 import styles from '../questionnaires.module.css';
 
@@ -40,7 +40,7 @@ export function ReadonlyResponse({
         {alreadySubmitted && <p className={styles.introText}>该问卷已提交，以下是提交的答案。</p>}
         <div className={styles.statusLine}>
           <Tag color="success" fill="outline" className={styles.tag}>
-            {RESPONSE_STATUS_LABELS[response.status]}
+            {labelOf(RESPONSE_STATUS_LABELS, response.status)}
           </Tag>
           {response.personName && <span>填写人：{response.personName}</span>}
           {when && (

@@ -2,7 +2,7 @@ import { Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { withQuery, type AppPath } from '@/config/paths';
-import { RESPONSE_STATUS_LABELS, type QuestionnaireResponse } from '@/types/api';
+import { labelOf, RESPONSE_STATUS_LABELS, type QuestionnaireResponse } from '@/types/api';
 import content from '@/styles/content.module.css';
 import styles from '../questionnaires.module.css';
 
@@ -21,7 +21,7 @@ export function ResponseCard({
       <span className={styles.cardTitle}>{response.questionnaireTitle}</span>
       <span className={styles.cardMeta}>
         <Tag color={submitted ? 'success' : 'warning'} fill="outline" className={styles.tag}>
-          {RESPONSE_STATUS_LABELS[response.status]}
+          {labelOf(RESPONSE_STATUS_LABELS, response.status)}
         </Tag>
         {response.personName && <span>{response.personName}</span>}
         <span>

@@ -2,8 +2,10 @@ import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
 import { maskIdCard } from '@/lib/id-card';
 import {
+  labelOf,
   REGISTRATION_STATUS_LABELS,
   SAMPLING_TUBE_STATUS_LABELS,
+  type Open,
   type Registration,
   type SamplingTubeStatus,
 } from '@/types/api';
@@ -11,7 +13,7 @@ import { formatDateTime } from './collection-time-field';
 import styles from './registration-card.module.css';
 
 /** Tag colour of a tube status: done is green, waiting on the lab is blue, needs a tube is orange. */
-function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warning' | 'primary' {
+function tubeStatusColor(status: Open<SamplingTubeStatus>): 'success' | 'warning' | 'primary' {
   switch (status) {
     case 'reported':
       return 'success';
@@ -23,10 +25,10 @@ function tubeStatusColor(status: SamplingTubeStatus): 'success' | 'warning' | 'p
 }
 
 /** A tube's status as a coloured tag (lists and detail pages). */
-export function TubeStatusTag({ status }: { status: SamplingTubeStatus }) {
+export function TubeStatusTag({ status }: { status: Open<SamplingTubeStatus> }) {
   return (
     <Tag color={tubeStatusColor(status)} className={styles.tag}>
-      {SAMPLING_TUBE_STATUS_LABELS[status]}
+      {labelOf(SAMPLING_TUBE_STATUS_LABELS, status)}
     </Tag>
   );
 }

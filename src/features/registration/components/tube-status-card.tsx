@@ -1,5 +1,5 @@
 import { Button, Tag } from 'antd-mobile';
-import { SAMPLING_TUBE_STATUS_LABELS } from '@/types/api';
+import { labelOf, SAMPLING_TUBE_STATUS_LABELS } from '@/types/api';
 import { tubeProblem, type TubeStatusState } from '../use-tube-status';
 import styles from './tube-status-card.module.css';
 
@@ -39,7 +39,7 @@ export function TubeStatusCard({ state, serverProblem }: TubeStatusCardProps) {
             <span>当前状态：</span>
             {status ? (
               <Tag color={status === 'unbound' ? 'success' : 'warning'} className={styles.tag}>
-                {SAMPLING_TUBE_STATUS_LABELS[status]}
+                {labelOf(SAMPLING_TUBE_STATUS_LABELS, status)}
               </Tag>
             ) : (
               <Tag color="danger" className={styles.tag}>

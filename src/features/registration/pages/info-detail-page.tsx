@@ -14,6 +14,7 @@ import { toastSuccess } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import {
+  labelOf,
   GENDER_LABELS,
   REGISTRATION_STATUS_LABELS,
   canUnbind,
@@ -143,7 +144,7 @@ function PersonSection({ registration }: { registration: Registration }) {
       rows={[
         { label: '姓名', value: registration.name },
         { label: '身份证号', value: maskIdCard(registration.idCard) },
-        { label: '性别', value: GENDER_LABELS[registration.gender] },
+        { label: '性别', value: labelOf(GENDER_LABELS, registration.gender) },
         { label: '出生日期', value: registration.birthDate },
         { label: '年龄', value: `${registration.age} 岁` },
         { label: '联系电话', value: registration.phone },
@@ -158,7 +159,7 @@ function PersonSection({ registration }: { registration: Registration }) {
           label: '与本人关系',
           value: dictionaryLabel(relation.items, registration.emergencyContactRelation),
         },
-        { label: '登记状态', value: REGISTRATION_STATUS_LABELS[registration.status] },
+        { label: '登记状态', value: labelOf(REGISTRATION_STATUS_LABELS, registration.status) },
         { label: '登记时间', value: formatDateTime(registration.registeredAt) },
         { label: '登记人', value: registration.registeredByName },
         { label: '登记机构', value: registration.institutionName },

@@ -13,6 +13,7 @@ import { isApiError } from '@/lib/http';
 import { maskIdCard } from '@/lib/id-card';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import {
+  labelOf,
   API_STATUS,
   SAMPLING_TUBE_STATUS_LABELS,
   canUnbind,
@@ -118,7 +119,8 @@ function UnbindForm({
     <>
       {!canUnbind(tube.status) && (
         <p className={styles.refusal} role="alert">
-          实验室已接收该样本（当前状态：{SAMPLING_TUBE_STATUS_LABELS[tube.status]}），不能解绑采样管。
+          实验室已接收该样本（当前状态：{labelOf(SAMPLING_TUBE_STATUS_LABELS, tube.status)}
+          ），不能解绑采样管。
         </p>
       )}
       {refusal && (

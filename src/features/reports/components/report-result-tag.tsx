@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { useDictionary } from '@/api/dictionary/use-dictionary';
-import { REPORT_RESULT_LABELS, type ReportResult } from '@/types/api';
+import { labelOf, REPORT_RESULT_LABELS, type Open, type ReportResult } from '@/types/api';
 
 type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
 const TAG_COLORS: readonly string[] = ['default', 'primary', 'success', 'warning', 'danger'];
@@ -11,7 +11,7 @@ export function tagColorOf(tagType: string | undefined): TagColor {
 }
 
 export interface ReportResultTagProps {
-  result: ReportResult;
+  result: Open<ReportResult>;
   className?: string;
 }
 
@@ -21,7 +21,7 @@ export function ReportResultTag({ result, className }: ReportResultTagProps) {
   const item = items.find((candidate) => String(candidate.value) === result);
   return (
     <Tag className={className} color={tagColorOf(item?.tagType)} fill="solid" round data-result={result}>
-      {item?.label ?? REPORT_RESULT_LABELS[result]}
+      {item?.label ?? labelOf(REPORT_RESULT_LABELS, result)}
     </Tag>
   );
 }
