@@ -5,29 +5,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
-
-/** Variables a production build cannot do without: a missing one would silently ship a wrong URL or key. */
-const REQUIRED_IN_PRODUCTION = ['VITE_API_BASE_URL', 'VITE_WECHAT_APP_ID', 'VITE_AES_KEY'] as const;
-
-function assertProductionEnv(env: Record<string, string>): void {
-  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) {
-    throw new Error(
-      `[config] Production build needs ${missing.join(', ')}. ` +
-        'Set them in the environment, e.g. VITE_API_BASE_URL=https://api.example.cn:8686 npm run build.',
-    );
-  }
-  if (!URL.canParse(env.VITE_API_BASE_URL) || !new URL(env.VITE_API_BASE_URL).protocol.startsWith('http')) {
-    throw new Error(
-      `[config] VITE_API_BASE_URL must be an absolute http(s) URL, got "${env.VITE_API_BASE_URL}".`,
-    );
-  }
-  if (env.VITE_DEMO === 'true')
-    throw new Error('[config] VITE_DEMO=true is not allowed in a production build.');
-}
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
 function mswWorkerInDev(base: string): Plugin {
@@ -105,6 +86,7 @@ const CHUNK_GROUPS = [
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
+  if (command === 'build') assertDebugToolsAllowed(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
 

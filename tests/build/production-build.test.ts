@@ -146,4 +146,21 @@ describe('production configuration', () => {
     expect(result.status).not.toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain('VITE_API_BASE_URL');
   });
+
+  it('refuses a development build with vConsole and the demo that calls a real API', () => {
+    const env = {
+      ...process.env,
+      VITE_API_BASE_URL: 'https://api.example.cn:8686',
+      VITE_DEMO: 'true',
+      VITE_VCONSOLE: 'true',
+    };
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--mode', 'development', '--outDir', 'dist-debug-check'],
+      { env, encoding: 'utf8' },
+    );
+    expect(result.status).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain('VITE_ALLOW_DEBUG_BUILD=true');
+    expect(existsSync('dist-debug-check')).toBe(false);
+  });
 });
