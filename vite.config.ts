@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { metaContentSecurityPolicy } from './scripts/csp.mjs';
 import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
@@ -48,6 +49,32 @@ function preconnectApi(apiBaseUrl: string | undefined): Plugin {
       if (!apiBaseUrl || !URL.canParse(apiBaseUrl)) return [];
       const href = new URL(apiBaseUrl).origin;
       return [{ tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head-prepend' }];
+    },
+  };
+}
+
+/**
+ * Puts the app's Content-Security-Policy (scripts/csp.mjs) into the built index.html, first in <head>,
+ * so the page is protected even where the server sends no CSP header. Builds only: Vite's dev client and
+ * React Fast Refresh inject inline scripts that a strict policy would block.
+ */
+function contentSecurityPolicyMeta(apiBaseUrl: string | undefined): Plugin {
+  const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'meta',
+          attrs: {
+            'http-equiv': 'Content-Security-Policy',
+            content: metaContentSecurityPolicy({ apiOrigin }),
+          },
+          injectTo: 'head-prepend',
+        },
+      ],
     },
   };
 }
@@ -98,6 +125,7 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
+      contentSecurityPolicyMeta(env.VITE_API_BASE_URL),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __APP_VERSION__: JSON.stringify(version) },

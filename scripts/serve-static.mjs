@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Serves a built app the way production should: history-mode fallback to index.html,
-// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, and the CSP.
+// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, the CSP and the
+// other security headers of the README's nginx snippet.
 // Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin] [--tls]
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
 // as production is served; the bench uses it, the browser tests do not need it.
@@ -88,6 +89,10 @@ function handle(req, res) {
   const file = join(root, relative);
   res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Browsers honour HSTS over HTTPS only; a plain-HTTP test server must not send it for 127.0.0.1.
+  if (values.tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
   if (relative && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
     const hashed = relative.startsWith('assets/');
     res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
