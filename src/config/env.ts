@@ -11,6 +11,11 @@ export interface AppConfig {
   wechatAppId: string;
   /** Symmetric key for decrypting hex-encoded values (AES-ECB-PKCS7). */
   aesKey: string;
+  /**
+   * Origins (https) besides the API's that rich content may load images from
+   * (VITE_CONTENT_IMAGE_ORIGINS, comma-separated); any other image is shown as 图片已屏蔽.
+   */
+  contentImageOrigins: string[];
   /** Whether the built-in demo backend (msw) answers the API. Never true in production. */
   demo: boolean;
   /** Whether the vConsole debug panel is created (never in production). */
@@ -29,6 +34,15 @@ function positiveNumber(value: string | undefined): number | null {
   return value && Number.isFinite(number) && number > 0 ? number : null;
 }
 
+/** The https origins of a comma-separated list; anything else in it is left out. */
+function readHttpsOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => URL.canParse(item) && new URL(item).protocol === 'https:')
+    .map((item) => new URL(item).origin);
+}
+
 function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
@@ -40,6 +54,7 @@ export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppC
     publicBase: withTrailingSlash(env.VITE_PUBLIC_BASE || '/'),
     wechatAppId: env.VITE_WECHAT_APP_ID ?? '',
     aesKey: env.VITE_AES_KEY ?? '',
+    contentImageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
     demo: mode !== 'production' && env.VITE_DEMO === 'true',
     vconsole: mode !== 'production' && env.VITE_VCONSOLE === 'true',
     mode,
@@ -55,6 +70,7 @@ export const config: AppConfig = readConfig({
   VITE_PUBLIC_BASE: import.meta.env.VITE_PUBLIC_BASE,
   VITE_WECHAT_APP_ID: import.meta.env.VITE_WECHAT_APP_ID,
   VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
+  VITE_CONTENT_IMAGE_ORIGINS: import.meta.env.VITE_CONTENT_IMAGE_ORIGINS,
   VITE_DEMO: import.meta.env.VITE_DEMO,
   VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
   VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
