@@ -11,6 +11,7 @@ export function addResponse(
   return request<QuestionnaireResponse>({
     url: addResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

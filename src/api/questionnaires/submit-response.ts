@@ -14,6 +14,7 @@ export function submitResponse(
   return request<QuestionnaireResponse>({
     url: submitResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -11,6 +11,7 @@ export function updateResponse(
   return request<QuestionnaireResponse>({
     url: updateResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     ...options,
   });

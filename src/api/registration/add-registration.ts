@@ -14,6 +14,7 @@ export function addRegistration(
   return request<RegistrationSaveResult>({
     url: addRegistrationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

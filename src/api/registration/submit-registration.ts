@@ -14,6 +14,7 @@ export function submitRegistration(
   return request<RegistrationSaveResult>({
     url: submitRegistrationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -14,6 +14,7 @@ export function bindSamplingTube(
   return request<SamplingTube>({
     url: bindSamplingTubeUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

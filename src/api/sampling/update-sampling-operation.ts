@@ -14,6 +14,7 @@ export function updateSamplingOperation(
   return request<SamplingTube>({
     url: updateSamplingOperationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

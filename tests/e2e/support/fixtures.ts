@@ -15,7 +15,7 @@ if (!(REQUEST_TIMEOUT_MS > 0)) throw new Error('.env.test must set VITE_REQUEST_
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, requestId',
+  'access-control-allow-headers': 'Authorization, Content-Type, requestId, Idempotency-Key',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-expose-headers': 'Content-Disposition, Content-Type',
 };
