@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { metaContentSecurityPolicy } from './scripts/csp.mjs';
 import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
+import { readHttpsOrigins } from './src/config/origins.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
@@ -58,8 +59,12 @@ function preconnectApi(apiBaseUrl: string | undefined): Plugin {
  * so the page is protected even where the server sends no CSP header. Builds only: Vite's dev client and
  * React Fast Refresh inject inline scripts that a strict policy would block.
  */
-function contentSecurityPolicyMeta(apiBaseUrl: string | undefined): Plugin {
+function contentSecurityPolicyMeta(
+  apiBaseUrl: string | undefined,
+  contentImageOrigins: string | undefined,
+): Plugin {
   const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
+  const imageOrigins = readHttpsOrigins(contentImageOrigins);
   return {
     name: 'content-security-policy-meta',
     apply: 'build',
@@ -70,7 +75,7 @@ function contentSecurityPolicyMeta(apiBaseUrl: string | undefined): Plugin {
           tag: 'meta',
           attrs: {
             'http-equiv': 'Content-Security-Policy',
-            content: metaContentSecurityPolicy({ apiOrigin }),
+            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins }),
           },
           injectTo: 'head-prepend',
         },
@@ -125,7 +130,7 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
-      contentSecurityPolicyMeta(env.VITE_API_BASE_URL),
+      contentSecurityPolicyMeta(env.VITE_API_BASE_URL, env.VITE_CONTENT_IMAGE_ORIGINS),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __APP_VERSION__: JSON.stringify(version) },

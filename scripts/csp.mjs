@@ -7,13 +7,14 @@
 /** Directives a <meta http-equiv> policy cannot carry: browsers ignore them there (CSP3 §3.3). */
 const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
-/** @param {{ apiOrigin?: string }} [options] */
-function directives({ apiOrigin = '' } = {}) {
+/** @param {{ apiOrigin?: string, imageOrigins?: string[] }} [options] */
+function directives({ apiOrigin = '', imageOrigins = [] } = {}) {
   return [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self' 'unsafe-inline'"],
-    ['img-src', "'self' data: blob: https:"],
+    // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts).
+    ['img-src', ["'self' data: blob:", apiOrigin, ...imageOrigins].filter(Boolean).join(' ')],
     ['connect-src', `'self' ${apiOrigin}`.trim()],
     ['worker-src', "'self' blob:"],
     ['font-src', "'self' data:"],

@@ -2,7 +2,8 @@
 // Serves a built app the way production should: history-mode fallback to index.html,
 // `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, the CSP and the
 // other security headers of the README's nginx snippet.
-// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin] [--tls]
+// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin]
+//        [--images origin,origin] [--tls]
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
 // as production is served; the bench uses it, the browser tests do not need it.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4173' },
     base: { type: 'string', default: '/' },
     api: { type: 'string', default: '' },
+    images: { type: 'string', default: '' },
     tls: { type: 'boolean', default: false },
   },
 });
@@ -79,7 +81,10 @@ function send(req, res, file, body) {
   if (body) res.end(body);
   else createReadStream(file).pipe(res);
 }
-const csp = contentSecurityPolicy({ apiOrigin: values.api });
+const csp = contentSecurityPolicy({
+  apiOrigin: values.api,
+  imageOrigins: values.images.split(',').filter(Boolean),
+});
 
 function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');

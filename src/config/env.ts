@@ -1,3 +1,5 @@
+import { readHttpsOrigins } from './origins';
+
 /**
  * The one typed view of the build-time configuration (import.meta.env).
  * Production builds are validated in vite.config.ts, so a missing value fails the build, not the user.
@@ -32,15 +34,6 @@ export interface AppConfig {
 function positiveNumber(value: string | undefined): number | null {
   const number = Number(value);
   return value && Number.isFinite(number) && number > 0 ? number : null;
-}
-
-/** The https origins of a comma-separated list; anything else in it is left out. */
-function readHttpsOrigins(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => URL.canParse(item) && new URL(item).protocol === 'https:')
-    .map((item) => new URL(item).origin);
 }
 
 function withTrailingSlash(path: string): string {

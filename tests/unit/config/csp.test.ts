@@ -15,6 +15,17 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it('lets images come only from the app, data:/blob: pictures, the API and the listed image hosts', () => {
+    const policy = contentSecurityPolicy({
+      apiOrigin: 'https://api.example.cn:8686',
+      imageOrigins: ['https://img.example.cn'],
+    });
+    expect(policy).toContain(
+      "img-src 'self' data: blob: https://api.example.cn:8686 https://img.example.cn;",
+    );
+    expect(policy).not.toMatch(/img-src[^;]*https:(;| )/);
+  });
+
   it('leaves out of the meta tag what browsers ignore there, and nothing else', () => {
     const header = contentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
     const meta = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
