@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 const dist = process.env.E2E_DIST ?? 'dist-test';
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const API_ORIGIN = 'https://api.screening.test:8686';
+/** .env.test's VITE_CONTENT_IMAGE_ORIGINS: the image host rich content may use. */
+const CONTENT_IMAGE_ORIGINS = 'https://img.screening.test';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,7 +53,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/serve-static.mjs --dir ${dist} --port ${port} --api ${API_ORIGIN}`,
+    command: `node scripts/serve-static.mjs --dir ${dist} --port ${port} --api ${API_ORIGIN} --images ${CONTENT_IMAGE_ORIGINS}`,
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -5,29 +5,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { metaContentSecurityPolicy } from './scripts/csp.mjs';
+import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
+import { readHttpsOrigins } from './src/config/origins.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
-
-/** Variables a production build cannot do without: a missing one would silently ship a wrong URL or key. */
-const REQUIRED_IN_PRODUCTION = ['VITE_API_BASE_URL', 'VITE_WECHAT_APP_ID', 'VITE_AES_KEY'] as const;
-
-function assertProductionEnv(env: Record<string, string>): void {
-  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) {
-    throw new Error(
-      `[config] Production build needs ${missing.join(', ')}. ` +
-        'Set them in the environment, e.g. VITE_API_BASE_URL=https://api.example.cn:8686 npm run build.',
-    );
-  }
-  if (!URL.canParse(env.VITE_API_BASE_URL) || !new URL(env.VITE_API_BASE_URL).protocol.startsWith('http')) {
-    throw new Error(
-      `[config] VITE_API_BASE_URL must be an absolute http(s) URL, got "${env.VITE_API_BASE_URL}".`,
-    );
-  }
-  if (env.VITE_DEMO === 'true')
-    throw new Error('[config] VITE_DEMO=true is not allowed in a production build.');
-}
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
 function mswWorkerInDev(base: string): Plugin {
@@ -72,6 +55,36 @@ function preconnectApi(apiBaseUrl: string | undefined): Plugin {
 }
 
 /**
+ * Puts the app's Content-Security-Policy (scripts/csp.mjs) into the built index.html, first in <head>,
+ * so the page is protected even where the server sends no CSP header. Builds only: Vite's dev client and
+ * React Fast Refresh inject inline scripts that a strict policy would block.
+ */
+function contentSecurityPolicyMeta(
+  apiBaseUrl: string | undefined,
+  contentImageOrigins: string | undefined,
+): Plugin {
+  const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
+  const imageOrigins = readHttpsOrigins(contentImageOrigins);
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'meta',
+          attrs: {
+            'http-equiv': 'Content-Security-Policy',
+            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins }),
+          },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
+
+/**
  * The client sends with XHR (src/lib/http/client.ts), but axios's adapter list imports its fetch
  * adapter, which probes the browser when evaluated: 4.2 kB gzip on every page for code never used.
  * Loaded in its place: what axios itself reports where fetch is missing.
@@ -105,6 +118,7 @@ const CHUNK_GROUPS = [
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
+  if (command === 'build') assertDebugToolsAllowed(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
 
@@ -116,6 +130,7 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
+      contentSecurityPolicyMeta(env.VITE_API_BASE_URL, env.VITE_CONTENT_IMAGE_ORIGINS),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __APP_VERSION__: JSON.stringify(version) },

@@ -1,18 +1,41 @@
-// The Content-Security-Policy the app runs under (served by scripts/serve-static.mjs, documented in
-// the README for nginx). WeChat's JS-SDK talks to the native bridge, not the network, so only the API
-// origin needs connect-src. pdf.js runs its worker from a same-origin blob/asset.
-export function contentSecurityPolicy({ apiOrigin = '' } = {}) {
+// The one Content-Security-Policy of the app. The build writes it into index.html as a meta tag
+// (vite.config.ts), so the page is protected wherever it is served; scripts/serve-static.mjs sends it
+// as a header too, and the README's nginx snippet is this policy (tests/unit/config/csp.test.ts holds
+// the README to it). WeChat's JS-SDK talks to the native bridge, not the network, so only the API
+// origin needs connect-src. pdf.js runs its worker from a same-origin asset or a blob.
+
+/** Directives a <meta http-equiv> policy cannot carry: browsers ignore them there (CSP3 §3.3). */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** @param {{ apiOrigin?: string, imageOrigins?: string[] }} [options] */
+function directives({ apiOrigin = '', imageOrigins = [] } = {}) {
   return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    `connect-src 'self' ${apiOrigin}`.trim(),
-    "worker-src 'self' blob:",
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
-  ].join('; ');
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self' 'unsafe-inline'"],
+    // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts).
+    ['img-src', ["'self' data: blob:", apiOrigin, ...imageOrigins].filter(Boolean).join(' ')],
+    ['connect-src', `'self' ${apiOrigin}`.trim()],
+    ['worker-src', "'self' blob:"],
+    ['font-src', "'self' data:"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['form-action', "'self'"],
+  ];
+}
+
+/** The policy as a response header (every directive). */
+export function contentSecurityPolicy(options) {
+  return directives(options)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+/** The policy as index.html's meta tag carries it: all that a meta policy can express. */
+export function metaContentSecurityPolicy(options) {
+  return directives(options)
+    .filter(([name]) => !HEADER_ONLY.has(name))
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
 }

@@ -9,7 +9,7 @@ import { selfSignedCert } from './self-signed-cert.mjs';
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, requestId',
+  'access-control-allow-headers': 'Authorization, Content-Type, requestId, Idempotency-Key',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-expose-headers': 'Content-Disposition, Content-Type',
 };

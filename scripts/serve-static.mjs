@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Serves a built app the way production should: history-mode fallback to index.html,
-// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, and the CSP.
-// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin] [--tls]
+// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, the CSP and the
+// other security headers of the README's nginx snippet.
+// Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin]
+//        [--images origin,origin] [--tls]
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
 // as production is served; the bench uses it, the browser tests do not need it.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4173' },
     base: { type: 'string', default: '/' },
     api: { type: 'string', default: '' },
+    images: { type: 'string', default: '' },
     tls: { type: 'boolean', default: false },
   },
 });
@@ -78,7 +81,10 @@ function send(req, res, file, body) {
   if (body) res.end(body);
   else createReadStream(file).pipe(res);
 }
-const csp = contentSecurityPolicy({ apiOrigin: values.api });
+const csp = contentSecurityPolicy({
+  apiOrigin: values.api,
+  imageOrigins: values.images.split(',').filter(Boolean),
+});
 
 function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -88,6 +94,10 @@ function handle(req, res) {
   const file = join(root, relative);
   res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Browsers honour HSTS over HTTPS only; a plain-HTTP test server must not send it for 127.0.0.1.
+  if (values.tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
   if (relative && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
     const hashed = relative.startsWith('assets/');
     res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');

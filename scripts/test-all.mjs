@@ -12,11 +12,16 @@ mkdirSync('test-results', { recursive: true });
 /** Seconds each stage took, by name, for the summary. */
 const seconds = {};
 
+/** Runs a stage: one command's arguments, or a list of commands run in turn until one fails. */
 function run(name, args, env = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
+  const commands = Array.isArray(args[0]) ? args : [args];
+  let ok = true;
+  for (const command of commands) {
+    if (!ok) break;
+    ok = spawnSync(node, command, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+  }
   seconds[name] = (Date.now() - started) / 1000;
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds[name].toFixed(1)} s)`);
   return ok;
@@ -57,7 +62,9 @@ const productionEnv = {
   VITE_AES_KEY: '0000000000000000',
 };
 
-single('lint', ['node_modules/eslint/bin/eslint.js', '.']);
+// ESLint, then the offline check of package-lock.json against known advisories (npm audit needs a
+// registry these machines cannot reach).
+single('lint', [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']]);
 single('unused code', ['node_modules/knip/bin/knip.js']);
 single('formatting', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);

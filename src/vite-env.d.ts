@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_PUBLIC_BASE: string;
   readonly VITE_WECHAT_APP_ID: string;
   readonly VITE_AES_KEY: string;
+  /** See AppConfig.contentImageOrigins. */
+  readonly VITE_CONTENT_IMAGE_ORIGINS?: string;
   readonly VITE_DEMO: string;
   readonly VITE_VCONSOLE: string;
   /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */

@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
+import { resetIdempotencyKeys } from '@/lib/http/idempotency';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
 import { server } from './msw-server';
@@ -146,6 +147,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetRepeatSubmitGuard();
+  resetIdempotencyKeys();
   resetDemoState();
   clearDictionaryCache();
   sessionStorage.clear();

@@ -5,7 +5,7 @@ import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
-import { encodeOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+import { createOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 
 /** What a person of the other group is told when a link or typed URL leads them to a page not theirs. */
 export const AUDIENCE_ONLY_MESSAGES: Readonly<Record<UserAudience, string>> = {
@@ -46,7 +46,7 @@ function decideAccess(routeAudience: Audience, session: UserAudience | null): Ac
 export function signInTarget(audience: UserAudience, here: string): string | null {
   if (audience === 'work') return withQuery(paths.login, { redirect: here });
   if (config.demo)
-    return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: encodeOAuthState(here) });
+    return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: createOAuthState(here) });
   startAuthorization(here);
   return null;
 }

@@ -1,3 +1,5 @@
+import { readHttpsOrigins } from './origins';
+
 /**
  * The one typed view of the build-time configuration (import.meta.env).
  * Production builds are validated in vite.config.ts, so a missing value fails the build, not the user.
@@ -11,6 +13,11 @@ export interface AppConfig {
   wechatAppId: string;
   /** Symmetric key for decrypting hex-encoded values (AES-ECB-PKCS7). */
   aesKey: string;
+  /**
+   * Origins (https) besides the API's that rich content may load images from
+   * (VITE_CONTENT_IMAGE_ORIGINS, comma-separated); any other image is shown as 图片已屏蔽.
+   */
+  contentImageOrigins: string[];
   /** Whether the built-in demo backend (msw) answers the API. Never true in production. */
   demo: boolean;
   /** Whether the vConsole debug panel is created (never in production). */
@@ -40,6 +47,7 @@ export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppC
     publicBase: withTrailingSlash(env.VITE_PUBLIC_BASE || '/'),
     wechatAppId: env.VITE_WECHAT_APP_ID ?? '',
     aesKey: env.VITE_AES_KEY ?? '',
+    contentImageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
     demo: mode !== 'production' && env.VITE_DEMO === 'true',
     vconsole: mode !== 'production' && env.VITE_VCONSOLE === 'true',
     mode,
@@ -55,6 +63,7 @@ export const config: AppConfig = readConfig({
   VITE_PUBLIC_BASE: import.meta.env.VITE_PUBLIC_BASE,
   VITE_WECHAT_APP_ID: import.meta.env.VITE_WECHAT_APP_ID,
   VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
+  VITE_CONTENT_IMAGE_ORIGINS: import.meta.env.VITE_CONTENT_IMAGE_ORIGINS,
   VITE_DEMO: import.meta.env.VITE_DEMO,
   VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
   VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,

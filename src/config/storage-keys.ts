@@ -9,8 +9,10 @@ export const KEPT_LOCAL_KEYS = {
 } as const;
 
 export const KEPT_SESSION_KEYS = {
-  /** OAuth codes this tab has sent once (a code is single-use; a reload must not send it again). */
-  usedWeChatCodes: 'wechat-oauth-used-codes',
+  /** Nonces of the OAuth states this tab made: a callback is trusted once, and only with one of them. */
+  oauthNonces: 'wechat-oauth-nonces',
+  /** Authorizations the callback started on its own since the last sign-in (bounded: no loop). */
+  oauthRetries: 'wechat-oauth-retries',
   /** When a failed chunk last reloaded the page (reload once, not in a loop). */
   chunkReloadAt: 'chunk-reload-at',
   /** This tab's name for the offline queue's send lease. */

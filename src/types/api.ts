@@ -51,6 +51,22 @@ export type DateTimeString = string;
 export interface CallOptions {
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The `Idempotency-Key` header of a state-changing call (assumption: the spec shows none; this is
+   * the contract we ask of the server). The calls that save or change data (ScreeningRegister/Add and
+   * /Submit, Sampling/BindSamplingTube and /UpdateSamplingOperation, Response/Add, /Submit, /Update)
+   * carry one; by default the client makes it, one per action (the same url and body until the server
+   * answers, lib/http/idempotency.ts), and a caller that retries across reloads passes its own (the
+   * offline queue). Every request still has its own `requestId` (spec §7).
+   *
+   * Server contract: the key is an opaque string of at most 64 characters, scoped to the signed-in
+   * account and the endpoint. The first request with a key is processed and its answer (envelope and
+   * HTTP status) kept for at least 24 hours; a later request with the same key and the same body gets
+   * that answer again without being processed again; the same key with a different body is refused
+   * (HTTP 422), and while the first is still being processed a second is refused with HTTP 409. CORS
+   * must allow the header (Access-Control-Allow-Headers: Idempotency-Key).
+   */
+  idempotencyKey?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

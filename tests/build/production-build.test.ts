@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
+import { metaContentSecurityPolicy } from '../../scripts/csp.mjs';
 
 /** Runs after `vite build` (production mode) in scripts/test-all.mjs. */
 
@@ -95,6 +96,15 @@ describe('production build', () => {
     expect(html).toContain('<meta name="referrer" content="strict-origin-when-cross-origin" />');
   });
 
+  it('carries the Content-Security-Policy in a meta tag, for servers that send no header', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8').replaceAll('&#39;', "'");
+    const policy = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.invalid:8686' });
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${policy}">`);
+    // Before anything the policy governs, and the charset still within the bytes browsers sniff.
+    expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
+    expect(Buffer.byteLength(html.slice(0, html.indexOf('<meta charset="UTF-8"')))).toBeLessThan(1024 - 30);
+  });
+
   it('emits no build manifest (it maps every source file to its chunk)', () => {
     expect(existsSync(join(dist, '.vite', 'manifest.json'))).toBe(false);
   });
@@ -145,5 +155,22 @@ describe('production configuration', () => {
     );
     expect(result.status).not.toBe(0);
     expect(`${result.stdout}${result.stderr}`).toContain('VITE_API_BASE_URL');
+  });
+
+  it('refuses a development build with vConsole and the demo that calls a real API', () => {
+    const env = {
+      ...process.env,
+      VITE_API_BASE_URL: 'https://api.example.cn:8686',
+      VITE_DEMO: 'true',
+      VITE_VCONSOLE: 'true',
+    };
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--mode', 'development', '--outDir', 'dist-debug-check'],
+      { env, encoding: 'utf8' },
+    );
+    expect(result.status).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toContain('VITE_ALLOW_DEBUG_BUILD=true');
+    expect(existsSync('dist-debug-check')).toBe(false);
   });
 });

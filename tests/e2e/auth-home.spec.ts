@@ -1,12 +1,22 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, snap, test, WORK_ACCOUNT } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  fakeWeChatOAuth,
+  signIn,
+  snap,
+  test,
+  WORK_ACCOUNT,
+  type ApiMock,
+} from './support/fixtures';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';
 
 /**
- * The OAuth `state` as WeChat carries it (letters and digits; other bytes as Z + two hex digits), the
- * format of src/lib/wechat/oauth.ts, which cannot be imported here (it reads import.meta.env).
+ * An app path as the OAuth `state` carries it after its nonce (letters and digits; other bytes as Z + two
+ * hex digits), the format of src/lib/wechat/oauth.ts, which cannot be imported here (it reads
+ * import.meta.env).
  */
 function encodeOAuthState(path: string): string {
   return Array.from(new TextEncoder().encode(path), (byte) => {
@@ -108,17 +118,23 @@ test.describe('login and logout (work users)', () => {
 });
 
 test.describe('WeChat callback (check users)', () => {
-  test('exchanges the code once and lands on the check home; Back and reload do not repost it', async ({
+  const codesPosted = (api: ApiMock) =>
+    api.requestsTo(LOGIN_WECHAT).map((request) => (request.body as { code: string }).code);
+
+  test('a menu link to the app authorizes silently, exchanges the code once; Back and reload do not repost it', async ({
     page,
+    context,
     api,
   }) => {
-    const code = uniqueCode();
+    const wechat = await fakeWeChatOAuth(context);
     await page.goto('/login');
-    await page.goto(`/callback?code=${code}`);
+    await page.goto('/checkUser');
     await expect(page).toHaveURL(/\/checkUser$/);
     await expect(page.getByText('张秀英，您好')).toBeVisible();
-    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
-    expect(api.requestsTo(LOGIN_WECHAT)[0].body).toEqual({ code });
+    expect(wechat.visits).toHaveLength(1);
+    expect(wechat.visits[0].searchParams.get('scope')).toBe('snsapi_base');
+    const callback = wechat.callbacks[0];
+    expect(codesPosted(api)).toEqual([callback.searchParams.get('code')]);
 
     // location.replace took the callback out of history: Back goes to the page before it.
     await page.goBack();
@@ -128,38 +144,83 @@ test.describe('WeChat callback (check users)', () => {
     await page.reload();
     await expect(page.getByText('张秀英，您好')).toBeVisible();
     // iOS WeChat replays the callback URL itself: with the session it just goes on.
-    await page.goto(`/callback?code=${code}`);
+    await page.goto(callback.href);
     await expect(page).toHaveURL(/\/checkUser$/);
     await expect(page.getByText('张秀英，您好')).toBeVisible();
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
   });
 
-  test('a used code without a session asks to authorize again instead of reposting', async ({
+  test('a menu link straight to the authorize URL signs in after one more silent round trip', async ({
     page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    const wechat = await fakeWeChatOAuth(context);
+    const menuLink =
+      'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1234567890test0' +
+      `&redirect_uri=${encodeURIComponent(`${baseURL}/callback`)}` +
+      '&response_type=code&scope=snsapi_base&state=STATE#wechat_redirect';
+    await page.goto(menuLink);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    // The menu's code came with a state the app did not make: never sent; the app's own one was.
+    expect(wechat.visits).toHaveLength(2);
+    expect(codesPosted(api)).toEqual([wechat.callbacks[1].searchParams.get('code')]);
+  });
+
+  for (const [label, state] of [
+    ['with no state', null],
+    // A real nonce-shaped state, made in another browser: its nonce is not this tab's.
+    ['with a wrong nonce', `${'Q'.repeat(20)}${encodeOAuthState('/checkUser')}`],
+  ] as const) {
+    test(`a planted callback link ${label} never signs into the planted code's account`, async ({
+      page,
+      context,
+      api,
+    }) => {
+      const wechat = await fakeWeChatOAuth(context);
+      const planted = `attacker-${uniqueCode()}`;
+      await page.goto(state ? `/callback?code=${planted}&state=${state}` : `/callback?code=${planted}`);
+      await expect(page.getByText('张秀英，您好')).toBeVisible();
+      expect(wechat.visits).toHaveLength(1);
+      expect(codesPosted(api)).toEqual([wechat.callbacks[0].searchParams.get('code')]);
+      expect(codesPosted(api)).not.toContain(planted);
+    });
+  }
+
+  test('a replayed callback without a session is not posted again: a fresh authorization instead', async ({
+    page,
+    context,
     api,
   }) => {
-    const code = uniqueCode();
-    await page.goto(`/callback?code=${code}`);
-    await expect(page).toHaveURL(/\/checkUser$/);
+    const wechat = await fakeWeChatOAuth(context);
+    await page.goto('/checkUser');
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
     await page.evaluate(() => sessionStorage.removeItem('token'));
-    await page.goto(`/callback?code=${code}`);
-    await expect(page.getByRole('heading', { name: '授权已使用过' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '重新授权' })).toBeVisible();
-    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
-    await snap(page, 'callback-code-used');
-    await expectAccessible(page);
+    await page.goto(wechat.callbacks[0].href);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+    const [first, second] = wechat.callbacks.map((url) => url.searchParams.get('code'));
+    expect(codesPosted(api)).toEqual([first, second]);
+    expect(second).not.toBe(first);
   });
 
-  test('goes to the page named in state', async ({ page, api }) => {
-    const state = encodeOAuthState('/checkUserQuestionnaireList');
-    await page.goto(`/callback?code=${uniqueCode()}&state=${state}`);
+  test('comes back to the page that needed the sign-in', async ({ page, context, api }) => {
+    const wechat = await fakeWeChatOAuth(context);
+    await page.goto('/checkUserQuestionnaireList');
     await expect(page).toHaveURL(/\/checkUserQuestionnaireList$/);
     await expect(page).toHaveTitle('历史问卷');
-    expect(api.requestsTo(LOGIN_WECHAT)[0].body).toEqual(expect.objectContaining({ state }));
+    expect(api.requestsTo(LOGIN_WECHAT)[0].body).toEqual(
+      expect.objectContaining({ state: wechat.callbacks[0].searchParams.get('state') }),
+    );
   });
 
-  test('explains an expired code and a missing code', async ({ page, api }) => {
-    await page.goto('/callback?code=invalid');
+  test('explains an expired code and a missing code', async ({ page, context, api }) => {
+    const wechat = await fakeWeChatOAuth(context);
+    wechat.queueCodes('invalid');
+    await page.goto('/checkUser');
     await expect(page.getByRole('heading', { name: '授权已过期' })).toBeVisible();
     await snap(page, 'callback-code-invalid');
     await expectAccessible(page);
@@ -170,24 +231,22 @@ test.describe('WeChat callback (check users)', () => {
     await expectAccessible(page);
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
 
-    // 重新授权 leaves for WeChat's authorization page with the callback as redirect_uri.
-    await page.route('https://open.weixin.qq.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wechat</title>' }),
-    );
+    // 重新授权 goes through WeChat's authorization with the callback as redirect_uri, and signs in.
     await page.getByRole('button', { name: '重新授权' }).click();
-    await expect(page).toHaveURL(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?/);
-    const redirect = new URL(page.url()).searchParams.get('redirect_uri');
-    expect(redirect).toMatch(/\/callback$/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+    expect(wechat.visits[1].searchParams.get('redirect_uri')).toMatch(/\/callback$/);
   });
 
-  test('shows the signing-in state while the code is exchanged', async ({ page, api }) => {
+  test('shows the signing-in state while the code is exchanged', async ({ page, context, api }) => {
+    await fakeWeChatOAuth(context);
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/v1/Account/LoginWeChat', async (route) => {
       await gate;
       await route.fallback();
     });
-    const navigation = page.goto(`/callback?code=${uniqueCode()}`);
+    const navigation = page.goto('/checkUser');
     await expect(page.getByRole('status').filter({ hasText: '正在通过微信登录' })).toBeVisible();
     await snap(page, 'callback-signing-in');
     release();

@@ -289,4 +289,44 @@ test.describe('announcements', () => {
     await snap(page, 'announcementDetail-xss');
     await expectAccessible(page);
   });
+
+  test('an announcement shows images from listed hosts only, stays in its box, and asks before leaving', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const requested: string[] = [];
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    // The listed host (.env.test's VITE_CONTENT_IMAGE_ORIGINS) and another one.
+    await context.route(/^https:\/\/(img\.screening\.test|evil\.example)\//, (route) => {
+      requested.push(route.request().url());
+      return route.request().resourceType() === 'image'
+        ? route.fulfill({ contentType: 'image/gif', body: gif })
+        : route.fulfill({ contentType: 'text/html', body: '<title>外部网站</title>' });
+    });
+    api.db.mutate((state) => {
+      state.announcements.find((a) => a.id === 'ann-6004')!.content =
+        '<p>正文开始</p>' +
+        '<img src="https://img.screening.test/banner.gif" alt="活动横幅" width="40" height="20">' +
+        '<img src="https://evil.example/track.gif" alt="追踪">' +
+        '<div style="margin-top:-48px">上移的文字</div>' +
+        '<a href="https://evil.example/login">重新登录</a>';
+    });
+    await signIn(page, api);
+    await page.goto('/announcementDetail?id=ann-6004');
+    await expect(page.getByRole('img', { name: '活动横幅' })).toBeVisible();
+    await expect(page.getByText('图片已屏蔽')).toBeVisible();
+    expect(requested).toEqual(['https://img.screening.test/banner.gif']);
+    const rich = page.locator('[data-rich-content]');
+    await expect(rich).toHaveCSS('overflow', 'hidden');
+    await expect(rich).toHaveCSS('contain', 'paint');
+    await snap(page, 'announcementDetail-blocked-image');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: '重新登录' }).click();
+    const leaving = page.getByRole('dialog');
+    await expect(leaving).toContainText('该链接将打开外部网站 evil.example');
+    await leaving.getByRole('button', { name: '继续访问' }).click();
+    await expect(page).toHaveURL('https://evil.example/login');
+  });
 });

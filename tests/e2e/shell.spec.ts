@@ -42,6 +42,42 @@ test.describe('app shell', () => {
     expect(violations).toEqual([]);
   });
 
+  test('served with no CSP header, the page’s own meta policy still blocks an injected inline script', async ({
+    page,
+  }) => {
+    // A server that sends no Content-Security-Policy: the page's own response loses serve-static's
+    // header (a document's policy comes from its own response; the scripts' responses do not matter).
+    await page.route('**/login', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toBeUndefined();
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; blocked: string | null }>((resolve) => {
+          let blocked: string | null = null;
+          document.addEventListener('securitypolicyviolation', (event) => {
+            blocked = event.effectiveDirective;
+          });
+          const script = document.createElement('script');
+          script.textContent = 'window.__inlineScriptRan = true';
+          document.head.append(script);
+          // Violation events are dispatched as a task after the attempt.
+          setTimeout(() => {
+            const ran = (window as unknown as { __inlineScriptRan?: boolean }).__inlineScriptRan === true;
+            resolve({ ran, blocked });
+          }, 100);
+        }),
+    );
+    expect(outcome).toEqual({ ran: false, blocked: 'script-src-elem' });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('hashed assets are cached immutably and index.html is revalidated', async ({ page }) => {
     const responses: { url: string; cacheControl: string | null }[] = [];
     page.on('response', (response) =>

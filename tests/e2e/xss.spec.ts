@@ -75,6 +75,30 @@ const PAYLOADS: readonly Payload[] = [
     name: 'template expressions',
     text: "{{constructor.constructor('window.__xss=1')()}} ${window.__xss=1} <%= window.__xss=1 %>",
   },
+  {
+    name: 'CSS-escaped url()',
+    text: `<p style="background:u\\72l(https://evil.example/css.png) #fff;background-image:u\\72l(https://evil.example/css2.png)">背景图</p>`,
+  },
+  {
+    name: 'transform overlay',
+    text: `<div style="transform:translateY(-400px) scale(4);transform-origin:top">假的登录框</div>`,
+  },
+  {
+    name: 'viewport-sized block',
+    text: `<div style="height:100vh;width:100vw;padding-top:100vh;margin-top:-100vh;background:#fff">遮挡层</div>`,
+  },
+  {
+    name: 'id and name clobbering',
+    text: `<a id="root" name="root">锚点</a><img name="getElementById" id="app-load-check" src="pixel.gif">`,
+  },
+  {
+    name: 'image from another host',
+    text: `<img src="https://evil.example/track.gif?who=1" alt="追踪"><table><tr><td background="https://evil.example/bg.gif">表格</td></tr></table>`,
+  },
+  {
+    name: 'look-alike link',
+    text: `<a href="https://evil.example/login" target="_blank">重新登录</a>`,
+  },
 ];
 
 /** Seeded values carry a field marker, so each field's text can be found on the page. */
@@ -316,6 +340,21 @@ function domHazards(page: Page): Promise<string[]> {
       }
       if (element.shadowRoot) found.push(`shadow root on <${tag}>`);
     }
+    // Rich content: only harmless looks, no element that shadows the app's ids, no image from elsewhere.
+    for (const element of Array.from(document.querySelectorAll('[data-rich-content] *'))) {
+      const style = (element as HTMLElement).style;
+      for (const property of ['position', 'transform', 'height', 'width', 'background-image'])
+        if (style?.getPropertyValue(property)) found.push(`style ${property} on <${element.tagName}>`);
+      if (/vh|vw/.test(element.getAttribute('style') ?? ''))
+        found.push(`viewport units on <${element.tagName}>`);
+    }
+    for (const id of ['root', 'app-load-check'])
+      if (document.querySelectorAll(`[id="${id}"], [name="${id}"]`).length > (id === 'root' ? 1 : 0))
+        found.push(`a second #${id}`);
+    if (document.querySelector('[name="getElementById"]'))
+      found.push('a name that shadows document.getElementById');
+    for (const image of Array.from(document.images))
+      if (/evil\.example/.test(image.src)) found.push(`image from ${image.src}`);
     return found;
   });
 }
@@ -324,10 +363,15 @@ interface Watch {
   dialogs: string[];
   errors: string[];
   cspViolations: string[];
+  /** Requests to a host the payloads name (a tracking image, a CSS background, a followed link). */
+  foreignRequests: string[];
 }
 
 function watch(page: Page): Watch {
-  const watched: Watch = { dialogs: [], errors: [], cspViolations: [] };
+  const watched: Watch = { dialogs: [], errors: [], cspViolations: [], foreignRequests: [] };
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname.endsWith('evil.example')) watched.foreignRequests.push(request.url());
+  });
   page.on('dialog', (dialog) => {
     watched.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
@@ -369,6 +413,7 @@ async function expectNothingRan(page: Page, where: string, watched: Watch) {
     `${where}: a payload ran`,
   ).toBeUndefined();
   expect(watched.dialogs, `${where}: native dialogs`).toEqual([]);
+  expect(watched.foreignRequests, `${where}: requests to a payload's host`).toEqual([]);
 }
 
 function savedName(name: string): string {
@@ -386,13 +431,23 @@ async function expectTexts(page: Page, seeded: Seeded, fields: Field[]) {
   }
 }
 
-/** Taps every link inside rich content (where a javascript: URL would be) and checks the page stayed. */
+/**
+ * Taps every link inside rich content (where a javascript: URL would be) and checks the page stayed; a
+ * link to another site asks first, naming the host, and is cancelled.
+ */
 async function tapRichLinks(page: Page) {
   const url = page.url();
   const links = page.locator('article a');
   for (let i = 0; i < (await links.count()); i += 1) {
     const link = links.nth(i);
-    if (await link.isVisible()) await link.click();
+    if (!(await link.isVisible())) continue;
+    await link.click();
+    const leaving = page.getByRole('dialog').filter({ hasText: '即将离开本应用' });
+    if (await leaving.isVisible()) {
+      await expect(leaving).toContainText('evil.example');
+      await leaving.getByRole('button', { name: '取消' }).click();
+      await expect(leaving).toBeHidden();
+    }
   }
   await expect(page).toHaveURL(url);
 }
@@ -557,8 +612,8 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
 test.use({ actionTimeout: 15_000 });
 
 /**
- * Field i of rotation r carries payload (i + r × 3) mod 18, one payload per field; the rich content
- * carries three payloads of its own. Six rotations put every payload into about eight fields of every
+ * Field i of rotation r carries payload (i + r × 4) mod 24, one payload per field; the rich content
+ * carries four payloads of its own. Six rotations put every payload into about eight fields of every
  * kind and into the rich content once (the sanitiser meets each payload alone in its unit tests).
  */
 const ROTATIONS = 6;
@@ -576,7 +631,7 @@ test.describe('XSS corpus, app defences alone (CSP bypassed)', () => {
 
   for (let rotation = 0; rotation < ROTATIONS; rotation += 1) {
     const rich = PAYLOADS.slice(rotation * STEP, (rotation + 1) * STEP);
-    test(`rotation ${rotation + 1}/${ROTATIONS} (rich content: ${rich.map((payload) => payload.name).join(', ')}): runs nowhere, shows as text`, async ({
+    test(`rotation ${rotation + 1}/${ROTATIONS} (rich: ${rich.map((payload) => payload.name).join(', ')}): runs nowhere, shows as text`, async ({
       page,
       api,
     }) => {

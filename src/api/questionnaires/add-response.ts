@@ -17,6 +17,7 @@ export function addResponse(
     schema: questionnaireResponseSchema,
     url: addResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

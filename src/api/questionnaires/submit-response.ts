@@ -22,6 +22,7 @@ export function submitResponse(
     schema: questionnaireResponseSchema,
     url: submitResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -17,6 +17,7 @@ export function updateResponse(
     schema: questionnaireResponseSchema,
     url: updateResponseUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     ...options,
   });

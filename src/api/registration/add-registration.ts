@@ -20,6 +20,7 @@ export function addRegistration(
     schema: registrationSchema,
     url: addRegistrationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -20,6 +20,7 @@ export function submitRegistration(
     schema: registrationSchema,
     url: submitRegistrationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -20,6 +20,7 @@ export function bindSamplingTube(
     schema: samplingTubeSchema,
     url: bindSamplingTubeUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -20,6 +20,7 @@ export function updateSamplingOperation(
     schema: samplingTubeSchema,
     url: updateSamplingOperationUrl,
     method: 'post',
+    idempotent: true,
     data: payload,
     repeatSubmit: true,
     ...options,

@@ -1,1 +1,1 @@
-export { TubeCodeInput, normalizeTubeCode, type TubeCodeInputProps } from './tube-code-input';
+export { TubeCodeInput, type TubeCodeInputProps } from './tube-code-input';

@@ -4,6 +4,7 @@ import { FieldInput } from '@/components/form-field/field-input';
 import { fieldMessageId } from '@/components/form-field/form-field';
 import { toast, toastFail } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
+import { isTubeCode, normalizeTubeCode } from '@/lib/tube-code';
 import { isWeChat } from '@/lib/wechat/environment';
 import { canScanWithCamera, SCAN_UNSUPPORTED_MESSAGE } from './camera-support';
 import styles from './tube-code-input.module.css';
@@ -16,11 +17,7 @@ const CameraScanner = lazy(() =>
 );
 
 const SCAN_FAILED_MESSAGE = '扫码失败，请重试或手动输入采样管编码';
-
-/** A tube code as the backend expects it: no surrounding spaces, upper case. */
-export function normalizeTubeCode(value: string): string {
-  return value.trim().toUpperCase();
-}
+const NOT_A_TUBE_CODE_MESSAGE = '扫描到的不是采样管编码，请对准采样管上的二维码重试，或手动输入';
 
 /** Cancelling is silent; API failures were already shown by lib/http; our own errors carry Chinese text. */
 async function reportScanError(error: unknown): Promise<void> {
@@ -65,9 +62,14 @@ export function TubeCodeInput({
   const [scanning, setScanning] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
 
-  // Scanned codes get the same normalization as typed ones: one field, one form of the code.
+  // Scanned codes get the same normalization as typed ones: one field, one form of the code. A code of
+  // another format (a QR code that is not the tube's) leaves the field as it was.
   const accept = (scanned: string) => {
     const code = normalizeTubeCode(scanned);
+    if (!isTubeCode(code)) {
+      toastFail(NOT_A_TUBE_CODE_MESSAGE);
+      return;
+    }
     onChange(code);
     onScanned?.(code);
   };

@@ -1,62 +1,40 @@
 import { loginWeChat } from '@/api/account/login-wechat';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
 import { setSessionAudience } from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { consumeOAuthState } from '@/lib/wechat/oauth';
 import { loadProfile } from './profile';
-import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 /**
- * WeChat OAuth codes work once (WECHAT.md). WeChat may load the callback twice, iOS replays it on Back,
- * a reload repeats it and React StrictMode runs effects twice: each would post the same code again and
- * fail with 40029/40163. So a code is exchanged at most once per tab: codes are remembered in
- * sessionStorage before the request goes out, and a second caller in the same page load shares the
- * exchange already running.
+ * A callback whose state this tab did not make: a planted link (login CSRF), a replayed callback (Back,
+ * reload, WeChat loading it twice: its nonce is spent) or a menu link straight to WeChat's authorize
+ * URL. Its code is never sent; a fresh authorization is the way on.
  */
-const USED_CODES_KEY = KEPT_SESSION_KEYS.usedWeChatCodes;
-const MAX_REMEMBERED_CODES = 20;
+export class UnverifiedCallbackError extends Error {
+  constructor() {
+    super('授权来源无法确认');
+    this.name = 'UnverifiedCallbackError';
+  }
+}
 
+/** Exchanges in progress by code: React StrictMode runs the callback's effect twice. */
 const running = new Map<string, Promise<void>>();
 
-function readUsedCodes(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(USED_CODES_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function markCodeUsed(code: string): void {
-  const codes = [...readUsedCodes().filter((item) => item !== code), code].slice(-MAX_REMEMBERED_CODES);
-  try {
-    sessionStorage.setItem(USED_CODES_KEY, JSON.stringify(codes));
-  } catch {
-    // Storage unavailable: the in-memory guard still covers double effects in this page load.
-  }
-}
-
-/** This tab has already sent the code; only a fresh authorization helps. */
-export class CodeAlreadyUsedError extends Error {
-  constructor() {
-    super('授权码已使用');
-    this.name = 'CodeAlreadyUsedError';
-  }
-}
-
 /**
- * Exchanges an OAuth code for a check-user session (token + audience stored). A second call for a code
- * being exchanged shares that exchange; a call for a code this tab has already sent rejects with
- * CodeAlreadyUsedError without a request. Server failures are ApiErrors, without a toast (the callback
- * page explains them).
+ * Exchanges an OAuth code for a check-user session (token + audience stored), only when `state` is one
+ * this tab made and has not used yet (lib/wechat/oauth.ts); otherwise rejects with
+ * UnverifiedCallbackError without a request. A second call for a code being exchanged shares that
+ * exchange. Server failures are ApiErrors, without a toast (the callback page explains them).
  */
 export function signInWithWeChatCode(code: string, state?: string): Promise<void> {
   const current = running.get(code);
   if (current) return current;
-  if (readUsedCodes().includes(code)) return Promise.reject(new CodeAlreadyUsedError());
-  markCodeUsed(code);
+  if (!consumeOAuthState(state)) return Promise.reject(new UnverifiedCallbackError());
   const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then(async (result) => {
     setToken(result.token);
     setSessionAudience('check');
+    forgetAutomaticReauthorizations();
     // Whose data this device may show: the profile's id (another person's drafts are removed).
     const profile = await loadProfile({ silent: true }).catch(() => null);
     claimDeviceData('check', profile ? String(profile.id) : null);
@@ -67,4 +45,48 @@ export function signInWithWeChatCode(code: string, state?: string): Promise<void
   };
   exchange.then(forget, forget);
   return exchange;
+}
+
+/**
+ * How many times the callback may start an authorization on its own before it stops and asks: a menu
+ * link straight to WeChat needs one; a webview that loses sessionStorage would otherwise loop.
+ */
+export const MAX_AUTOMATIC_REAUTHORIZATIONS = 2;
+/** Older attempts are a past visit's, not part of a loop. */
+const REAUTHORIZATION_WINDOW_MS = 5 * 60 * 1000;
+const RETRIES_KEY = KEPT_SESSION_KEYS.oauthRetries;
+
+function readAttempts(now: number): number[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(RETRIES_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((at): at is number => typeof at === 'number' && now - at < REAUTHORIZATION_WINDOW_MS)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Counts one automatic authorization, or returns false when the bound is reached (or the count cannot
+ * be kept: then nothing is retried on its own).
+ */
+export function claimAutomaticReauthorization(): boolean {
+  const now = Date.now();
+  const attempts = readAttempts(now);
+  if (attempts.length >= MAX_AUTOMATIC_REAUTHORIZATIONS) return false;
+  try {
+    sessionStorage.setItem(RETRIES_KEY, JSON.stringify([...attempts, now]));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function forgetAutomaticReauthorizations(): void {
+  try {
+    sessionStorage.removeItem(RETRIES_KEY);
+  } catch {
+    // storage unavailable
+  }
 }

@@ -66,12 +66,23 @@ async function adoptRegistered(error: ApiError, input: RegistrationInput): Promi
   }
 }
 
+/**
+ * The entry's Idempotency-Key for each of its two calls: derived from its id, which is stored with it,
+ * so every send of the entry (each flush, after a reload, from another tab) carries the same keys.
+ */
+function entryIdempotencyKey(entry: QueueEntry, step: 'submit' | 'bind'): string {
+  return `queue-${entry.id}-${step}`;
+}
+
 async function saveRegistration(
   entry: QueueEntry,
   options: SendOptions,
 ): Promise<{ registrationId: Id } | SendResult> {
   try {
-    const saved = await submitRegistration(entry.registrationInput, { silent: true });
+    const saved = await submitRegistration(entry.registrationInput, {
+      silent: true,
+      idempotencyKey: entryIdempotencyKey(entry, 'submit'),
+    });
     options.onRegistrationSaved(saved.id);
     return { registrationId: saved.id };
   } catch (error) {
@@ -109,7 +120,10 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
   try {
     // The repeat-submit guard is on in bindSamplingTube: an identical bind still being processed (e.g.
     // sent by the form a moment ago) is refused instead of sent twice, and retried later here.
-    await bindSamplingTube({ registrationId, tubeCode, collectedAt: entry.collectedAt }, { silent: true });
+    await bindSamplingTube(
+      { registrationId, tubeCode, collectedAt: entry.collectedAt },
+      { silent: true, idempotencyKey: entryIdempotencyKey(entry, 'bind') },
+    );
     return { kind: 'sent', registrationId };
   } catch (error) {
     if (retryable(error)) return retryLater(error);

@@ -24,6 +24,7 @@ import {
 } from './messages';
 import { API_STATUS } from '@/types/api';
 import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
+import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency';
 import { showError } from './toast-policy';
 import { notifyUnauthorized } from './unauthorized';
 
@@ -35,6 +36,13 @@ declare module 'axios' {
     repeatSubmit?: boolean;
     /** Do not show the automatic error toast; the caller presents the error itself. */
     silent?: boolean;
+    /**
+     * A state-changing call: send an Idempotency-Key, the same on every attempt at one action
+     * (lib/http/idempotency.ts), unless the caller gives its own `idempotencyKey`.
+     */
+    idempotent?: boolean;
+    /** The Idempotency-Key to send (a caller that keeps its own, e.g. the offline queue). */
+    idempotencyKey?: string;
     /** Set by the client: the token this request carried (null for none), to tell a stale 401 apart. */
     sentToken?: string | null;
   }
@@ -69,8 +77,15 @@ const http = axios.create({
 // XHR, named: axios's fetch adapter is left out of the build (vite.config.ts).
 http.defaults.adapter = axios.getAdapter('xhr');
 
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
 http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
+  // Unique per request (spec §7), unlike the idempotency key, which is one per action.
   request.headers.set('requestId', uuidV4());
+  const idempotencyKey =
+    request.idempotencyKey ??
+    (request.idempotent ? idempotencyKeyFor(request.url ?? '', request.data) : null);
+  if (idempotencyKey) request.headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
   const token = request.withToken === false ? null : getToken();
   if (token) request.headers.set('Authorization', token);
   request.sentToken = token;
@@ -119,6 +134,9 @@ function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiRespo
 
 async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
   const request = response.config;
+  // The server has answered this action (whatever the envelope says): a new attempt is a new action.
+  // A timeout, a dropped connection or an HTTP failure leave it open: the request may have been done.
+  if (request.idempotent && !request.idempotencyKey) settleIdempotencyKey(request.url ?? '', request.data);
   if (isBinary(request)) {
     const contentType = String(response.headers['content-type'] ?? '');
     // A download that failed on the server comes back as a JSON envelope instead of a file.

@@ -7,7 +7,8 @@ export { scanTubeCode, cleanScanResult } from './scan';
 export {
   buildAuthorizeUrl,
   startAuthorization,
-  encodeOAuthState,
+  createOAuthState,
+  consumeOAuthState,
   readOAuthState,
   type AuthorizeUrlOptions,
 } from './oauth';

@@ -1,5 +1,6 @@
 import { config } from '@/config/env';
 import { paths, type AppPath } from '@/config/paths';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 const AUTHORIZE_ENDPOINT = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 /** WeChat accepts a state of letters and digits only, at most 128 bytes. */
@@ -26,29 +27,28 @@ function isAppPath(path: string): boolean {
   return url.origin === PROBE_ORIGIN && url.pathname !== paths.callback;
 }
 
-/** The OAuth `state` carrying an app path, or null when the path is refused or too long for WeChat. */
-export function encodeOAuthState(path: string): string | null {
+/** The letters-and-digits encoding of an app path, or null when the path is refused. */
+function encodeReturnPath(path: string): string | null {
   if (!isAppPath(path)) return null;
-  let state = '';
+  let encoded = '';
   for (const byte of new TextEncoder().encode(path)) {
     const char = String.fromCharCode(byte);
-    state += STATE_PLAIN_CHAR.test(char)
+    encoded += STATE_PLAIN_CHAR.test(char)
       ? char
       : STATE_ESCAPE + byte.toString(16).toUpperCase().padStart(2, '0');
   }
-  return state.length <= STATE_MAX_LENGTH ? state : null;
+  return encoded;
 }
 
-/** The app path a callback's `state` carries, or null when it is absent, malformed or not an app path. */
-export function readOAuthState(state: string | null | undefined): string | null {
-  if (!state || !STATE_FORMAT.test(state)) return null;
+function decodeReturnPath(encoded: string): string | null {
+  if (!encoded || !STATE_FORMAT.test(encoded)) return null;
   const bytes: number[] = [];
-  for (let i = 0; i < state.length;) {
-    if (state[i] === STATE_ESCAPE) {
-      bytes.push(parseInt(state.slice(i + 1, i + 3), 16));
+  for (let i = 0; i < encoded.length;) {
+    if (encoded[i] === STATE_ESCAPE) {
+      bytes.push(parseInt(encoded.slice(i + 1, i + 3), 16));
       i += 3;
     } else {
-      bytes.push(state.charCodeAt(i));
+      bytes.push(encoded.charCodeAt(i));
       i += 1;
     }
   }
@@ -61,13 +61,97 @@ export function readOAuthState(state: string | null | undefined): string | null 
   return isAppPath(path) ? path : null;
 }
 
+/*
+ * Login CSRF: WeChat's callback carries whatever code it is given, so a link to
+ * /callback?code=<someone else's code> would sign this phone into that person's account. Every state
+ * the app makes therefore begins with a random nonce remembered in this tab (sessionStorage), and the
+ * callback exchanges a code only when its state's nonce is one of those, once (consumeOAuthState).
+ */
+const NONCE_LENGTH = 20;
+const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const NONCE_FORMAT = new RegExp(`^[A-Za-z0-9]{${NONCE_LENGTH}}`);
+/** WeChat's codes live 5 minutes; a nonce older than this belongs to an authorization long abandoned. */
+const NONCE_TTL_MS = 10 * 60 * 1000;
+/** Authorizations this tab may have under way at once (a double tap, a second expiry meanwhile). */
+const MAX_PENDING_NONCES = 5;
+const NONCES_KEY = KEPT_SESSION_KEYS.oauthNonces;
+
+interface PendingNonce {
+  nonce: string;
+  at: number;
+}
+
+function randomNonce(): string {
+  // 62 letters and digits; bytes from 248 up are skipped so that every character is equally likely.
+  let nonce = '';
+  while (nonce.length < NONCE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(NONCE_LENGTH * 2))) {
+      if (byte < 248 && nonce.length < NONCE_LENGTH) nonce += NONCE_ALPHABET[byte % 62];
+    }
+  }
+  return nonce;
+}
+
+function readPendingNonces(now: number): PendingNonce[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(NONCES_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item: Partial<PendingNonce>): item is PendingNonce =>
+        typeof item?.nonce === 'string' && typeof item.at === 'number' && now - item.at < NONCE_TTL_MS,
+    );
+  } catch {
+    return [];
+  }
+}
+
+function writePendingNonces(nonces: PendingNonce[]): void {
+  try {
+    sessionStorage.setItem(NONCES_KEY, JSON.stringify(nonces.slice(-MAX_PENDING_NONCES)));
+  } catch {
+    // Storage unavailable: no callback can be verified, and each one asks for a fresh authorization.
+  }
+}
+
+/**
+ * A new OAuth `state`: a nonce this tab remembers, then the app path to return to (left out when it is
+ * not an app path or would make the state too long for WeChat: the callback then goes home).
+ */
+export function createOAuthState(returnPath: string): string {
+  const now = Date.now();
+  const nonce = randomNonce();
+  writePendingNonces([...readPendingNonces(now), { nonce, at: now }]);
+  const path = encodeReturnPath(returnPath) ?? '';
+  return nonce.length + path.length <= STATE_MAX_LENGTH ? nonce + path : nonce;
+}
+
+/**
+ * True once for a state this tab made (its nonce is pending), which it then forgets; false for a state
+ * from anywhere else (a planted or replayed callback link, a menu link straight to WeChat).
+ */
+export function consumeOAuthState(state: string | null | undefined): boolean {
+  if (!state || !NONCE_FORMAT.test(state)) return false;
+  const nonce = state.slice(0, NONCE_LENGTH);
+  const pending = readPendingNonces(Date.now());
+  const rest = pending.filter((item) => item.nonce !== nonce);
+  if (rest.length === pending.length) return false;
+  writePendingNonces(rest);
+  return true;
+}
+
+/**
+ * The app path a callback's `state` carries (after its nonce), or null when it is absent, malformed or
+ * not an app path. It says where to go, never whether the callback may be trusted (consumeOAuthState).
+ */
+export function readOAuthState(state: string | null | undefined): string | null {
+  if (!state || !NONCE_FORMAT.test(state)) return null;
+  return decodeReturnPath(state.slice(NONCE_LENGTH));
+}
+
 export interface AuthorizeUrlOptions {
   /** The app route WeChat sends the code to; default the OAuth callback. */
   redirectPath?: AppPath;
-  /**
-   * The app path to return to after signing in (ids only, no personal data), carried encoded in `state`.
-   * Left out when it is not an app path or too long for WeChat: the callback then goes home.
-   */
+  /** The OAuth `state`, made by createOAuthState (a nonce, then the path to return to). */
   state?: string;
 }
 
@@ -80,15 +164,17 @@ export function buildAuthorizeUrl({
   state,
 }: AuthorizeUrlOptions = {}): string {
   const redirectUri = `${window.location.origin}${config.publicBase}${redirectPath.replace(/^\//, '')}`;
-  const encodedState = state ? (encodeOAuthState(state) ?? '') : '';
   return (
     `${AUTHORIZE_ENDPOINT}?appid=${encodeURIComponent(config.wechatAppId)}` +
     `&redirect_uri=${encodeURIComponent(redirectUri)}` +
-    `&response_type=code&scope=snsapi_base&state=${encodedState}#wechat_redirect`
+    `&response_type=code&scope=snsapi_base&state=${encodeURIComponent(state ?? '')}#wechat_redirect`
   );
 }
 
-/** Leaves for WeChat authorization; `returnPath` is where the callback sends the user afterwards. */
+/**
+ * Leaves for WeChat authorization (silent snsapi_base) with a new state; `returnPath` is where the
+ * callback sends the user afterwards.
+ */
 export function startAuthorization(returnPath: string): void {
-  window.location.replace(buildAuthorizeUrl({ state: returnPath }));
+  window.location.replace(buildAuthorizeUrl({ state: createOAuthState(returnPath) }));
 }

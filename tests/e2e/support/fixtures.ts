@@ -15,7 +15,7 @@ if (!(REQUEST_TIMEOUT_MS > 0)) throw new Error('.env.test must set VITE_REQUEST_
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, requestId',
+  'access-control-allow-headers': 'Authorization, Content-Type, requestId, Idempotency-Key',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-expose-headers': 'Content-Disposition, Content-Type',
 };
@@ -171,6 +171,40 @@ export const test = base.extend<{ api: ApiMock }>({
 });
 
 export { expect };
+
+/** WeChat's OAuth authorize page as the tests play it (see fakeWeChatOAuth). */
+export interface FakeWeChatOAuth {
+  /** The authorize URLs opened, in order. */
+  visits: URL[];
+  /** Where WeChat sent the browser back each time (the app's redirect_uri with code and state). */
+  callbacks: URL[];
+  /** The code the next authorizations hand out, in order; afterwards fresh unique codes. */
+  queueCodes: (...codes: string[]) => void;
+}
+
+/**
+ * Plays WeChat's silent snsapi_base authorization: the authorize URL answers at once with a redirect to
+ * its redirect_uri carrying a new code and the state it was given, as WeChat does for an official
+ * account's follower.
+ */
+export async function fakeWeChatOAuth(context: BrowserContext): Promise<FakeWeChatOAuth> {
+  const visits: URL[] = [];
+  const callbacks: URL[] = [];
+  const queued: string[] = [];
+  await context.route('https://open.weixin.qq.com/connect/oauth2/authorize**', (route) => {
+    const authorize = new URL(route.request().url());
+    visits.push(authorize);
+    const callback = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+    callback.searchParams.set(
+      'code',
+      queued.shift() ?? `e2e-oauth-${Date.now()}-${Math.random().toString(16).slice(2)}`,
+    );
+    callback.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+    callbacks.push(callback);
+    return route.fulfill({ status: 302, headers: { location: callback.href } });
+  });
+  return { visits, callbacks, queueCodes: (...codes) => queued.push(...codes) };
+}
 
 /** Demo accounts (README). */
 export const WORK_ACCOUNT = { accountName: 'admin', accountPwd: '123456' };

@@ -1,6 +1,9 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SafeHtml, sanitizeHtml } from '@/components/safe-html';
+import { BLOCKED_IMAGE_TEXT } from '@/components/safe-html/sanitize-html';
+import { stubLocation } from '../auth/location-stub';
 
 declare global {
   interface Window {
@@ -98,6 +101,36 @@ const PAYLOADS: { name: string; html: string; forbidden: RegExp }[] = [
     html: '<div style="position:fixed;inset:0;z-index:9999">假的登录框</div>',
     forbidden: /position|z-index/i,
   },
+  {
+    name: 'url() behind a CSS escape',
+    html: '<p style="background:u\\72l(https://evil.example/t.png) red; background-image: u\\72 l(x)">x</p>',
+    forbidden: /url|\\72|evil/i,
+  },
+  {
+    name: 'transform overlay',
+    html: '<div style="transform:translateY(-300px) scale(3)">假的通知</div>',
+    forbidden: /transform|translate/i,
+  },
+  {
+    name: 'full-screen block',
+    html: '<div style="height:100vh;width:100vw;margin-top:-200px;padding:100vh 0 0">遮挡</div>',
+    forbidden: /vh|vw|-200px/i,
+  },
+  {
+    name: 'id and name clobbering',
+    html: '<img name="getElementById" src="data:image/png;base64,iVBORw0KGgo="><a id="root">x</a><form name="cookie"></form>',
+    forbidden: /(id|name)="(getElementById|root|cookie)"/i,
+  },
+  {
+    name: 'tracking image from another host',
+    html: '<img src="https://evil.example/track.gif?u=1"><table><tr><td background="https://evil.example/b.png">x</td></tr></table>',
+    forbidden: /evil\.example/i,
+  },
+  {
+    name: 'media from another host',
+    html: '<video poster="https://evil.example/p.png" src="https://evil.example/v.mp4"></video>',
+    forbidden: /evil\.example/i,
+  },
 ];
 
 describe('sanitizeHtml', () => {
@@ -146,17 +179,69 @@ describe('sanitizeHtml', () => {
     expect(second).not.toHaveAttribute('target');
   });
 
-  it('gives images an alt (empty when missing) and lazy loading, and keeps harmless inline styles', () => {
+  it('gives images an alt (empty when missing) and lazy loading', () => {
     const box = document.createElement('div');
-    box.innerHTML = sanitizeHtml(
-      '<img src="https://example.org/a.png" style="width:100%;height:auto"><p style="color:red;position:absolute">x</p>',
-    );
+    box.innerHTML = sanitizeHtml('<img src="https://api.screening.test:8686/files/a.png">');
     const image = box.querySelector('img')!;
     expect(image).toHaveAttribute('alt', '');
     expect(image).toHaveAttribute('loading', 'lazy');
-    expect(image.style.width).toBe('100%');
-    expect(box.querySelector('p')!.style.color).toBe('red');
-    expect(box.querySelector('p')!.style.position).toBe('');
+  });
+
+  it('keeps harmless inline styles within limits and drops every other one', () => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeHtml(
+      '<p style="color:red;background-color:#fff8e1;font-weight:bold;font-style:italic;font-size:20px;' +
+        'text-align:center;text-decoration:underline;margin:0 auto;padding:8px;position:absolute;' +
+        'transform:rotate(3deg);height:100vh;animation:spin 1s">x</p>' +
+        '<p style="font-size:200px;padding-top:500px;margin-left:-40px;color:var(--adm-color-primary)">y</p>' +
+        '<p style="position:fixed">z</p>',
+    );
+    const [first, second, third] = box.querySelectorAll('p');
+    expect(first.style.color).toBe('red');
+    expect(first.style.backgroundColor).not.toBe('');
+    expect(first.style.fontWeight).toBe('bold');
+    expect(first.style.fontStyle).toBe('italic');
+    expect(first.style.fontSize).toBe('20px');
+    expect(first.style.textAlign).toBe('center');
+    expect(first.style.textDecoration).toBe('underline');
+    expect(first.style.marginLeft).toBe('auto');
+    expect(first.style.paddingTop).toBe('8px');
+    for (const dropped of ['position', 'transform', 'height', 'animation'])
+      expect(first.style.getPropertyValue(dropped)).toBe('');
+    expect(second.getAttribute('style')).toBeNull();
+    expect(third.getAttribute('style')).toBeNull();
+  });
+
+  it('prefixes ids and names, so content cannot shadow the app’s elements or document properties', () => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeHtml(
+      '<a id="root" href="#root">x</a><img name="cookie" src="data:image/png;base64,iVBORw0KGgo=">',
+    );
+    expect(box.querySelector('a')).toHaveAttribute('id', 'user-content-root');
+    expect(box.querySelector('img')).toHaveAttribute('name', 'user-content-cookie');
+  });
+
+  it.each([
+    ['the API', 'https://api.screening.test:8686/files/a.png'],
+    ['a listed host', 'https://img.screening.test/banner.png'],
+    ['the app itself', '/banner.png'],
+    ['a data: picture', 'data:image/png;base64,iVBORw0KGgo='],
+  ])('loads images from %s', (_label, src) => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeHtml(`<img src="${src}" alt="横幅">`);
+    expect(box.querySelector('img')).toHaveAttribute('src', src);
+  });
+
+  it.each([
+    ['another https host', 'https://evil.example/track.gif'],
+    ['a listed host over http', 'http://img.screening.test/banner.png'],
+    ['a data: page', 'data:text/html,<p>x</p>'],
+  ])('shows 图片已屏蔽 instead of an image from %s, and never requests it', (_label, src) => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeHtml(`<p>前<img src="${src}" alt="横幅">后</p>`);
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe(`前${BLOCKED_IMAGE_TEXT}后`);
+    expect(box.innerHTML).not.toContain(src.split(':')[1].slice(0, 12));
   });
 
   it('returns an empty string for empty input', () => {
@@ -174,5 +259,33 @@ describe('<SafeHtml format="text">', () => {
     expect(getByText(/<img src=x onerror/)).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
     expect(window.__xss).toBeUndefined();
+  });
+});
+
+describe('<SafeHtml> links', () => {
+  it('opens a link to another site only after a confirmation naming its host', async () => {
+    const { assign } = stubLocation();
+    // antd-mobile's closing mask leaves pointer-events: none on the page while it animates out.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    render(
+      <SafeHtml
+        content={
+          '<a href="https://look-alike.example/report">查看报告</a><a href="tel:021-54880000">电话</a>'
+        }
+      />,
+    );
+    await user.click(screen.getByRole('link', { name: '查看报告' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('该链接将打开外部网站 look-alike.example');
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('link', { name: '查看报告' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '继续访问' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://look-alike.example/report'));
+    vi.unstubAllGlobals();
   });
 });

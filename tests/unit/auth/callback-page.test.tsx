@@ -9,7 +9,8 @@ import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
-import { encodeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
+import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
+import { MAX_AUTOMATIC_REAUTHORIZATIONS } from '@/features/auth/wechat-sign-in';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { stubLocation } from './location-stub';
@@ -44,19 +45,20 @@ describe('/callback', () => {
   it('exchanges a fresh code once, stores a check session and leaves with location.replace', async () => {
     const log = recordRequests();
     const code = freshCode();
-    renderRoute(callbackUrl({ code }));
+    const state = createOAuthState('/checkUser');
+    renderRoute(callbackUrl({ code, state }));
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
     expect(location.replace).toHaveBeenCalledTimes(1);
     expect(getToken()).toMatch(/^demo-/);
     expect(getSessionAudience()).toBe('check');
-    expect(await log.bodies(LOGIN_WECHAT)).toEqual([{ code }]);
+    expect(await log.bodies(LOGIN_WECHAT)).toEqual([{ code, state }]);
     expect(screen.getByRole('status')).toHaveTextContent('登录成功，正在进入');
   });
 
   it('posts the code once under StrictMode double effects', async () => {
     const log = recordRequests();
     const router = createMemoryRouter(createAppRoutes(), {
-      initialEntries: [callbackUrl({ code: freshCode() })],
+      initialEntries: [callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') })],
     });
     render(
       <StrictMode>
@@ -71,7 +73,7 @@ describe('/callback', () => {
 
   it('goes to the deep link carried in state', async () => {
     const target = '/checkUserRepoetDetail?id=rpt-2001';
-    const state = encodeOAuthState(target)!;
+    const state = createOAuthState(target);
     const log = recordRequests();
     renderRoute(callbackUrl({ code: freshCode(), state }));
     await waitFor(
@@ -86,19 +88,42 @@ describe('/callback', () => {
   });
 
   it.each([
-    ['a raw path (not WeChat-encoded)', '/checkUserInfoDetail'],
-    ['another origin', encodeOAuthState('/x')!.replace('Z2Fx', 'Z2FZ2Fevil.example')],
-    ['garbage', 'not*valid'],
-  ])('ignores a state that is %s and goes home', async (_label, state) => {
-    renderRoute(callbackUrl({ code: freshCode(), state }));
+    ['another origin', 'https://evil.example/'],
+    ['the callback itself', '/callback?code=1'],
+    ['too long for WeChat', `/checkUser?id=${'9'.repeat(200)}`],
+  ])('signs in but ignores a return path that is %s and goes home', async (_label, target) => {
+    renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState(target) }));
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+    expect(getToken()).not.toBeNull();
   });
 
-  it('does not post a code this tab has already used (Back, reload) and offers to authorize again', async () => {
-    inWeChat();
+  it.each([
+    ['a planted code (no state)', () => ({})],
+    ['a state of another tab or person (its nonce is not this tab’s)', () => ({ state: 'x'.repeat(20) })],
+    ['a menu link’s own state', () => ({ state: 'STATE' })],
+  ])(
+    'never exchanges %s: starts a fresh silent authorization for the same page',
+    async (_label, extra: () => { state?: string }) => {
+      const log = recordRequests();
+      const planted = freshCode();
+      renderRoute(callbackUrl({ code: planted, ...extra() }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), SLOW);
+      const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
+      expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(
+        'https://open.weixin.qq.com/connect/oauth2/authorize',
+      );
+      expect(authorizeUrl.searchParams.get('scope')).toBe('snsapi_base');
+      expect(readOAuthState(authorizeUrl.searchParams.get('state'))).toBe('/checkUser');
+      expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权');
+      expect(log.count(LOGIN_WECHAT)).toBe(0);
+      expect(getToken()).toBeNull();
+    },
+  );
+
+  it('a replayed callback (Back, reload) is not posted again: a fresh authorization for its page', async () => {
     const log = recordRequests();
     const code = freshCode();
-    const state = encodeOAuthState('/checkUserQuestionnaireList')!;
+    const state = createOAuthState('/checkUserQuestionnaireList');
     const first = renderRoute(callbackUrl({ code, state }));
     await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), SLOW);
     first.unmount();
@@ -106,19 +131,54 @@ describe('/callback', () => {
     sessionStorage.removeItem('token');
 
     renderRoute(callbackUrl({ code, state }));
-    expect(await screen.findByRole('heading', { name: '授权已使用过' })).toBeInTheDocument();
-    expect(log.count(LOGIN_WECHAT)).toBe(1);
-
-    await userEvent.setup().click(screen.getByRole('button', { name: '重新授权' }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(2), SLOW);
     const authorizeUrl = new URL(location.replace.mock.calls[1][0]);
-    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(
-      'https://open.weixin.qq.com/connect/oauth2/authorize',
-    );
-    expect(authorizeUrl.searchParams.get('state')).toBe(state);
+    expect(authorizeUrl.hostname).toBe('open.weixin.qq.com');
+    const newState = authorizeUrl.searchParams.get('state');
+    expect(newState).not.toBe(state);
+    expect(readOAuthState(newState)).toBe('/checkUserQuestionnaireList');
+    expect(log.count(LOGIN_WECHAT)).toBe(1);
+  });
+
+  it(`stops after ${MAX_AUTOMATIC_REAUTHORIZATIONS} automatic authorizations and asks instead of looping`, async () => {
+    inWeChat();
+    const log = recordRequests();
+    for (let attempt = 1; attempt <= MAX_AUTOMATIC_REAUTHORIZATIONS; attempt += 1) {
+      const view = renderRoute(callbackUrl({ code: freshCode(), state: 'STATE' }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(attempt), SLOW);
+      view.unmount();
+    }
+    renderRoute(callbackUrl({ code: freshCode(), state: 'STATE' }));
+    expect(await screen.findByRole('heading', { name: '微信授权没有完成' })).toBeInTheDocument();
+    expect(location.replace).toHaveBeenCalledTimes(MAX_AUTOMATIC_REAUTHORIZATIONS);
+    expect(log.count(LOGIN_WECHAT)).toBe(0);
+
+    // The person may still try: the button leaves for WeChat with a state of this tab.
+    await userEvent.setup().click(screen.getByRole('button', { name: '重新授权' }));
+    expect(location.replace).toHaveBeenCalledTimes(MAX_AUTOMATIC_REAUTHORIZATIONS + 1);
+    expect(new URL(location.replace.mock.calls.at(-1)![0]).hostname).toBe('open.weixin.qq.com');
+  });
+
+  it('a sign-in resets the count of automatic authorizations', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let attempt = 1; attempt <= MAX_AUTOMATIC_REAUTHORIZATIONS; attempt += 1) {
+        const view = renderRoute(callbackUrl({ code: freshCode() }));
+        await waitFor(
+          () => expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权'),
+          SLOW,
+        );
+        view.unmount();
+      }
+      const view = renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('登录成功，正在进入'), SLOW);
+      view.unmount();
+      sessionStorage.removeItem('token');
+    }
+    expect(screen.queryByText('微信授权没有完成')).not.toBeInTheDocument();
   });
 
   it('explains a code the server says was already used', async () => {
-    renderRoute(callbackUrl({ code: 'used' }));
+    renderRoute(callbackUrl({ code: 'used', state: createOAuthState('/checkUser') }));
     expect(await screen.findByRole('heading', { name: '授权已使用过' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新授权' })).toBeInTheDocument();
     expect(getToken()).toBeNull();
@@ -126,14 +186,14 @@ describe('/callback', () => {
   });
 
   it('explains an invalid or expired code', async () => {
-    renderRoute(callbackUrl({ code: 'invalid' }));
+    renderRoute(callbackUrl({ code: 'invalid', state: createOAuthState('/checkUser') }));
     expect(await screen.findByRole('heading', { name: '授权已过期' })).toBeInTheDocument();
     expect(location.replace).not.toHaveBeenCalled();
   });
 
   it('explains a network failure of LoginWeChat with the reason', async () => {
     server.use(http.post('*/api/v1/Account/LoginWeChat', () => HttpResponse.error()));
-    renderRoute(callbackUrl({ code: freshCode() }));
+    renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
     expect(await screen.findByRole('heading', { name: '登录没有成功' })).toBeInTheDocument();
     expect(screen.getByText(/后端接口连接异常。请稍后点击“重新授权”再试/)).toBeInTheDocument();
     expect(getToken()).toBeNull();
@@ -142,7 +202,7 @@ describe('/callback', () => {
   it('without a code in WeChat: says so and restarts authorization for the state page', async () => {
     inWeChat();
     const log = recordRequests();
-    const state = encodeOAuthState('/checkUserInfoSearch')!;
+    const state = createOAuthState('/checkUserInfoSearch');
     renderRoute(callbackUrl({ state }));
     expect(await screen.findByRole('heading', { name: '没有收到微信授权' })).toBeInTheDocument();
     expect(log.count(LOGIN_WECHAT)).toBe(0);
@@ -161,7 +221,7 @@ describe('/callback', () => {
   it('with a check session: goes straight on without posting the code', async () => {
     await signInForTest('check');
     const log = recordRequests();
-    renderRoute(callbackUrl({ code: freshCode(), state: encodeOAuthState('/checkUserRepoetList')! }), {
+    renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUserRepoetList') }), {
       session: 'check',
     });
     await waitFor(
@@ -178,7 +238,7 @@ describe('/callback', () => {
   });
 
   it('reloads when the browser restores it from the back-forward cache', async () => {
-    renderRoute(callbackUrl({ code: 'invalid' }));
+    renderRoute(callbackUrl({ code: 'invalid', state: createOAuthState('/checkUser') }));
     await screen.findByRole('heading', { name: '授权已过期' });
     const { reload } = location;
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
@@ -210,12 +270,23 @@ describe('/callback', () => {
     });
 
     it('authorizes again with a fresh demo code after a used one', async () => {
-      renderRoute(callbackUrl({ code: 'used' }));
+      renderRoute(callbackUrl({ code: 'used', state: createOAuthState('/checkUser') }));
       await userEvent.setup().click(await screen.findByRole('button', { name: '重新授权' }));
       await waitFor(
         () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
         SLOW,
       );
+    });
+
+    it('stands in for WeChat when a planted code arrives: signs in with a demo code, never the planted one', async () => {
+      const log = recordRequests();
+      renderRoute(callbackUrl({ code: 'planted-code' }));
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
+      const bodies = (await log.bodies(LOGIN_WECHAT)) as { code: string }[];
+      expect(bodies.map((body) => body.code)).toEqual([expect.stringMatching(/^demo-/)]);
     });
   });
 });

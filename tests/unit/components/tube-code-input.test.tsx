@@ -88,6 +88,26 @@ describe('TubeCodeInput', () => {
     expect(screen.getByLabelText('采样管编码')).toHaveValue('TB-1');
   });
 
+  it.each([
+    ['a web address', 'https://evil.example/?a=1'],
+    ['a sentence', '请扫描采样管'],
+    ['a control character', 'CT2026\u0000110001'],
+    ['a code too long for a tube', 'A'.repeat(33)],
+  ])('refuses a scanned %s with a message, leaving the field as it was', async (_label, scanned) => {
+    mockedIsWeChat.mockReturnValue(true);
+    mockedScan.mockResolvedValue(scanned);
+    const onScanned = vi.fn();
+    render(<Harness initial="TB-1" onScanned={onScanned} />);
+
+    await userEvent.click(scanButton());
+
+    expect(
+      await screen.findByText('扫描到的不是采样管编码，请对准采样管上的二维码重试，或手动输入'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('采样管编码')).toHaveValue('TB-1');
+    expect(onScanned).not.toHaveBeenCalled();
+  });
+
   it('shows the configuration failure message', async () => {
     mockedIsWeChat.mockReturnValue(true);
     mockedScan.mockRejectedValue(new WeChatConfigError());

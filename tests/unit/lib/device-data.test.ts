@@ -22,7 +22,7 @@ function leaveWorkBehind() {
   sessionStorage.setItem('report-criteria:work', '{"type":"idCard","value":"110105199001010079"}');
   sessionStorage.setItem('token', 'token-of-admin');
   sessionStorage.setItem('session-audience', 'work');
-  sessionStorage.setItem(KEPT_SESSION_KEYS.usedWeChatCodes, '["c1"]');
+  sessionStorage.setItem(KEPT_SESSION_KEYS.oauthNonces, '["c1"]');
 }
 
 const keys = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => storage.key(i)).sort();
@@ -41,7 +41,7 @@ describe('wipePersonalData (sign-out)', () => {
     leaveWorkBehind();
     wipePersonalData();
     expect(keys(localStorage)).toEqual([DEMO_DB_STORAGE_KEY, KEPT_LOCAL_KEYS.rememberedAccount].sort());
-    expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.usedWeChatCodes]);
+    expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.oauthNonces]);
     expect(readDataOwner()).toBeNull();
   });
 });

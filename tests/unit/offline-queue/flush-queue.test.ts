@@ -188,6 +188,34 @@ describe('flushQueue', () => {
     expect(localStorage.getItem(QUEUE_LOCK_KEY)).toBeNull();
   });
 
+  it('re-sends an entry with the same Idempotency-Keys, and another entry with its own', async () => {
+    const log = recordRequests();
+    enqueue(1);
+    enqueue(2);
+    dropOnce(SUBMIT);
+    expect(await flush()).toMatchObject({ sent: 0, pending: 2 });
+    await flush();
+    const keys = async (path: string) =>
+      (await log.to(path)).map((request) => [
+        (request.body as { idCard?: string; tubeCode?: string }).idCard ??
+          (request.body as { tubeCode: string }).tubeCode,
+        request.headers.get('Idempotency-Key'),
+      ]);
+    const submits = await keys(SUBMIT);
+    // The first entry's lost Submit and its re-send share a key; the second entry has its own.
+    expect(submits.map(([who]) => who)).toEqual([
+      personInput(1).idCard,
+      personInput(1).idCard,
+      personInput(2).idCard,
+    ]);
+    expect(submits[1][1]).toBe(submits[0][1]);
+    expect(submits[2][1]).not.toBe(submits[0][1]);
+    const binds = await keys(BIND);
+    expect(binds).toHaveLength(2);
+    expect(binds[0][1]).not.toBe(binds[1][1]);
+    expect(new Set([...submits, ...binds].map(([, key]) => key)).size).toBe(4);
+  });
+
   it('reuses the saved registration when binding failed on the network', async () => {
     const log = recordRequests();
     const queued = enqueue(1);

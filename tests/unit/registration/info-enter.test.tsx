@@ -167,6 +167,31 @@ describe('信息录入 drafts', () => {
   });
 });
 
+describe('信息录入 retries', () => {
+  it('a tap on 提交并绑定 again after a lost answer resends Submit with the same Idempotency-Key', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error(), { once: true }));
+    const log = recordRequests();
+    const { user, router } = await openPage(paths.infoEnter);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+    // Offered the offline queue, the person stays and taps again.
+    await user.click(await screen.findByRole('button', { name: '留在本页' }));
+    await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+    await confirmInDialog(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+
+    const submits = await log.to('/ScreeningRegister/Submit');
+    expect(submits).toHaveLength(2);
+    const [first, retry] = submits.map((request) => request.headers.get('Idempotency-Key'));
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+    expect(submits[1].headers.get('requestId')).not.toBe(submits[0].headers.get('requestId'));
+    const [bind] = await log.to('/Sampling/BindSamplingTube');
+    expect(bind.headers.get('Idempotency-Key')).not.toBe(first);
+  });
+});
+
 describe('信息录入 rules', () => {
   it('checks the ID card strictly when the field is left', async () => {
     const { user } = await openPage(paths.infoEnter);

@@ -1,39 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
-import { buildAuthorizeUrl, encodeOAuthState, readOAuthState } from '@/lib/wechat';
+import { buildAuthorizeUrl, consumeOAuthState, createOAuthState, readOAuthState } from '@/lib/wechat';
 
 const callbackUrl = `${window.location.origin}${config.publicBase}callback`;
+const NONCE_LENGTH = 20;
+
+/** The letters-and-digits path encoding WeChat's state allows (Z + two hex digits for other bytes). */
+const encodeRaw = (text: string) =>
+  [...new TextEncoder().encode(text)]
+    .map((byte) =>
+      /[A-Ya-z0-9]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `Z${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+const someNonce = 'A'.repeat(NONCE_LENGTH);
 
 describe('buildAuthorizeUrl', () => {
   it('builds the snsapi_base authorize URL in the order WeChat expects', () => {
-    const url = buildAuthorizeUrl({ state: '/checkUserInfoDetail?id=42' });
+    const state = createOAuthState('/checkUserInfoDetail?id=42');
+    const url = buildAuthorizeUrl({ state });
 
     expect(url).toBe(
       `https://open.weixin.qq.com/connect/oauth2/authorize?appid=${config.wechatAppId}` +
         `&redirect_uri=${encodeURIComponent(callbackUrl)}` +
         '&response_type=code&scope=snsapi_base' +
-        `&state=${encodeOAuthState('/checkUserInfoDetail?id=42')}#wechat_redirect`,
+        `&state=${state}#wechat_redirect`,
     );
     expect(new URL(url).searchParams.get('redirect_uri')).toBe(callbackUrl);
-  });
-
-  it('carries the return path in a letters-and-digits state that reads back', () => {
-    const state = new URL(
-      buildAuthorizeUrl({ state: '/checkUserRepoetDetail?id=3f2a-9&tab=1' }),
-    ).searchParams.get('state');
-
-    expect(state).toMatch(/^[A-Za-z0-9]+$/);
-    expect(state!.length).toBeLessThanOrEqual(128);
-    expect(readOAuthState(state)).toBe('/checkUserRepoetDetail?id=3f2a-9&tab=1');
-  });
-
-  it('leaves the state empty for a path it refuses or one too long for WeChat', () => {
-    const stateOf = (path: string) => new URL(buildAuthorizeUrl({ state: path })).searchParams.get('state');
-
-    expect(stateOf('https://evil.example/')).toBe('');
-    expect(stateOf(`/checkUser?id=${'9'.repeat(200)}`)).toBe('');
-    expect(stateOf('/checkUser')).toBe('Z2FcheckUser');
   });
 
   it('accepts another redirect route', () => {
@@ -44,39 +39,92 @@ describe('buildAuthorizeUrl', () => {
   });
 });
 
+describe('createOAuthState', () => {
+  it('is a letters-and-digits state within WeChat limits that reads back to the path', () => {
+    const state = createOAuthState('/checkUserRepoetDetail?id=3f2a-9&tab=1');
+    expect(state).toMatch(/^[A-Za-z0-9]+$/);
+    expect(state.length).toBeLessThanOrEqual(128);
+    expect(readOAuthState(state)).toBe('/checkUserRepoetDetail?id=3f2a-9&tab=1');
+  });
+
+  it('starts each state with a different nonce', () => {
+    const nonces = new Set(
+      Array.from({ length: 50 }, () => createOAuthState('/checkUser').slice(0, NONCE_LENGTH)),
+    );
+    expect(nonces.size).toBe(50);
+  });
+
+  it('leaves the path out when it is refused or too long for WeChat (the callback then goes home)', () => {
+    for (const path of ['https://evil.example/', `/checkUser?id=${'9'.repeat(200)}`]) {
+      const state = createOAuthState(path);
+      expect(state).toMatch(new RegExp(`^[A-Za-z0-9]{${NONCE_LENGTH}}$`));
+      expect(readOAuthState(state)).toBeNull();
+    }
+  });
+});
+
+describe('consumeOAuthState', () => {
+  it('trusts a state this tab made exactly once', () => {
+    const state = createOAuthState('/checkUser');
+    expect(consumeOAuthState(state)).toBe(true);
+    expect(consumeOAuthState(state)).toBe(false);
+  });
+
+  it('trusts no state it did not make: a planted one, another nonce, a menu link’s, none', () => {
+    const mine = createOAuthState('/checkUser');
+    const otherNonce = `${mine[0] === 'a' ? 'b' : 'a'}${mine.slice(1)}`;
+    expect(consumeOAuthState(otherNonce)).toBe(false);
+    expect(consumeOAuthState(someNonce + encodeRaw('/checkUser'))).toBe(false);
+    expect(consumeOAuthState('STATE')).toBe(false);
+    expect(consumeOAuthState('')).toBe(false);
+    expect(consumeOAuthState(undefined)).toBe(false);
+    // The tab's own state is still good after those attempts.
+    expect(consumeOAuthState(mine)).toBe(true);
+  });
+
+  it('trusts no state once its tab storage is gone (another tab, a cleared session)', () => {
+    const state = createOAuthState('/checkUser');
+    sessionStorage.clear();
+    expect(consumeOAuthState(state)).toBe(false);
+  });
+
+  it('keeps the last five pending states: an older one is no longer trusted', () => {
+    const states = Array.from({ length: 6 }, () => createOAuthState('/checkUser'));
+    expect(consumeOAuthState(states[0])).toBe(false);
+    expect(states.slice(1).map(consumeOAuthState)).toEqual([true, true, true, true, true]);
+  });
+});
+
 describe('readOAuthState', () => {
-  it('reads app paths, including non-ASCII query text', () => {
-    expect(readOAuthState(encodeOAuthState('/checkUser'))).toBe('/checkUser');
-    expect(readOAuthState(encodeOAuthState('/checkUserInfoSearch?q=张'))).toBe('/checkUserInfoSearch?q=张');
-    expect(readOAuthState(encodeOAuthState('/messageDetail?id=Z9'))).toBe('/messageDetail?id=Z9');
+  it('reads app paths after the nonce, including non-ASCII query text', () => {
+    expect(readOAuthState(someNonce + encodeRaw('/checkUser'))).toBe('/checkUser');
+    expect(readOAuthState(someNonce + encodeRaw('/checkUserInfoSearch?q=张'))).toBe(
+      '/checkUserInfoSearch?q=张',
+    );
+    expect(readOAuthState(someNonce + encodeRaw('/messageDetail?id=Z9'))).toBe('/messageDetail?id=Z9');
   });
 
   it('refuses anything that could leave the app or loop', () => {
-    const encodeRaw = (text: string) =>
-      [...new TextEncoder().encode(text)]
-        .map((byte) =>
-          /[A-Ya-z0-9]/.test(String.fromCharCode(byte))
-            ? String.fromCharCode(byte)
-            : `Z${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-        )
-        .join('');
-
-    expect(readOAuthState(encodeRaw('https://evil.example/'))).toBeNull();
-    expect(readOAuthState(encodeRaw('//evil.example/x'))).toBeNull();
-    expect(readOAuthState(encodeRaw('/\\evil.example'))).toBeNull();
-    expect(readOAuthState(encodeRaw('javascript:alert(1)'))).toBeNull();
-    expect(readOAuthState(encodeRaw('/checkUser\n'))).toBeNull();
-    expect(readOAuthState(encodeRaw('/callback?code=1'))).toBeNull();
-    expect(readOAuthState(encodeRaw('checkUser'))).toBeNull();
+    for (const path of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/checkUser\n',
+      '/callback?code=1',
+      'checkUser',
+    ])
+      expect(readOAuthState(someNonce + encodeRaw(path))).toBeNull();
   });
 
   it('refuses malformed states', () => {
     expect(readOAuthState(null)).toBeNull();
     expect(readOAuthState('')).toBeNull();
     expect(readOAuthState('/checkUser')).toBeNull();
-    expect(readOAuthState('Z2')).toBeNull();
-    expect(readOAuthState('Z2Fabc%20')).toBeNull();
+    expect(readOAuthState(encodeRaw('/checkUser'))).toBeNull();
+    expect(readOAuthState(`${someNonce}Z2`)).toBeNull();
+    expect(readOAuthState(`${someNonce}Z2Fabc%20`)).toBeNull();
     // Invalid UTF-8.
-    expect(readOAuthState('Z2FZFF')).toBeNull();
+    expect(readOAuthState(`${someNonce}Z2FZFF`)).toBeNull();
   });
 });

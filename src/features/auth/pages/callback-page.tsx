@@ -1,5 +1,5 @@
 import { Button, DotLoading } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
@@ -9,18 +9,26 @@ import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { isWeChat } from '@/lib/wechat/environment';
-import { readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
-import { CodeAlreadyUsedError, signInWithWeChatCode } from '../wechat-sign-in';
+import {
+  claimAutomaticReauthorization,
+  signInWithWeChatCode,
+  UnverifiedCallbackError,
+} from '../wechat-sign-in';
 import styles from './callback-page.module.css';
 
 // Imports by file, not through '@/lib/wechat': this page needs the OAuth helpers, not the JS-SDK.
 
 type Phase =
-  | { kind: 'signing-in'; code: string }
+  | { kind: 'signing-in'; code: string; state: string | undefined }
   | { kind: 'leaving' }
+  /** On the way to WeChat for a fresh authorization. */
+  | { kind: 'reauthorizing' }
   | { kind: 'missing-code' }
+  /** Callbacks this tab could not trust, more than the automatic retries allow. */
+  | { kind: 'unverified' }
   | { kind: 'code-used' }
   | { kind: 'code-invalid' }
   | { kind: 'failed'; message: string };
@@ -29,14 +37,13 @@ function hasCheckSession(): boolean {
   return getToken() !== null && getSessionAudience() === 'check';
 }
 
-function initialPhase(code: string | null): Phase {
+function initialPhase(code: string | null, state: string | undefined): Phase {
   if (hasCheckSession()) return { kind: 'leaving' };
   if (!code) return { kind: 'missing-code' };
-  return { kind: 'signing-in', code };
+  return { kind: 'signing-in', code, state };
 }
 
 function failurePhase(error: unknown): Phase {
-  if (error instanceof CodeAlreadyUsedError) return { kind: 'code-used' };
   if (isApiError(error) && error.kind === 'business') {
     if (error.code === API_STATUS.wechatCodeUsed) return { kind: 'code-used' };
     if (error.code === API_STATUS.wechatCodeInvalid) return { kind: 'code-invalid' };
@@ -66,6 +73,11 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
         };
       }
       return { title: '没有收到微信授权', text: '请点击“重新授权”，再次通过微信登录。' };
+    case 'unverified':
+      return {
+        title: '微信授权没有完成',
+        text: '多次尝试都没能确认这次微信授权。请点击“重新授权”，或从公众号菜单重新进入。',
+      };
     case 'code-used':
       return { title: '授权已使用过', text: '这次的微信授权已经用过了，不能再次使用。请点击“重新授权”。' };
     case 'code-invalid':
@@ -81,17 +93,29 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
 }
 
 /**
- * /callback: WeChat returns here with `code` (valid once) and `state` (the page to return to). The code
- * is exchanged for a session once, then the page leaves with location.replace so that Back never comes
- * back to it; a callback opened again with a session goes straight on.
+ * /callback: WeChat returns here with `code` (valid once) and `state` (a nonce this tab made, then the
+ * page to return to). The code is exchanged for a session only when the nonce is this tab's and unused,
+ * then the page leaves with location.replace so that Back never comes back to it; a callback opened
+ * again with a session goes straight on. Any other callback (a planted or replayed code, a menu link
+ * straight to WeChat) starts a fresh silent authorization instead, at most
+ * MAX_AUTOMATIC_REAUTHORIZATIONS times in a row, then asks.
  */
 export default function CallbackPage() {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code')?.trim() || null;
   const state = searchParams.get('state') || undefined;
   const destination = readOAuthState(state) ?? paths.checkUser;
-  const [phase, setPhase] = useState<Phase>(() => initialPhase(code));
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(code, state));
   const left = useRef(false);
+
+  const reauthorize = useCallback(() => {
+    // The demo has no WeChat: a fresh demo code and a state of this tab stand in for the round trip.
+    if (config.demo) setPhase({ kind: 'signing-in', code: demoCode(), state: createOAuthState(destination) });
+    else {
+      setPhase({ kind: 'reauthorizing' });
+      startAuthorization(destination);
+    }
+  }, [destination]);
 
   useEffect(() => {
     if (phase.kind === 'leaving') {
@@ -103,18 +127,21 @@ export default function CallbackPage() {
     }
     if (phase.kind !== 'signing-in') return;
     let active = true;
-    signInWithWeChatCode(phase.code, state).then(
+    signInWithWeChatCode(phase.code, phase.state).then(
       () => {
         if (active) setPhase({ kind: 'leaving' });
       },
       (error: unknown) => {
-        if (active) setPhase(failurePhase(error));
+        if (!active) return;
+        if (!(error instanceof UnverifiedCallbackError)) setPhase(failurePhase(error));
+        else if (claimAutomaticReauthorization()) reauthorize();
+        else setPhase({ kind: 'unverified' });
       },
     );
     return () => {
       active = false;
     };
-  }, [phase, destination, state]);
+  }, [phase, destination, reauthorize]);
 
   useEffect(() => {
     // A callback page restored from the back-forward cache shows a stale state and runs no code:
@@ -125,12 +152,6 @@ export default function CallbackPage() {
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
-
-  const reauthorize = () => {
-    // The demo has no WeChat: a fresh demo code stands in for the OAuth round trip.
-    if (config.demo) setPhase({ kind: 'signing-in', code: demoCode() });
-    else startAuthorization(destination);
-  };
 
   const problem = describe(phase, isWeChat());
 
@@ -154,7 +175,11 @@ export default function CallbackPage() {
       ) : (
         <div className={styles.panel} role="status" aria-live="polite">
           <div className={styles.text}>
-            {phase.kind === 'leaving' ? '登录成功，正在进入' : '正在通过微信登录'}
+            {phase.kind === 'leaving'
+              ? '登录成功，正在进入'
+              : phase.kind === 'reauthorizing'
+                ? '正在重新进行微信授权'
+                : '正在通过微信登录'}
             <DotLoading />
           </div>
         </div>

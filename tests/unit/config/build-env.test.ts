@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { assertDebugToolsAllowed, isLoopbackOrDemoHost } from '@/config/build-env';
+
+describe('isLoopbackOrDemoHost', () => {
+  it.each([
+    'http://localhost:8686',
+    'http://127.0.0.1:8686',
+    'http://127.8.9.10',
+    'http://[::1]:8686',
+    'https://api.screening.test:8686',
+    'https://api.example.invalid:8686',
+    'https://api.example:8686',
+    'http://api.localhost',
+  ])('%s is', (url) => {
+    expect(isLoopbackOrDemoHost(url)).toBe(true);
+  });
+
+  it.each([
+    'https://api.example.cn:8686',
+    'https://10.0.0.5:8686',
+    'https://test.example.cn',
+    'https://localhost.evil.cn',
+    'https://test',
+    'not a url',
+  ])('%s is not', (url) => {
+    expect(isLoopbackOrDemoHost(url)).toBe(false);
+  });
+});
+
+describe('assertDebugToolsAllowed (every build)', () => {
+  const realApi = 'https://api.example.cn:8686';
+
+  it.each([
+    ['the demo backend', { VITE_DEMO: 'true' }, 'VITE_DEMO=true'],
+    ['vConsole', { VITE_VCONSOLE: 'true' }, 'VITE_VCONSOLE=true'],
+  ])('refuses %s with a real API, naming it and the way out', (_label, tools, named) => {
+    expect(() => assertDebugToolsAllowed({ VITE_API_BASE_URL: realApi, ...tools })).toThrow(named);
+    expect(() => assertDebugToolsAllowed({ VITE_API_BASE_URL: realApi, ...tools })).toThrow(
+      /not a loopback or demo host.*VITE_ALLOW_DEBUG_BUILD=true/,
+    );
+  });
+
+  it('refuses vConsole on a same-origin API the demo does not answer', () => {
+    expect(() => assertDebugToolsAllowed({ VITE_API_BASE_URL: '', VITE_VCONSOLE: 'true' })).toThrow(
+      'its own origin',
+    );
+  });
+
+  it.each([
+    [
+      'a loopback API',
+      { VITE_API_BASE_URL: 'http://127.0.0.1:8686', VITE_DEMO: 'true', VITE_VCONSOLE: 'true' },
+    ],
+    ['a demo host', { VITE_API_BASE_URL: 'https://api.screening.test:8686', VITE_VCONSOLE: 'true' }],
+    [
+      'the demo answering the same origin',
+      { VITE_API_BASE_URL: '', VITE_DEMO: 'true', VITE_VCONSOLE: 'true' },
+    ],
+    [
+      'a build meant for debugging',
+      { VITE_API_BASE_URL: realApi, VITE_VCONSOLE: 'true', VITE_ALLOW_DEBUG_BUILD: 'true' },
+    ],
+    ['no debugging tool', { VITE_API_BASE_URL: realApi, VITE_DEMO: 'false', VITE_VCONSOLE: 'false' }],
+  ])('allows %s', (_label, env) => {
+    expect(() => assertDebugToolsAllowed(env)).not.toThrow();
+  });
+});
