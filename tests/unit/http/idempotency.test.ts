@@ -1,4 +1,5 @@
 import { HttpResponse, http as mswHttp } from 'msw';
+import * as v from 'valibot';
 import { bindSamplingTube } from '@/api/sampling';
 import { request } from '@/lib/http';
 import { server } from '../../msw-server';
@@ -15,7 +16,8 @@ async function sent(log: ReturnType<typeof recordRequests>, header: string) {
   return (await log.to(PATH)).map((request) => request.headers.get(header));
 }
 
-const save = (data: unknown) => request({ url: PATH, method: 'post', data, idempotent: true, silent: true });
+const save = (data: unknown) =>
+  request({ url: PATH, method: 'post', data, idempotent: true, silent: true, schema: v.unknown() });
 
 function answers(...kinds: ('network' | 'ok' | 'business' | 'http')[]) {
   let call = 0;
@@ -76,6 +78,7 @@ describe('Idempotency-Key', () => {
       data: { a: 1 },
       silent: true,
       idempotencyKey: 'queue-1-bind',
+      schema: v.unknown(),
     };
     await rejectionOf(request(withKey));
     await request({ ...withKey, data: { a: 2 } });
@@ -86,15 +89,18 @@ describe('Idempotency-Key', () => {
     server.use(mswHttp.get(api(PATH), () => HttpResponse.json({ statusCode: 2000, responseData: null })));
     answers('ok');
     const log = recordRequests();
-    await request({ url: PATH });
-    await request({ url: PATH, method: 'post', data: {} });
+    await request({ url: PATH, schema: v.unknown() });
+    await request({ url: PATH, method: 'post', data: {}, schema: v.unknown() });
     expect(await sent(log, 'Idempotency-Key')).toEqual([null, null]);
   });
 
   it('is sent by the endpoints that save data, e.g. BindSamplingTube', async () => {
     server.use(
       mswHttp.post(api('/api/v1/Sampling/BindSamplingTube'), () =>
-        HttpResponse.json({ statusCode: 2000, responseData: {} }),
+        HttpResponse.json({
+          statusCode: 2000,
+          responseData: { code: 'CT2026110001', status: 'bound', registrationId: 'r1', timeline: [] },
+        }),
       ),
     );
     const log = recordRequests();
