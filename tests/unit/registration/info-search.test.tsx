@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
+import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, fill, openPage, seededRegistration, SLOW } from './helpers';
 
@@ -13,6 +15,21 @@ afterEach(closeOverlays);
 const results = () => screen.findByRole('list', { name: '登记查询结果' }, SLOW);
 
 describe('信息查询 (work)', () => {
+  it('查询 shows 正在查询 on the button while the results load, and ignores a second tap', async () => {
+    const person = seededRegistration(() => true);
+    const { user } = await openPage(paths.infoSearch);
+    await results();
+    server.use(http.post(`*/api/v1${SEARCH}`, async () => delay(400).then(() => undefined)));
+    const sent = recordRequests();
+    await fill(user, screen.getByRole('textbox', { name: '姓名' }), person.name);
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    const busy = await screen.findByRole('button', { name: /正在查询/ });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    await waitFor(() => expect(screen.getByRole('button', { name: '查询' })).toBeEnabled(), SLOW);
+    expect(sent.count(SEARCH)).toBe(1);
+  });
+
   it('lists the newest registrations with masked ID cards and loads further pages', async () => {
     // jsdom has no layout: give elements an offsetParent so InfiniteScroll sees its sentinel on screen.
     const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');

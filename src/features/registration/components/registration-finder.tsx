@@ -163,7 +163,15 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
             </p>
           )}
           <div className={styles.buttons}>
-            <Button type="submit" color="primary" size="large" className={styles.searchButton}>
+            <Button
+              type="submit"
+              color="primary"
+              size="large"
+              className={styles.searchButton}
+              loading={query !== null && list.loading}
+              loadingText="正在查询"
+              disabled={query !== null && list.loading}
+            >
               查询
             </Button>
             {query && (

@@ -1,7 +1,7 @@
 import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeTubeCode } from '@/lib/tube-code';
@@ -38,6 +38,7 @@ export default function ReportSearchPage() {
   const audience = useAudience();
   const routes = audiencePages(audience);
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   const type: InputType = searchParams.get('type') === 'tubeCode' ? 'tubeCode' : 'idCard';
   const draft = usePersistentState<SearchDraft>(
@@ -79,7 +80,15 @@ export default function ReportSearchPage() {
     <PageShell
       fallbackPath={routes.reportSearchType}
       footer={
-        <Button block color="primary" size="large" onClick={() => search(type, draft.value[type])}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          // While the list page's code is still on its way (a tap before the idle prefetch finished).
+          loading={navigation.state === 'loading'}
+          loadingText="正在查询"
+          onClick={() => search(type, draft.value[type])}
+        >
           查询报告
         </Button>
       }
