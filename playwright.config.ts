@@ -22,6 +22,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Both projects are the same Chromium: one reviewed screenshot each, not one per project.
+  snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   reporter: [
     ['list'],
     ['json', { outputFile: `${process.env.E2E_OUTPUT ?? 'test-results'}/e2e-results.json` }],
@@ -52,6 +54,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'chromium', grepInvert: /@timed/ },
+    // A test tagged @timed asserts a figure a user feels (e.g. a report's first page in 1.5 s). It runs
+    // after every other test, alone: measured beside a second browser, it measures that browser.
+    { name: 'timed', grep: /@timed/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `node scripts/serve-static.mjs --dir ${dist} --port ${port} --api ${API_ORIGIN} --images ${CONTENT_IMAGE_ORIGINS}`,
     url: `http://127.0.0.1:${port}/login`,

@@ -305,7 +305,7 @@ test.describe('announcements', () => {
         : route.fulfill({ contentType: 'text/html', body: '<title>外部网站</title>' });
     });
     api.db.mutate((state) => {
-      state.announcements.find((a) => a.id === 'ann-6004')!.content =
+      state.announcements.find((a) => a.id === '6004')!.content =
         '<p>正文开始</p>' +
         '<img src="https://img.screening.test/banner.gif" alt="活动横幅" width="40" height="20">' +
         '<img src="https://evil.example/track.gif" alt="追踪">' +
@@ -313,7 +313,7 @@ test.describe('announcements', () => {
         '<a href="https://evil.example/login">重新登录</a>';
     });
     await signIn(page, api);
-    await page.goto('/announcementDetail?id=ann-6004');
+    await page.goto('/announcementDetail?id=6004');
     await expect(page.getByRole('img', { name: '活动横幅' })).toBeVisible();
     await expect(page.getByText('图片已屏蔽')).toBeVisible();
     expect(requested).toEqual(['https://img.screening.test/banner.gif']);

@@ -9,13 +9,12 @@ import {
   API_ORIGIN,
   expect,
   expectAccessible,
-  installApi,
+  openAnotherDevice,
   signIn,
   snap,
   test,
   type ApiMock,
 } from './support/fixtures';
-import { weChatBridgeInitScript } from './support/wechat-bridge';
 
 /**
  * 下载报告 and attachments end to end, per platform (README "Downloads"): outside WeChat the real file
@@ -156,58 +155,61 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
     expect(downloads).toEqual([]);
   });
 
-  test('a 10-page report: page 1 shows in 1.5 s while the rest are drawn, the page scrolls meanwhile', async ({
-    page,
-    api,
-  }) => {
-    const report = reportOf(api, 'negative');
-    const pdf = longReportPdf(10);
-    api.use(
-      http.get(
-        `${API_ORIGIN}/api/v1/Sampling/DownloadCheckReport`,
-        () => new HttpResponse(pdf, { headers: { 'Content-Type': 'application/pdf' } }),
-      ),
-    );
-    // When each page picture appeared, and every task that kept the page from scrolling (> 50 ms).
-    await page.addInitScript(() => {
-      const record: { pages: number[]; longTasks: number[] } = { pages: [], longTasks: [] };
-      (window as unknown as { __pictures: typeof record }).__pictures = record;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) record.longTasks.push(entry.duration);
-      }).observe({ type: 'longtask' });
-      new MutationObserver(() => {
-        const count = document.querySelectorAll('figure img').length;
-        while (record.pages.length < count) record.pages.push(performance.now());
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await signIn(page, api);
-    await page.goto(`/repoetDetail?id=${report.id}`);
-    await expect(page.getByRole('button', { name: '下载报告' })).toBeEnabled();
-    const tapped = await page.evaluate(() => {
-      const record = (window as unknown as { __pictures: { longTasks: number[] } }).__pictures;
-      record.longTasks.length = 0;
-      return performance.now();
-    });
-    await page.getByRole('button', { name: '下载报告' }).click();
-    await expect(page.getByRole('img', { name: /第 10 页$/ })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('第 10 / 10 页')).toBeVisible();
-    await expect(page.getByRole('img', { name: /第 \d+ 页$/ })).toHaveCount(10);
+  test(
+    'a 10-page report: page 1 shows in 1.5 s while the rest are drawn, the page scrolls meanwhile',
+    {
+      tag: '@timed',
+    },
+    async ({ page, api }) => {
+      const report = reportOf(api, 'negative');
+      const pdf = longReportPdf(10);
+      api.use(
+        http.get(
+          `${API_ORIGIN}/api/v1/Sampling/DownloadCheckReport`,
+          () => new HttpResponse(pdf, { headers: { 'Content-Type': 'application/pdf' } }),
+        ),
+      );
+      // When each page picture appeared, and every task that kept the page from scrolling (> 50 ms).
+      await page.addInitScript(() => {
+        const record: { pages: number[]; longTasks: number[] } = { pages: [], longTasks: [] };
+        (window as unknown as { __pictures: typeof record }).__pictures = record;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) record.longTasks.push(entry.duration);
+        }).observe({ type: 'longtask' });
+        new MutationObserver(() => {
+          const count = document.querySelectorAll('figure img').length;
+          while (record.pages.length < count) record.pages.push(performance.now());
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await signIn(page, api);
+      await page.goto(`/repoetDetail?id=${report.id}`);
+      await expect(page.getByRole('button', { name: '下载报告' })).toBeEnabled();
+      const tapped = await page.evaluate(() => {
+        const record = (window as unknown as { __pictures: { longTasks: number[] } }).__pictures;
+        record.longTasks.length = 0;
+        return performance.now();
+      });
+      await page.getByRole('button', { name: '下载报告' }).click();
+      await expect(page.getByRole('img', { name: /第 10 页$/ })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('第 10 / 10 页')).toBeVisible();
+      await expect(page.getByRole('img', { name: /第 \d+ 页$/ })).toHaveCount(10);
 
-    const { pages, longTasks } = await page.evaluate(
-      () => (window as unknown as { __pictures: { pages: number[]; longTasks: number[] } }).__pictures,
-    );
-    const firstPageMs = pages[0] - tapped;
-    test.info().annotations.push({
-      type: 'pictures',
-      description: `page 1 after ${Math.round(firstPageMs)} ms, page 10 after ${Math.round(pages[9] - tapped)} ms, longest task ${Math.round(Math.max(0, ...longTasks))} ms`,
-    });
-    // From the tap on 下载报告: fetch, pdf.js, page 1 drawn and shown.
-    expect(firstPageMs).toBeLessThanOrEqual(1500);
-    // One after another: page 1 is on screen well before the last one.
-    expect(pages[9] - pages[0]).toBeGreaterThan(0);
-    // Scrollable throughout: no task long enough to freeze a swipe.
-    expect(Math.max(0, ...longTasks)).toBeLessThan(200);
-  });
+      const { pages, longTasks } = await page.evaluate(
+        () => (window as unknown as { __pictures: { pages: number[]; longTasks: number[] } }).__pictures,
+      );
+      const firstPageMs = pages[0] - tapped;
+      test.info().annotations.push({
+        type: 'pictures',
+        description: `page 1 after ${Math.round(firstPageMs)} ms, page 10 after ${Math.round(pages[9] - tapped)} ms, longest task ${Math.round(Math.max(0, ...longTasks))} ms`,
+      });
+      // From the tap on 下载报告: fetch, pdf.js, page 1 drawn and shown.
+      expect(firstPageMs).toBeLessThanOrEqual(1500);
+      // One after another: page 1 is on screen well before the last one.
+      expect(pages[9] - pages[0]).toBeGreaterThan(0);
+      // Scrollable throughout: no task long enough to freeze a swipe.
+      expect(Math.max(0, ...longTasks)).toBeLessThan(200);
+    },
+  );
 
   test('staff: 在浏览器打开 the same address, sign in, return to the report, and 保存到手机 saves the file', async ({
     page,
@@ -222,21 +224,8 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
     const address = page.url();
 
     // The system browser: its own storage (no session), the same server.
-    const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } =
-      testInfo.project.use;
-    const systemBrowser = await browser.newContext({
-      baseURL,
-      viewport,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      locale,
-      timezoneId,
-      userAgent: ANDROID_CHROME_UA,
-    });
+    const systemBrowser = await openAnotherDevice(browser, testInfo, api, ANDROID_CHROME_UA);
     try {
-      await systemBrowser.addInitScript(weChatBridgeInitScript());
-      await installApi(systemBrowser, api.db);
       const other = await systemBrowser.newPage();
       await other.goto(address);
       await expect(other).toHaveURL(/\/login\?redirect=/);

@@ -353,7 +353,7 @@ const reportDownload: CallDriver<ReportContext> = {
 // ---------------------------------------------------------------------------------------------------------
 // Questionnaire submit
 
-const QUESTIONNAIRE_PATH = '/questionnaireDetail?questionnaireId=qn-lifestyle';
+const LIFESTYLE = 'qn-lifestyle';
 const FREE_TEXT = '晚饭吃得比较晚';
 
 function question(page: Page, title: RegExp) {
@@ -368,13 +368,26 @@ async function choose(page: Page, role: 'radio' | 'checkbox', name: string): Pro
     .click();
 }
 
-const questionnaireSubmit: CallDriver<null> = {
+/** A questionnaire is always for a person: the page is opened for one (as after choosing them). */
+interface QuestionnaireContext {
+  registrationId: string;
+  path: string;
+}
+
+const questionnaireSubmit: CallDriver<QuestionnaireContext> = {
   name: 'questionnaire-submit',
   title: '问卷提交',
   endpoint: '/Response/Submit',
   arrange: async (page, api) => {
+    const person = api.db.state.registrations.find(
+      (r) =>
+        r.status === 'submitted' &&
+        !api.db.state.responses.some((response) => response.registrationId === r.id),
+    );
+    if (!person) throw new Error('the demo data has nobody without a questionnaire');
+    const path = `/questionnaireDetail?questionnaireId=${LIFESTYLE}&registrationId=${person.id}`;
     await signIn(page, api);
-    await page.goto(QUESTIONNAIRE_PATH);
+    await page.goto(path);
     await expect(page.getByRole('heading', { name: '饮食与生活方式调查' })).toBeVisible();
     await choose(page, 'radio', '已戒烟');
     await choose(page, 'radio', '偶尔饮酒（每周少于 1 次）');
@@ -384,19 +397,19 @@ const questionnaireSubmit: CallDriver<null> = {
       .getByRole('textbox')
       .fill(FREE_TEXT);
     await expect(page.getByText('已自动保存')).toBeVisible();
-    return null;
+    return { registrationId: person.id, path };
   },
   act: async (page) => {
     await page.getByRole('button', { name: '提交问卷' }).click();
   },
-  returnPath: () => QUESTIONNAIRE_PATH,
+  returnPath: ({ path }) => path,
   resume: async (page) => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('您上次已回答');
     await dialog.getByRole('button', { name: '继续填写' }).click();
   },
-  expectKept: async (page) => {
-    await expect(page).toHaveURL(urlOf(QUESTIONNAIRE_PATH));
+  expectKept: async (page, { path }) => {
+    await expect(page).toHaveURL(urlOf(path));
     await expect(page.getByRole('radio', { name: '已戒烟' })).toBeChecked();
     await expect(page.getByRole('radio', { name: '偶尔饮酒（每周少于 1 次）' })).toBeChecked();
     await expect(page.getByRole('radio', { name: '3～6 次' })).toBeChecked();
@@ -406,11 +419,15 @@ const questionnaireSubmit: CallDriver<null> = {
   retry: async (page) => {
     await page.getByRole('button', { name: '提交问卷' }).click();
   },
-  expectSuccess: async (page, api) => {
+  expectSuccess: async (page, api, { registrationId }) => {
     await expect(page.getByText('提交成功')).toBeVisible();
     await expect(page).toHaveURL(/\/questionnaireList$/);
     const submitted = api.db.state.responses.filter(
-      (r) => r.questionnaireId === 'qn-lifestyle' && r.ownerUserId === '1' && r.status === 'submitted',
+      (r) =>
+        r.questionnaireId === LIFESTYLE &&
+        r.registrationId === registrationId &&
+        r.ownerUserId === '1' &&
+        r.status === 'submitted',
     );
     expect(submitted.some((r) => r.answers.l6 === FREE_TEXT)).toBe(true);
   },

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Route,
+  type TestInfo,
+} from '@playwright/test';
 import { getResponse, type HttpHandler } from 'msw';
 import { loadEnv } from 'vite';
 import { createDemoDb, createHandlers } from '../../../src/mocks/handlers';
@@ -171,6 +179,33 @@ export const test = base.extend<{ api: ApiMock }>({
 });
 
 export { expect };
+
+/**
+ * Another phone or browser (its own storage, no session) talking to the same demo server as the test's
+ * page, with the test project's phone settings. Close it when done.
+ */
+export async function openAnotherDevice(
+  browser: Browser,
+  testInfo: TestInfo,
+  api: ApiMock,
+  userAgent = testInfo.project.use.userAgent,
+): Promise<BrowserContext> {
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    locale,
+    timezoneId,
+    userAgent,
+  });
+  await context.addInitScript(weChatBridgeInitScript());
+  await installApi(context, api.db);
+  return context;
+}
 
 /** WeChat's OAuth authorize page as the tests play it (see fakeWeChatOAuth). */
 export interface FakeWeChatOAuth {

@@ -88,11 +88,14 @@ describe('/reportSearch and /checkReportSearch: entering the value', () => {
     const { router } = renderRoute(withQuery(paths.reportSearch, { type: 'idCard' }), { session: 'work' });
     await userEvent.type(await screen.findByLabelText('身份证号'), '1101');
     await userEvent.click(screen.getByRole('button', { name: '按采样管编码' }));
-    expect(screen.getByRole('button', { name: '按采样管编码' })).toHaveAttribute('aria-pressed', 'true');
+    // The type is in the address: the switch is a navigation (the route's access check runs first).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '按采样管编码' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(router.state.location.search).toBe('?type=tubeCode');
     await userEvent.type(screen.getByLabelText('采样管编码'), 'CT9');
     await userEvent.click(screen.getByRole('button', { name: '按身份证号' }));
-    expect(screen.getByLabelText('身份证号')).toHaveValue('1101');
+    expect(await screen.findByLabelText('身份证号')).toHaveValue('1101');
   });
 
   it('keeps a typed value across a reload (draft), and the last criteria when coming back', async () => {
