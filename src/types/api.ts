@@ -255,6 +255,8 @@ export const registrationSchema = v.object({
   familyHistory: booleanOrFalse,
   questionnaireResponseId: optionalId,
   registeredAt: dateTime,
+  /** Assumption: when the record was last saved (Add or Submit); absent from servers that do not keep it. */
+  updatedAt: optionalDateTime,
   registeredBy: optionalOpenEnum(USER_ROLES),
   registeredByName: textOrEmpty,
   institutionName: textOrEmpty,
@@ -271,6 +273,15 @@ export const registrationPageSchema = page(registrationSchema);
 /**
  * Body of ScreeningRegister/Add and /Submit. gender, age and birthDate are derived by the server from idCard.
  * With `id`, Add updates that draft and Submit submits it; without, both create.
+ *
+ * Add saves an unfinished registration (status 'draft') so that it survives a change of phone
+ * (assumptions, the spec shows only the call):
+ * - Add needs a name and a valid ID card; `phone` may be '' and every other field may be missing.
+ *   Submit needs everything the form requires.
+ * - A draft belongs to the account that saved it: only that account finds it (Search, GetDetail), can
+ *   change, submit or delete it. Another account's draft does not make an ID card "already registered";
+ *   a submitted registration does (for Add as for Submit).
+ * - Add with the id of a submitted registration is refused (9001): corrections go through Submit.
  */
 export interface RegistrationInput {
   id?: Id;
@@ -295,6 +306,15 @@ export type RegistrationSaveResult = Registration;
 export const idCardRegisteredDataSchema = v.object({ registrationId: id });
 export type IdCardRegisteredData = v.InferOutput<typeof idCardRegisteredDataSchema>;
 
+/**
+ * POST /api/v1/ScreeningRegister/Delete (assumption: the spec lists no such call; 待提交登记's 删除 needs
+ * one). Deletes a draft of the signed-in account; a submitted registration is refused (9001), an id that
+ * is not this account's draft is 404. Answer: responseData null (anything else is ignored).
+ */
+export interface RegistrationDeletePayload {
+  id: Id;
+}
+
 /** GET /api/v1/ScreeningRegister/GetDetail (assumption: the id in `id`). */
 export interface RegistrationDetailQuery {
   id: Id;
@@ -315,6 +335,7 @@ export const REGISTRATION_SEARCH_TYPE_LABELS: Readonly<Record<RegistrationSearch
 export interface RegistrationSearchPayload extends PageQuery {
   keyword?: string;
   searchType?: RegistrationSearchType;
+  /** 'draft': this account's unfinished registrations (待提交登记), last saved first. */
   status?: RegistrationStatus;
 }
 

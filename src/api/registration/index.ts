@@ -1,5 +1,6 @@
 /** The registration endpoints (spec §7), one file each. */
 export * from './add-registration';
+export * from './delete-registration';
 export * from './get-registration-detail';
 export * from './search-registrations';
 export * from './submit-registration';

@@ -1,7 +1,8 @@
 import type { UserAudience } from '@/config/audience';
 import { normalizeIdCard } from '@/lib/id-card';
-import { normalizePhone } from '@/lib/phone';
+import { normalizePhone, validatePhone } from '@/lib/phone';
 import type { Id, Registration, RegistrationInput } from '@/types/api';
+import { validateRegistrationIdCard } from './registration-form-values';
 
 /**
  * Everything the entry form holds, kept as a draft until the registration and its tube are saved.
@@ -25,6 +26,14 @@ export interface RegistrationDraft {
   /** ISO date-time of the sample collection; null until chosen (the form fills in "now"). */
   collectedAt: string | null;
   registrationId?: Id;
+  /**
+   * What `registrationId` is on the server: an unfinished registration saved with ScreeningRegister/Add
+   * ('draft', the form keeps saving it) or a submitted one ('submitted', or absent in drafts written
+   * before server drafts existed).
+   */
+  serverStatus?: 'draft' | 'submitted';
+  /** The person fields as the server last accepted them (serverDraftSignature), to save only changes. */
+  serverSaved?: string;
 }
 
 export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = {
@@ -81,6 +90,40 @@ export function toRegistrationInput(draft: RegistrationDraft): RegistrationInput
   };
 }
 
+const MAX_NAME_LENGTH = 30;
+
+/**
+ * The ScreeningRegister/Add body for an unfinished registration, or null while it cannot be saved yet:
+ * the server needs a name and a valid ID card (RegistrationInput's contract). A phone number that is
+ * not valid yet is left out rather than refused; a registration submitted already is never saved as a
+ * draft again.
+ */
+export function serverDraftInput(draft: RegistrationDraft): RegistrationInput | null {
+  if (draft.registrationId && draft.serverStatus !== 'draft') return null;
+  const name = draft.name.trim();
+  if (!name || name.length > MAX_NAME_LENGTH) return null;
+  if (validateRegistrationIdCard(normalizeIdCard(draft.idCard)) !== null) return null;
+  const input = toRegistrationInput(draft);
+  return {
+    ...input,
+    phone: validatePhone(draft.phone) === null ? input.phone : '',
+    emergencyContactPhone:
+      validatePhone(draft.emergencyContactPhone) === null ? input.emergencyContactPhone : undefined,
+  };
+}
+
+/** What the server's copy is compared by: the person fields, not the id they are saved under. */
+export function serverDraftSignature(input: RegistrationInput): string {
+  const { id: _id, ...fields } = input;
+  return JSON.stringify(fields);
+}
+
+/** The Add body when the draft has changes the server does not have yet; otherwise null. */
+export function unsavedServerDraft(draft: RegistrationDraft): RegistrationInput | null {
+  const input = serverDraftInput(draft);
+  return input && serverDraftSignature(input) !== draft.serverSaved ? input : null;
+}
+
 /** A saved registration as the form's draft (to correct it, or to submit a server draft as it is). */
 export function draftFromRegistration(registration: Registration): RegistrationDraft {
   return {
@@ -98,4 +141,11 @@ export function draftFromRegistration(registration: Registration): RegistrationD
     familyHistory: registration.familyHistory,
     registrationId: registration.id,
   };
+}
+
+/** A server draft (待提交登记) as the form's draft, known to be saved as it is. */
+export function draftFromServerDraft(registration: Registration): RegistrationDraft {
+  const draft: RegistrationDraft = { ...draftFromRegistration(registration), serverStatus: 'draft' };
+  const input = serverDraftInput(draft);
+  return input ? { ...draft, serverSaved: serverDraftSignature(input) } : draft;
 }

@@ -35,6 +35,7 @@ type RegistrationFields = Omit<
   StoredRegistration,
   | 'id'
   | 'registeredAt'
+  | 'updatedAt'
   | 'registeredBy'
   | 'registeredByName'
   | 'institutionName'
@@ -55,8 +56,11 @@ function limited(input: Body, key: string, max: number, label: string): string {
   return value;
 }
 
-/** Server-side checks of Add/Submit; the same rules and messages as the form (spec §5). */
-function readRegistrationInput(db: DemoDb, input: Body): RegistrationFields {
+/**
+ * Server-side checks of Add/Submit; the same rules and messages as the form (spec §5). A draft (Add) may
+ * leave the phone empty.
+ */
+function readRegistrationInput(db: DemoDb, input: Body, status: RegistrationStatus): RegistrationFields {
   const name = optionalString(input, 'name');
   if (!name) throw invalid(NAME_REQUIRED_MESSAGE);
   if (name.length > 30) throw invalid('姓名不能超过 30 个字');
@@ -67,7 +71,8 @@ function readRegistrationInput(db: DemoDb, input: Body): RegistrationFields {
   const person = parseIdCard(idCard, db.now());
   if (!person) throw invalid('请输入正确的身份证号');
   const phone = typeof input.phone === 'string' ? input.phone : '';
-  if (!isValidPhone(phone)) throw invalid(PHONE_INVALID_MESSAGE);
+  const phoneMissingInDraft = status === 'draft' && phone.trim() === '';
+  if (!phoneMissingInDraft && !isValidPhone(phone)) throw invalid(PHONE_INVALID_MESSAGE);
   const contactPhone = optionalString(input, 'emergencyContactPhone');
   if (contactPhone && !isValidPhone(contactPhone)) throw invalid('请填写正确的紧急联系人电话');
 
@@ -76,7 +81,7 @@ function readRegistrationInput(db: DemoDb, input: Body): RegistrationFields {
     idCard,
     gender: person.gender === 'male' ? '1' : '2',
     birthDate: person.birthDate,
-    phone: normalizePhone(phone),
+    phone: phoneMissingInDraft ? '' : normalizePhone(phone),
     address: limited(input, 'address', 100, '地址'),
     nation: '',
     education: '',
@@ -107,9 +112,13 @@ function findVisible(db: DemoDb, user: DemoUser, id: string | undefined): Stored
   return registration;
 }
 
-function assertIdCardFree(db: DemoDb, idCard: string, exceptId?: string): void {
+/** Another account's draft does not hold an ID card; a submitted registration or one's own draft does. */
+function assertIdCardFree(db: DemoDb, user: DemoUser, idCard: string, exceptId?: string): void {
   const existing = db.state.registrations.find(
-    (candidate) => candidate.idCard === idCard && candidate.id !== exceptId,
+    (candidate) =>
+      candidate.idCard === idCard &&
+      candidate.id !== exceptId &&
+      (candidate.status === 'submitted' || candidate.createdByUserId === user.id),
   );
   if (existing) {
     const data: IdCardRegisteredData = { registrationId: existing.id };
@@ -118,7 +127,7 @@ function assertIdCardFree(db: DemoDb, idCard: string, exceptId?: string): void {
 }
 
 function save(db: DemoDb, user: DemoUser, input: Body, status: RegistrationStatus) {
-  const fields = readRegistrationInput(db, input);
+  const fields = readRegistrationInput(db, input, status);
   const id = optionalString(input, 'id');
   return db.mutate((state) => {
     if (id) {
@@ -126,15 +135,16 @@ function save(db: DemoDb, user: DemoUser, input: Body, status: RegistrationStatu
       if (status === 'draft' && existing.status === 'submitted') {
         throw warning('登记信息已提交，不能再保存为草稿');
       }
-      assertIdCardFree(db, fields.idCard, existing.id);
-      Object.assign(existing, fields, { status });
+      assertIdCardFree(db, user, fields.idCard, existing.id);
+      Object.assign(existing, fields, { status, updatedAt: nowIso(db) });
       return registrationView(db, existing);
     }
-    assertIdCardFree(db, fields.idCard);
+    assertIdCardFree(db, user, fields.idCard);
     const created: StoredRegistration = {
       ...fields,
       id: db.nextId(),
       registeredAt: nowIso(db),
+      updatedAt: nowIso(db),
       registeredBy: user.role,
       registeredByName: user.name,
       institutionName: user.institutionName,
@@ -175,6 +185,15 @@ export function registrationHandlers(db: DemoDb, options: HandlerOptions): HttpH
       save(db, user, input, 'submitted'),
     ),
 
+    endpoint(db, options, 'post', '/api/v1/ScreeningRegister/Delete', ({ input, user }) => {
+      const registration = findVisible(db, user, requiredString(input, 'id', '缺少登记编号'));
+      if (registration.status !== 'draft') throw warning('登记信息已提交，不能删除');
+      db.mutate((state) => {
+        state.registrations = state.registrations.filter((candidate) => candidate.id !== registration.id);
+      });
+      return null;
+    }),
+
     endpoint(db, options, 'get', '/api/v1/ScreeningRegister/GetDetail', ({ input, user }) => {
       const id = requiredString(input, 'id', '缺少登记编号');
       return registrationView(db, findVisible(db, user, id));
@@ -189,7 +208,13 @@ export function registrationHandlers(db: DemoDb, options: HandlerOptions): HttpH
         .filter((registration) => canSeeRegistration(user, registration))
         .filter((registration) => !status || registration.status === status)
         .filter((registration) => !keyword || matches(db, registration, keyword, searchType))
-        .sort(byNewest((registration) => registration.registeredAt));
+        .sort(
+          byNewest((registration) =>
+            status === 'draft'
+              ? (registration.updatedAt ?? registration.registeredAt)
+              : registration.registeredAt,
+          ),
+        );
       const page = paginate(found, input);
       return { ...page, records: page.records.map((registration) => registrationView(db, registration)) };
     }),

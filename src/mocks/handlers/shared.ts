@@ -198,6 +198,8 @@ export function byNewest<T>(pickDate: (item: T) => string | undefined) {
 
 /** Staff see every registration; a check user the ones they entered and the one with their own ID card. */
 export function canSeeRegistration(user: DemoUser, registration: StoredRegistration): boolean {
+  // A draft belongs to the account that saved it (RegistrationInput's contract).
+  if (registration.status === 'draft') return registration.createdByUserId === user.id;
   if (user.role === 'work') return true;
   return registration.createdByUserId === user.id || (!!user.idCard && registration.idCard === user.idCard);
 }

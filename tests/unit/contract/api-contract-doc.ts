@@ -43,7 +43,7 @@ const ENDPOINTS: EndpointDoc[] = [
       'POST /api/v1/ScreeningRegister/Search; GET /api/v1/ScreeningRegister/GetDetail, POST …/Add and …/Submit (one record)',
     schema: api.registrationPageSchema,
     pages:
-      '/infoSearch (name, idCard masked, tube), /infoDetail and /checkUserInfoDetail (every field), /infoEnter (edit a draft), /checkUser home (status, tube, reportId).',
+      '/infoSearch (name, idCard masked, tube), /infoDetail and /checkUserInfoDetail (every field), /infoEnter (edit a draft; Add saves it unfinished), /workUser 待提交登记 (Search with status draft: name, idCard masked, updatedAt), /checkUser home (status, tube, reportId). POST /api/v1/ScreeningRegister/Delete (assumed: {id} of a draft) answers null; its answer is not read.',
   },
   {
     endpoint: 'POST /api/v1/Sampling/BindSamplingTube, POST /api/v1/Sampling/UpdateSamplingOperation',

@@ -61,6 +61,7 @@ const REGISTRATION_OPTIONAL = {
   emergencyContactRelation: '',
   familyHistory: false,
   questionnaireResponseId: undefined,
+  updatedAt: undefined,
   registeredBy: undefined,
   registeredByName: '',
   institutionName: '',

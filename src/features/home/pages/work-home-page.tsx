@@ -7,7 +7,14 @@ import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcement
 import { logout } from '@/features/auth';
 import { useUnreadCounts } from '@/features/messages';
 import { OfflineQueueCard, useOfflineQueue } from '@/features/offline-queue';
+import {
+  hasUnsavedWorkRegistration,
+  PendingRegistrationsCard,
+  saveWorkRegistrationToServer,
+} from '@/features/registration';
 import { reloadApp } from '@/lib/device-data';
+import { showLoading, toastFail } from '@/lib/feedback';
+import { errorMessage } from '@/lib/http';
 import { countPersistedDrafts } from '@/lib/use-persistent-state';
 import { UnreadBadge } from '../components/unread-badge';
 import { useProfile } from '../use-profile';
@@ -45,6 +52,21 @@ export default function WorkHomePage() {
     reloadApp(paths.login);
   };
 
+  /** 保存到服务器后退出: the unfinished registration goes to 待提交登记 first; a failure keeps everyone here. */
+  const saveThenLeave = async () => {
+    const hide = showLoading('正在保存');
+    try {
+      await saveWorkRegistrationToServer();
+    } catch (error) {
+      hide();
+      // Still signed in, nothing removed: the user may try again or choose 放弃并退出.
+      toastFail(`没有保存到服务器：${errorMessage(error)}`);
+      return;
+    }
+    hide();
+    await leave();
+  };
+
   // Sign-out removes this account's data from the phone (shared by several staff): unsent work is
   // named first, with the chance to send it.
   const confirmLogout = () => {
@@ -75,6 +97,9 @@ export default function WorkHomePage() {
         ...(unsent > 0
           ? [{ key: 'upload', text: '立即上传', bold: true, onClick: () => void queue.flush() }]
           : []),
+        ...(hasUnsavedWorkRegistration()
+          ? [{ key: 'save', text: '保存到服务器后退出', onClick: () => void saveThenLeave() }]
+          : []),
         { key: 'discard', text: '放弃并退出', danger: true, onClick: leave },
         { key: 'cancel', text: '取消' },
       ],
@@ -98,6 +123,8 @@ export default function WorkHomePage() {
       )}
 
       <OfflineQueueCard />
+
+      <PendingRegistrationsCard />
 
       <nav aria-label="功能">
         <ul className={styles.grid}>

@@ -7,6 +7,7 @@ import { maskIdCard } from '@/lib/id-card';
 import { flushQueue } from '../flush-queue';
 import { QUEUE_STATUS_LABELS, removeFinishedEntries, retryQueueEntry, type QueueEntry } from '../queue-store';
 import { useOfflineQueue } from '../use-offline-queue';
+import card from '@/styles/work-card.module.css';
 import styles from './offline-queue-card.module.css';
 
 function formatTime(value: string | undefined): string {
@@ -36,14 +37,14 @@ function confirmClear(sent: number, failed: number): Promise<boolean> {
 function EntryItem({ entry }: { entry: QueueEntry }) {
   const input = entry.registrationInput;
   return (
-    <li className={styles.item}>
+    <li className={card.item}>
       <div className={styles.itemHead}>
-        <span className={styles.name}>{input.name}</span>
+        <span className={card.name}>{input.name}</span>
         <span className={`${styles.status} ${styles[entry.status]}`}>
           {QUEUE_STATUS_LABELS[entry.status]}
         </span>
       </div>
-      <dl className={styles.fields}>
+      <dl className={card.fields}>
         <dt>身份证号</dt>
         <dd>{maskIdCard(input.idCard)}</dd>
         <dt>采样管</dt>
@@ -115,15 +116,15 @@ export function OfflineQueueCard() {
 
   return (
     <section
-      className={`${styles.card} ${
+      className={`${card.card} ${styles.card} ${
         queue.failedCount > 0 ? styles.attention : queue.pendingCount === 0 ? styles.done : ''
       }`}
       aria-labelledby={headingId}
     >
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className={card.heading}>
         {heading}
       </h2>
-      <p className={styles.summary} aria-live="polite">
+      <p className={card.summary} aria-live="polite">
         {lines.join('；')}
       </p>
       <div className={styles.actions}>
@@ -151,7 +152,7 @@ export function OfflineQueueCard() {
       <div id={listId} hidden={!open}>
         {open && (
           <>
-            <ul className={styles.list} aria-label="待发送登记明细">
+            <ul className={card.list} aria-label="待发送登记明细">
               {queue.entries.map((entry) => (
                 <EntryItem key={entry.id} entry={entry} />
               ))}

@@ -96,3 +96,23 @@ export function offerOfflineQueue(message: string, step: 'submit' | 'bind'): Pro
     cancelText: '留在本页',
   });
 }
+
+/**
+ * 继续填写 a saved registration while the phone holds another one the server does not have (yet).
+ * Resolves true to replace the phone's copy.
+ */
+export function confirmReplaceLocalDraft(localName: string): Promise<boolean> {
+  const title = '替换本机未保存的登记？';
+  return Dialog.confirm({
+    'aria-label': title,
+    title,
+    content: (
+      <p className={styles.text} tabIndex={0}>
+        本机还有一份没有保存到服务器的登记（{localName || '未填姓名'}
+        ）。继续填写这条登记，会替换本机的这份内容。
+      </p>
+    ),
+    confirmText: '替换',
+    cancelText: '保留本机内容',
+  });
+}

@@ -2,7 +2,7 @@ import type { OpenedFrom } from '@/lib/history';
 import { useRequest } from 'ahooks';
 import { Button, NoticeBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { TubeTimeline } from '@/components/tube-timeline';
@@ -95,7 +95,16 @@ function TubeSection({
   );
 }
 
-function DraftNotice({ registration, onSubmitted }: { registration: Registration; onSubmitted: () => void }) {
+function DraftNotice({
+  registration,
+  onSubmitted,
+  continueTo,
+}: {
+  registration: Registration;
+  onSubmitted: () => void;
+  /** The entry form with this draft loaded (staff only: the server keeps drafts for their author). */
+  continueTo?: string;
+}) {
   const [submitting, setSubmitting] = useState(false);
   // Set at once: a second tap before the next render must not reach the repeat guard (and its toast).
   const inFlight = useRef(false);
@@ -117,19 +126,32 @@ function DraftNotice({ registration, onSubmitted }: { registration: Registration
       setSubmitting(false);
     }
   };
+  // Saved unfinished from the entry form (待提交登记): the server keeps drafts without a phone number.
+  const complete = registration.phone.trim() !== '';
   return (
     <div className={styles.panel}>
-      <p className={styles.hint}>这条登记还没有提交。提交后才能绑定采样管。</p>
-      <Button
-        block
-        size="large"
-        color="primary"
-        loading={submitting}
-        disabled={submitting}
-        onClick={() => void submit()}
-      >
-        提交登记
-      </Button>
+      <p className={styles.hint}>
+        {complete
+          ? '这条登记还没有提交。提交后才能绑定采样管。'
+          : '这条登记还没有提交，也还没有填写联系电话。请继续填写后提交。'}
+      </p>
+      {complete && (
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={submitting}
+          disabled={submitting}
+          onClick={() => void submit()}
+        >
+          提交登记
+        </Button>
+      )}
+      {continueTo && (
+        <Link className={complete ? styles.secondaryLink : styles.primaryLink} to={continueTo}>
+          继续填写
+        </Link>
+      )}
     </div>
   );
 }
@@ -225,7 +247,15 @@ export default function InfoDetailPage() {
               ) : registration.status === 'submitted' ? (
                 <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
               ) : (
-                <DraftNotice registration={registration} onSubmitted={refresh} />
+                <DraftNotice
+                  registration={registration}
+                  onSubmitted={refresh}
+                  continueTo={
+                    audience === 'work'
+                      ? withQuery(routes.registrationEnter, { draft: registration.id })
+                      : undefined
+                  }
+                />
               )}
             </section>
 

@@ -1,7 +1,8 @@
 import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { paths, withQuery } from '@/config/paths';
@@ -29,6 +30,7 @@ import {
   EMPTY_REGISTRATION_DRAFT,
   draftHasContent,
   registrationDraftKey,
+  serverDraftInput,
   toRegistrationInput,
   type RegistrationDraft,
 } from '../registration-draft';
@@ -43,6 +45,8 @@ import {
 } from '../save-registration';
 import { usePersonForm } from '../use-person-form';
 import { useRegisteredIdCard } from '../use-registered-id-card';
+import { useResumeServerDraft, type ResumeOutcome } from '../use-resume-server-draft';
+import { useServerDraft, type ServerDraftStatus } from '../use-server-draft';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import styles from './info-enter-page.module.css';
 
@@ -61,15 +65,52 @@ function fieldElement(name: string): HTMLElement | null {
   return document.getElementById(`${FORM_NAME}_${name}`);
 }
 
+function formatClock(at: Date): string {
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/** Where the unfinished registration is kept, in words (staff only). */
+function ServerDraftLine({
+  status,
+  waitingForPerson,
+}: {
+  status: ServerDraftStatus;
+  /** Something is typed, but not yet the name and a valid ID card the server needs. */
+  waitingForPerson: boolean;
+}) {
+  let text: string;
+  switch (status.kind) {
+    case 'saving':
+      text = '正在保存到服务器…';
+      break;
+    case 'saved':
+      text = `已于 ${formatClock(status.at)} 保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写`;
+      break;
+    case 'failed':
+      text = `未能保存到服务器（${status.message}），内容已保存在本机，稍后会再试`;
+      break;
+    default:
+      text = waitingForPerson ? '填好姓名和身份证号后，会自动保存到服务器' : '';
+  }
+  if (!text) return null;
+  return (
+    <p className={status.kind === 'failed' ? styles.serverDraftFailed : styles.serverDraft} role="status">
+      {text}
+    </p>
+  );
+}
+
 /**
  * 信息录入 for both audiences: the person, the tube (scanned or typed) and the collection time, saved as
- * a draft on every change; submitting registers the person and binds the tube in one go.
+ * a draft on every change (and, for staff, to the server as an unfinished registration once the person
+ * can be identified); submitting registers the person and binds the tube in one go.
  */
 export default function InfoEnterPage() {
   const audience = useAudience();
   const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const draft = usePersistentState<RegistrationDraft>(
     registrationDraftKey(audience),
     EMPTY_REGISTRATION_DRAFT,
@@ -109,9 +150,32 @@ export default function InfoEnterPage() {
   const person = draft.value;
   const personForm = usePersonForm(person, update, FORM_NAME);
   const { setFieldErrors } = personForm;
+  const serverDraft = useServerDraft(draft.value, update, isWork && !idCardConflict);
+  const resumeDone = (outcome: ResumeOutcome) => {
+    if (outcome.kind === 'loaded') {
+      setFieldErrors({});
+      setShowRestored(false);
+      // Loaded once: a reload finds it in the phone's draft, and 清空 must not bring it back.
+      void navigate(routes.registrationEnter, { replace: true });
+      return;
+    }
+    if (outcome.kind === 'submitted') {
+      toast('这条登记已经提交，不需要继续填写');
+      void navigate(withQuery(routes.registrationDetail, { id: outcome.registration.id }), { replace: true });
+      return;
+    }
+    void navigate(routes.registrationEnter, { replace: true });
+  };
+  const resume = useResumeServerDraft(
+    isWork ? searchParams.get('draft') : null,
+    draft.value,
+    (next) => draft.setValue(next),
+    resumeDone,
+  );
 
   const clearDraft = () => {
     draft.clear();
+    serverDraft.resume();
     setFieldErrors({});
     setShowRestored(false);
     setTubeRequired(false);
@@ -192,6 +256,7 @@ export default function InfoEnterPage() {
   const submit = async () => {
     if (busy.current) return;
     busy.current = true;
+    let submitted = false;
     try {
       setPageError(null);
       if (!validateAll()) return;
@@ -225,6 +290,9 @@ export default function InfoEnterPage() {
       if (!confirmed) return;
 
       setSubmitting(true);
+      // The unfinished registration saved on the server is the one submitted (never a second record).
+      serverDraft.stop();
+      current.registrationId = (await serverDraft.settle()) ?? current.registrationId;
       let savedId: string | undefined;
       const outcome = await saveRegistrationWithTube(current, collectedAt, {
         onRegistrationSaved: (registrationId) => {
@@ -233,6 +301,7 @@ export default function InfoEnterPage() {
         returnOffline: isWork,
       });
       if (outcome.kind === 'success') {
+        submitted = true;
         draft.clear();
         void navigate(withQuery(routes.registrationSuccess, { id: outcome.registrationId }), {
           replace: true,
@@ -245,10 +314,13 @@ export default function InfoEnterPage() {
       const kept: RegistrationDraft = {
         ...draft.value,
         collectedAt,
-        registrationId: savedId ?? draft.value.registrationId,
+        registrationId: savedId ?? current.registrationId,
+        serverStatus: savedId ? 'submitted' : draft.value.serverStatus,
       };
       writePersisted(registrationDraftKey(audience), kept);
-      flushSync(() => update({ collectedAt, registrationId: kept.registrationId }));
+      flushSync(() =>
+        update({ collectedAt, registrationId: kept.registrationId, serverStatus: kept.serverStatus }),
+      );
       switch (outcome.kind) {
         case 'id-card-registered':
           if (await offerExistingRegistration(outcome.message)) openRegistration(outcome.registrationId);
@@ -277,6 +349,7 @@ export default function InfoEnterPage() {
     } finally {
       busy.current = false;
       setSubmitting(false);
+      if (!submitted) serverDraft.resume();
     }
   };
 
@@ -299,6 +372,10 @@ export default function InfoEnterPage() {
         </Button>
       }
     >
+      {resume.loading && <InlineLoading label="正在载入保存的登记" />}
+      {resume.error !== null && (
+        <ErrorState title="保存的登记没有载入" error={resume.error} onRetry={resume.retry} />
+      )}
       {showRestored && (
         <div className={styles.restored} role="status">
           <span>已恢复上次未提交的内容</span>
@@ -357,6 +434,14 @@ export default function InfoEnterPage() {
           }
         />
       </form>
+      {isWork && (
+        <ServerDraftLine
+          status={serverDraft.status}
+          waitingForPerson={
+            !person.registrationId && draftHasContent(person) && serverDraftInput(person) === null
+          }
+        />
+      )}
 
       <section className={styles.tube} aria-labelledby="registration-tube-heading">
         <h2 id="registration-tube-heading" className={styles.heading}>

@@ -1,0 +1,141 @@
+import { useRequest } from 'ahooks';
+import { Button, Dialog } from 'antd-mobile';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { deleteRegistration, searchRegistrations } from '@/api/registration';
+import { ErrorState } from '@/components/async-view';
+import { paths, withQuery } from '@/config/paths';
+import { toastSuccess } from '@/lib/feedback';
+import { maskIdCard } from '@/lib/id-card';
+import { readPersisted, removePersisted } from '@/lib/use-persistent-state';
+import type { Registration } from '@/types/api';
+import { registrationDraftKey, type RegistrationDraft } from '../registration-draft';
+import { formatDateTime } from './collection-time-field';
+import card from '@/styles/work-card.module.css';
+import styles from './pending-registrations-card.module.css';
+
+/** How many of this account's unfinished registrations the home page lists (the newest). */
+const PENDING_REGISTRATIONS_SHOWN = 20;
+
+const WORK_DRAFT_KEY = registrationDraftKey('work');
+
+function confirmDelete(name: string): Promise<boolean> {
+  const title = '删除未提交的登记';
+  return Dialog.confirm({
+    'aria-label': title,
+    title,
+    content: (
+      <p className={styles.dialogText}>确定删除「{name}」的登记吗？删除后不能恢复，需要时请重新录入。</p>
+    ),
+    confirmText: '删除',
+    cancelText: '取消',
+  });
+}
+
+function PendingItem({ registration, onDeleted }: { registration: Registration; onDeleted: () => void }) {
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    if (!(await confirmDelete(registration.name))) return;
+    setDeleting(true);
+    try {
+      await deleteRegistration({ id: registration.id });
+      // The phone's copy of the same registration goes too, or the form would bring it back.
+      if (readPersisted<RegistrationDraft>(WORK_DRAFT_KEY)?.registrationId === registration.id)
+        removePersisted(WORK_DRAFT_KEY);
+      toastSuccess('已删除');
+      onDeleted();
+    } catch {
+      // lib/http shows why; the registration stays in the list.
+    } finally {
+      setDeleting(false);
+    }
+  };
+  const savedAt = registration.updatedAt ?? registration.registeredAt;
+  return (
+    <li className={card.item}>
+      <span className={card.name}>{registration.name}</span>
+      <dl className={card.fields}>
+        <dt>身份证号</dt>
+        <dd>{maskIdCard(registration.idCard)}</dd>
+        <dt>保存时间</dt>
+        <dd>{formatDateTime(savedAt)}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Link
+          className={styles.continue}
+          to={withQuery(paths.infoEnter, { draft: registration.id })}
+          aria-label={`继续填写 ${registration.name} 的登记`}
+        >
+          继续填写
+        </Link>
+        <Button
+          size="middle"
+          color="danger"
+          fill="outline"
+          loading={deleting}
+          disabled={deleting}
+          aria-label={`删除 ${registration.name} 的登记`}
+          onClick={() => void remove()}
+        >
+          删除
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * 待提交登记 on the work home: this account's registrations saved on the server and not yet submitted
+ * (typed on this phone or another), with 继续填写 and 删除. Nothing is shown while there are none.
+ */
+export function PendingRegistrationsCard() {
+  const headingId = useId();
+  const { data, error, refresh, mutate } = useRequest(
+    () =>
+      searchRegistrations(
+        { status: 'draft', pageIndex: 1, pageSize: PENDING_REGISTRATIONS_SHOWN },
+        { silent: true },
+      ),
+    { onError: () => undefined },
+  );
+
+  if (error && !data)
+    return (
+      <section className={`${card.card} ${styles.card}`} aria-labelledby={headingId}>
+        <h2 id={headingId} className={card.heading}>
+          待提交登记
+        </h2>
+        <ErrorState title="待提交登记加载失败" error={error} onRetry={refresh} />
+      </section>
+    );
+  if (!data || data.records.length === 0) return null;
+
+  const removeFromList = (id: string) =>
+    mutate(
+      (page) =>
+        page && {
+          ...page,
+          total: page.total - 1,
+          records: page.records.filter((record) => record.id !== id),
+        },
+    );
+  const more = data.total - data.records.length;
+  return (
+    <section className={`${card.card} ${styles.card}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={card.heading}>
+        待提交登记 {data.total} 条
+      </h2>
+      <p className={card.summary}>已保存到服务器、还没有提交的登记，换手机登录也能继续填写。</p>
+      <ul className={card.list} aria-label="待提交登记">
+        {data.records.map((registration) => (
+          <PendingItem
+            key={registration.id}
+            registration={registration}
+            onDeleted={() => removeFromList(registration.id)}
+          />
+        ))}
+      </ul>
+      {more > 0 && <p className={card.summary}>另有 {more} 条较早的登记，可在信息查询中按姓名查找。</p>}
+    </section>
+  );
+}

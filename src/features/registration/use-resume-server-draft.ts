@@ -1,0 +1,66 @@
+import { useLatest, useRequest } from 'ahooks';
+import { getRegistrationDetail } from '@/api/registration';
+import type { Id, Registration } from '@/types/api';
+import { confirmReplaceLocalDraft } from './components/registration-dialogs';
+import {
+  draftFromServerDraft,
+  draftHasContent,
+  unsavedServerDraft,
+  type RegistrationDraft,
+} from './registration-draft';
+
+/** True when the phone's draft holds something the server does not: replacing it would lose work. */
+function onlyOnThisPhone(local: RegistrationDraft): boolean {
+  if (!draftHasContent(local)) return false;
+  if (local.serverStatus !== 'draft') return true;
+  return unsavedServerDraft(local) !== null || local.tubeCode.trim() !== '';
+}
+
+export type ResumeOutcome =
+  | { kind: 'loaded' }
+  /** The user kept the phone's draft instead. */
+  | { kind: 'kept' }
+  /** Submitted in the meantime (from another phone): nothing to continue. */
+  | { kind: 'submitted'; registration: Registration };
+
+/**
+ * 继续填写 a registration saved on the server (/infoEnter?draft=<id>, from 待提交登记): loads it into
+ * the form unless the form already holds it (the phone's copy is then at least as new). Work the phone
+ * has and the server has not is replaced only when the user agrees. `done` is called once with the
+ * outcome (the page then drops `draft` from the address).
+ */
+export function useResumeServerDraft(
+  draftId: Id | null,
+  local: RegistrationDraft,
+  replace: (next: RegistrationDraft) => void,
+  done: (outcome: ResumeOutcome) => void,
+) {
+  const latest = useLatest({ local, replace, done });
+  const needed = draftId !== null && local.registrationId !== draftId;
+
+  const apply = async (registration: Registration) => {
+    const { local: current, replace: load, done: finish } = latest.current;
+    if (registration.status !== 'draft') {
+      finish({ kind: 'submitted', registration });
+      return;
+    }
+    if (onlyOnThisPhone(current) && !(await confirmReplaceLocalDraft(current.name.trim()))) {
+      finish({ kind: 'kept' });
+      return;
+    }
+    load(draftFromServerDraft(registration));
+    finish({ kind: 'loaded' });
+  };
+
+  const { loading, error, refresh } = useRequest(
+    () => getRegistrationDetail({ id: draftId ?? '' }, { silent: true }),
+    {
+      ready: needed,
+      refreshDeps: [draftId],
+      onSuccess: (registration) => void apply(registration),
+      onError: () => undefined,
+    },
+  );
+
+  return { loading: needed && loading, error: needed ? (error ?? null) : null, retry: refresh };
+}

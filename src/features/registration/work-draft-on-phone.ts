@@ -1,0 +1,43 @@
+import { addRegistration } from '@/api/registration';
+import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
+import {
+  EMPTY_REGISTRATION_DRAFT,
+  registrationDraftKey,
+  serverDraftSignature,
+  unsavedServerDraft,
+  type RegistrationDraft,
+} from './registration-draft';
+
+const WORK_DRAFT_KEY = registrationDraftKey('work');
+
+/** The staff form's draft on this phone, with the fields an older version did not write filled in. */
+function readWorkDraft(): RegistrationDraft | undefined {
+  const stored = readPersisted<Partial<RegistrationDraft>>(WORK_DRAFT_KEY);
+  return stored && { ...EMPTY_REGISTRATION_DRAFT, ...stored };
+}
+
+/**
+ * True when the staff entry form on this phone holds a registration the server can keep and does not
+ * have yet (changes made since the last automatic save): 退出登录 then offers 保存到服务器后退出.
+ */
+export function hasUnsavedWorkRegistration(): boolean {
+  const draft = readWorkDraft();
+  return draft !== undefined && unsavedServerDraft(draft) !== null;
+}
+
+/**
+ * Saves that registration with ScreeningRegister/Add, so it is in 待提交登记 after signing in on any
+ * phone. Silent: a failure rejects and the caller says why.
+ */
+export async function saveWorkRegistrationToServer(): Promise<void> {
+  const draft = readWorkDraft();
+  const input = draft && unsavedServerDraft(draft);
+  if (!draft || !input) return;
+  const saved = await addRegistration(input, { silent: true });
+  writePersisted<RegistrationDraft>(WORK_DRAFT_KEY, {
+    ...draft,
+    registrationId: saved.id,
+    serverStatus: 'draft',
+    serverSaved: serverDraftSignature(input),
+  });
+}

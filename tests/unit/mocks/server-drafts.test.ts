@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addRegistration,
+  deleteRegistration,
+  getRegistrationDetail,
+  searchRegistrations,
+  submitRegistration,
+} from '@/api/registration';
+import { defaultDb } from '@/mocks/db';
+import { makeIdCard } from '@/mocks/id-card-generator';
+import { API_STATUS, type RegistrationInput } from '@/types/api';
+import { rejection, signInStaff } from './helpers';
+
+const person: RegistrationInput = {
+  name: '马丽君',
+  idCard: makeIdCard('310104', '1964-06-18', 77, '2'),
+  phone: '',
+};
+
+/** The demo backend keeps the contract written at RegistrationInput and RegistrationDeletePayload. */
+describe('unfinished registrations on the server (ScreeningRegister/Add, /Delete)', () => {
+  test('Add keeps a draft without a phone number; Submit still needs one', async () => {
+    await signInStaff('admin');
+    const draft = await addRegistration(person);
+    expect(draft).toMatchObject({ status: 'draft', phone: '', name: '马丽君' });
+    expect(draft.updatedAt).toBeTruthy();
+
+    const refused = await rejection(submitRegistration({ ...person, id: draft.id }, { silent: true }));
+    expect(refused.message).toBe('请填写正确的电话');
+    const submitted = await submitRegistration({ ...person, id: draft.id, phone: '13812345678' });
+    expect(submitted).toMatchObject({ id: draft.id, status: 'submitted' });
+  });
+
+  test('a draft is its author’s: another account neither finds it nor is blocked by its ID card', async () => {
+    await signInStaff('admin');
+    const draft = await addRegistration(person);
+    const mine = await searchRegistrations({ status: 'draft', pageIndex: 1, pageSize: 50 });
+    expect(mine.records.map((record) => record.id)).toContain(draft.id);
+
+    await signInStaff('worker');
+    const theirs = await searchRegistrations({ status: 'draft', pageIndex: 1, pageSize: 50 });
+    expect(theirs.records.map((record) => record.id)).not.toContain(draft.id);
+    const worker = defaultDb.state.users.find((user) => user.accountName === 'worker');
+    expect(theirs.records.length).toBe(
+      defaultDb.state.registrations.filter(
+        (record) => record.status === 'draft' && record.createdByUserId === worker?.id,
+      ).length,
+    );
+    expect((await rejection(getRegistrationDetail({ id: draft.id }, { silent: true }))).code).toBe(
+      API_STATUS.notFound,
+    );
+    // The worker registers the same person: allowed, the draft was not a registration yet.
+    const submitted = await submitRegistration({ ...person, phone: '13812345678' });
+    expect(submitted.status).toBe('submitted');
+
+    // Now the ID card is registered, for the draft's author too.
+    await signInStaff('admin');
+    const blocked = await rejection(
+      submitRegistration({ ...person, id: draft.id, phone: '13812345678' }, { silent: true }),
+    );
+    expect(blocked.code).toBe(API_STATUS.idCardRegistered);
+  });
+
+  test('Delete removes a draft, refuses a submitted registration, and answers 404 for someone else’s', async () => {
+    await signInStaff('admin');
+    const draft = await addRegistration(person);
+    await deleteRegistration({ id: draft.id });
+    expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(false);
+
+    const other = await addRegistration({ ...person, idCard: makeIdCard('310104', '1960-01-01', 12, '1') });
+    await signInStaff('worker');
+    expect((await rejection(deleteRegistration({ id: other.id }, { silent: true }))).code).toBe(
+      API_STATUS.notFound,
+    );
+
+    const submitted = defaultDb.state.registrations.find((record) => record.status === 'submitted');
+    const refused = await rejection(deleteRegistration({ id: submitted?.id ?? '' }, { silent: true }));
+    expect(refused).toMatchObject({ code: API_STATUS.warning, message: '登记信息已提交，不能删除' });
+    expect(defaultDb.state.registrations.some((record) => record.id === submitted?.id)).toBe(true);
+  });
+
+  test('the newest saved draft comes first', async () => {
+    await signInStaff('admin');
+    const first = await addRegistration(person);
+    const second = await addRegistration({
+      ...person,
+      name: '马丽',
+      idCard: makeIdCard('310104', '1960-01-01', 12, '1'),
+    });
+    defaultDb.mutate((state) => {
+      const stored = state.registrations.find((record) => record.id === first.id);
+      if (stored) stored.updatedAt = new Date(Date.now() + 60_000).toISOString();
+    });
+    const page = await searchRegistrations({ status: 'draft', pageIndex: 1, pageSize: 50 });
+    const ids = page.records.map((record) => record.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+  });
+});

@@ -1,0 +1,210 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addRegistration } from '@/api/registration';
+import { paths, withQuery } from '@/config/paths';
+import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
+import { defaultDb } from '@/mocks/db';
+import { makeIdCard } from '@/mocks/id-card-generator';
+import { server } from '../../msw-server';
+import { signInForTest } from '../support/render-route';
+import { recordRequests } from '../support/request-log';
+import { closeOverlays, fill, NEW_ID_CARD, openPage, SLOW, SPARE_TUBE, textbox } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(closeOverlays);
+
+/** The server's debounce is 1.5 s: a save is awaited with room to spare. */
+const SAVED = { timeout: 6000 };
+
+type User = Awaited<ReturnType<typeof openPage>>['user'];
+
+async function typePerson(user: User, name = '王小明', idCard = NEW_ID_CARD) {
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), name);
+  await fill(user, textbox('身份证号'), idCard);
+}
+
+/** Lets time pass with the page live (the ID-card lookup answers meanwhile). */
+function restFor(ms: number) {
+  return act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+}
+
+function storedDraft() {
+  const raw = localStorage.getItem('draft:registration:work');
+  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
+}
+
+function recordsOf(idCard: string) {
+  return defaultDb.state.registrations.filter((record) => record.idCard === idCard);
+}
+
+async function confirmSubmit(user: User) {
+  await user.click(screen.getByRole('button', { name: '提交并绑定' }));
+  const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
+  await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
+}
+
+describe('信息录入 saves unfinished work to the server (staff)', () => {
+  it('saves once name and ID card are valid (no phone yet), says so, and the submit sends that same record', async () => {
+    const requests = recordRequests();
+    const { user, router } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+    expect(screen.getByText('填好姓名和身份证号后，会自动保存到服务器')).toHaveAttribute('role', 'status');
+    await fill(user, textbox('身份证号'), NEW_ID_CARD);
+
+    expect(
+      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/, {}, SAVED),
+    ).toBeInTheDocument();
+    const [added] = await requests.bodies('/ScreeningRegister/Add');
+    expect(added).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
+    expect(added).not.toHaveProperty('id');
+    const [draft] = recordsOf(NEW_ID_CARD);
+    expect(draft).toMatchObject({ status: 'draft', phone: '' });
+    await waitFor(() =>
+      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+    );
+
+    // A change saves again, to the same record.
+    await fill(user, textbox('联系电话'), '13800138000');
+    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(2), SAVED);
+    const bodies = await requests.bodies('/ScreeningRegister/Add');
+    expect(bodies[1]).toMatchObject({ id: draft.id, phone: '13800138000' });
+
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+    await confirmSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    const [submitted] = await requests.bodies('/ScreeningRegister/Submit');
+    expect(submitted).toMatchObject({ id: draft.id });
+    expect(recordsOf(NEW_ID_CARD)).toEqual([expect.objectContaining({ id: draft.id, status: 'submitted' })]);
+    expect(requests.count('/ScreeningRegister/Add')).toBe(2);
+  });
+
+  it('a submit tap while the first save is on its way waits for it: one record, never two', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Add', async () => {
+        await held;
+        return undefined; // on to the demo backend
+      }),
+    );
+    const requests = recordRequests();
+    const { user, router } = await openPage(paths.infoEnter);
+    await typePerson(user);
+    await fill(user, textbox('联系电话'), '13800138000');
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(1), SAVED);
+    await confirmSubmit(user);
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    const [added] = recordsOf(NEW_ID_CARD);
+    expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ id: added.id }),
+    ]);
+    expect(recordsOf(NEW_ID_CARD)).toHaveLength(1);
+  });
+
+  it('saves at once when the page is left, without waiting for the pause', async () => {
+    const requests = recordRequests();
+    const first = await openPage(paths.infoEnter);
+    await typePerson(first.user);
+    first.unmount();
+    await waitFor(() => expect(recordsOf(NEW_ID_CARD)).toHaveLength(1));
+    expect(requests.count('/ScreeningRegister/Add')).toBe(1);
+    await waitFor(() =>
+      expect(storedDraft()).toMatchObject({ registrationId: recordsOf(NEW_ID_CARD)[0].id }),
+    );
+  });
+
+  it('a save that fails is named under the form, without a toast, and the form keeps everything', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Add', () => HttpResponse.error()));
+    const { user } = await openPage(paths.infoEnter);
+    await typePerson(user);
+    expect(
+      await screen.findByText(
+        '未能保存到服务器（后端接口连接异常），内容已保存在本机，稍后会再试',
+        {},
+        SAVED,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('后端接口连接异常')).toBeNull();
+    expect(textbox('姓名')).toHaveValue('王小明');
+    expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD });
+  });
+
+  it('does not save a person whose ID card is registered already (the form offers that registration)', async () => {
+    const requests = recordRequests();
+    const registered = defaultDb.state.registrations.find((record) => record.status === 'submitted');
+    const { user } = await openPage(paths.infoEnter);
+    await typePerson(user, '王小明', registered?.idCard);
+    expect(await screen.findByText('该身份证号已登记，不需要重复登记。')).toBeInTheDocument();
+    await restFor(2000);
+    expect(requests.count('/ScreeningRegister/Add')).toBe(0);
+  });
+
+  it('the check user’s own form stays on the phone only', async () => {
+    const requests = recordRequests();
+    const { user } = await openPage(paths.checkUserInfoEnter, 'check');
+    await typePerson(user, '王小明', makeIdCard('110105', '1962-03-03', 5, '1'));
+    await restFor(2000);
+    expect(requests.count('/ScreeningRegister/Add')).toBe(0);
+    expect(screen.queryByText(/保存到服务器/)).toBeNull();
+  });
+});
+
+describe('信息录入 继续填写 a registration saved on the server', () => {
+  async function serverDraft(name = '赵建华') {
+    const idCard = makeIdCard('110105', '1961-05-05', 9, '1');
+    await signInForTest('work');
+    return addRegistration({ name, idCard, phone: '' });
+  }
+
+  it('loads it into the form, drops the id from the address, and submits that record', async () => {
+    const draft = await serverDraft();
+    const requests = recordRequests();
+    const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
+    await waitFor(() => expect(textbox('姓名')).toHaveValue('赵建华'), SLOW);
+    expect(textbox('身份证号')).toHaveValue(draft.idCard);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await fill(user, textbox('联系电话'), '13800138000');
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+    await confirmSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ id: draft.id, phone: '13800138000' }),
+    ]);
+    expect(recordsOf(draft.idCard)).toHaveLength(1);
+  });
+
+  it('asks before replacing what the phone holds and the server does not; 保留本机内容 keeps it', async () => {
+    const draft = await serverDraft();
+    localStorage.setItem(
+      'draft:registration:work',
+      JSON.stringify({
+        savedAt: Date.now(),
+        value: { ...EMPTY_REGISTRATION_DRAFT, name: '钱小梅', idCard: '1101' },
+      }),
+    );
+    const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
+    const dialog = await screen.findByRole('dialog', { name: '替换本机未保存的登记？' }, SLOW);
+    expect(dialog).toHaveTextContent('本机还有一份没有保存到服务器的登记（钱小梅）');
+    await user.click(within(dialog).getByRole('button', { name: '保留本机内容' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(textbox('姓名')).toHaveValue('钱小梅');
+    expect(textbox('身份证号')).toHaveValue('1101');
+  });
+
+  it('a registration submitted in the meantime opens its detail instead', async () => {
+    const draft = await serverDraft();
+    defaultDb.mutate((state) => {
+      const stored = state.registrations.find((record) => record.id === draft.id);
+      if (stored) stored.status = 'submitted';
+    });
+    const { router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    expect(router.state.location.search).toBe(`?id=${draft.id}`);
+    expect(await screen.findByText('这条登记已经提交，不需要继续填写')).toBeInTheDocument();
+  });
+});
