@@ -9,7 +9,7 @@ export interface RegisteredIdCard {
   registration: Pick<Registration, 'id' | 'name' | 'registeredAt'>;
 }
 
-type Found = RegisteredIdCard['registration'][];
+type Found = (RegisteredIdCard['registration'] & Pick<Registration, 'status'>)[];
 
 /** How long the ID card must stay unchanged (and valid) before it is looked up while typing. */
 const ID_CARD_LOOKUP_DELAY_MS = 300;
@@ -36,7 +36,7 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
         (page) =>
           page.records
             .filter((record) => record.idCard.toUpperCase() === idCard)
-            .map(({ id, name, registeredAt }) => ({ id, name, registeredAt })),
+            .map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
         () => [],
       );
       lookups.current.set(idCard, lookup);
@@ -45,10 +45,12 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
     return lookup;
   }, []);
 
+  // A draft found here is this account's own (a draft is its author's): not a conflict but the record
+  // to continue (typed again on another phone, or its id lost to a reload mid-save).
   const conflictIn = useCallback(
     (idCard: string, found: Found): RegisteredIdCard | null => {
-      const registration = found.find((record) => record.id !== ownId);
-      return registration ? { idCard, registration } : null;
+      const registration = found.find((record) => record.id !== ownId && record.status !== 'draft');
+      return registration ? { idCard, registration: { ...registration } } : null;
     },
     [ownId],
   );
@@ -76,6 +78,8 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
     check,
     /** The conflict for the typed ID card, once its lookup has answered. */
     conflict: found ? conflictIn(idCard, found) : null,
+    /** This account's unfinished registration of the typed ID card, if the lookup found one. */
+    ownDraftId: found?.find((record) => record.status === 'draft')?.id,
     /** True when the typed ID card is valid and its lookup has not answered yet. */
     pending: valid && found === undefined,
   };

@@ -7,6 +7,8 @@ import { serverDraftSignature, unsavedServerDraft, type RegistrationDraft } from
 
 /** How long the person fields must rest before the unfinished registration is saved to the server. */
 const SERVER_DRAFT_DELAY_MS = 1500;
+/** After a save that failed (no network, a server fault), when it is tried again by itself. */
+const SERVER_DRAFT_RETRY_MS = 15_000;
 
 export type ServerDraftStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
@@ -30,6 +32,8 @@ export function useServerDraft(
   enabled: boolean,
 ) {
   const [status, setStatus] = useState<ServerDraftStatus>({ kind: 'idle' });
+  /** The last failed save (what it sent, and a count so each failure schedules the next try). */
+  const [lastFailure, setLastFailure] = useState<{ signature: string; count: number } | null>(null);
   const latest = useRef(draft);
   const recordRef = useLatest(record);
   const enabledRef = useLatest(enabled);
@@ -69,7 +73,7 @@ export function useServerDraft(
             return;
           }
           if (error.code === API_STATUS.notFound && input.id) {
-            // Deleted (or submitted) from another phone: the next save creates the record again.
+            // Deleted from another phone (待提交登记's 删除): the next save creates the record again.
             const fields: ServerFields = {
               registrationId: undefined,
               serverStatus: undefined,
@@ -80,18 +84,23 @@ export function useServerDraft(
           }
         }
         setStatus({ kind: 'failed', message: errorMessage(error) });
+        setLastFailure((previous) => ({ signature, count: (previous?.count ?? 0) + 1 }));
       }
     });
     return chain.current;
   }, [enabledRef, recordRef]);
 
-  const signature = enabled ? unsavedServerDraft(draft) : null;
-  const pendingSignature = signature && serverDraftSignature(signature);
+  const unsaved = enabled ? unsavedServerDraft(draft) : null;
+  const pendingSignature = unsaved && serverDraftSignature(unsaved);
+  // The same fields again after a failure wait longer; anything typed is saved after the usual rest.
+  const retrying = lastFailure !== null && lastFailure.signature === pendingSignature;
+  const failureCount = lastFailure?.count ?? 0;
   useEffect(() => {
     if (!pendingSignature) return;
-    const timer = window.setTimeout(() => void saveNow(), SERVER_DRAFT_DELAY_MS);
+    const delay = retrying ? SERVER_DRAFT_RETRY_MS : SERVER_DRAFT_DELAY_MS;
+    const timer = window.setTimeout(() => void saveNow(), delay);
     return () => window.clearTimeout(timer);
-  }, [pendingSignature, saveNow]);
+  }, [pendingSignature, retrying, failureCount, saveNow]);
 
   // Leaving the page (or the phone locking, WeChat going to the background) saves what is pending.
   useEffect(() => {

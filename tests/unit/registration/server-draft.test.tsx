@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addRegistration } from '@/api/registration';
 import { paths, withQuery } from '@/config/paths';
 import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
+import { useServerDraft } from '@/features/registration/use-server-draft';
 import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
@@ -196,6 +197,25 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     expect(textbox('身份证号')).toHaveValue('1101');
   });
 
+  it('typing a person this account has a saved draft of continues that record, not a second one', async () => {
+    await signInForTest('work');
+    const draft = await addRegistration({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
+    const requests = recordRequests();
+    const { user, router } = await openPage(paths.infoEnter);
+    await typePerson(user);
+    await fill(user, textbox('联系电话'), '13800138000');
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+    await waitFor(() => expect(storedDraft()).toMatchObject({ registrationId: draft.id }));
+    expect(screen.queryByText('该身份证号已登记，不需要重复登记。')).toBeNull();
+    await confirmSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ id: draft.id }),
+    ]);
+    expect(recordsOf(NEW_ID_CARD)).toHaveLength(1);
+  });
+
   it('a registration submitted in the meantime opens its detail instead', async () => {
     const draft = await serverDraft();
     defaultDb.mutate((state) => {
@@ -206,5 +226,32 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
     expect(router.state.location.search).toBe(`?id=${draft.id}`);
     expect(await screen.findByText('这条登记已经提交，不需要继续填写')).toBeInTheDocument();
+  });
+});
+
+describe('useServerDraft after a failed save', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('tries the same fields again by itself after 15 s (no network for a while)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let fail = true;
+    server.use(http.post('*/api/v1/ScreeningRegister/Add', () => (fail ? HttpResponse.error() : undefined)));
+    await signInForTest('work');
+    const requests = recordRequests();
+    const record = vi.fn();
+    const person = { ...EMPTY_REGISTRATION_DRAFT, name: '王小明', idCard: NEW_ID_CARD };
+    const { result } = renderHook(() => useServerDraft(person, record, true));
+
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    await waitFor(() => expect(result.current.status.kind).toBe('failed'));
+    expect(requests.count('/ScreeningRegister/Add')).toBe(1);
+
+    fail = false;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(requests.count('/ScreeningRegister/Add')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    await waitFor(() => expect(result.current.status.kind).toBe('saved'));
+    expect(requests.count('/ScreeningRegister/Add')).toBe(2);
+    expect(record).toHaveBeenCalledWith(expect.objectContaining({ serverStatus: 'draft' }));
   });
 });

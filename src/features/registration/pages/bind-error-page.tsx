@@ -58,7 +58,12 @@ export default function BindErrorPage() {
     let leaving = false;
     try {
       const outcome = await saveRegistrationWithTube(draft, draft.collectedAt, {
-        onRegistrationSaved: (registrationId) => writePersisted(DRAFT_KEY, { ...draft, registrationId }),
+        onRegistrationSaved: (registrationId) =>
+          writePersisted<RegistrationDraft>(DRAFT_KEY, {
+            ...draft,
+            registrationId,
+            serverStatus: 'submitted',
+          }),
       });
       switch (outcome.kind) {
         case 'success':

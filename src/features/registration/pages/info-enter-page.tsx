@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, InlineLoading } from '@/components/async-view';
@@ -151,6 +151,18 @@ export default function InfoEnterPage() {
   const personForm = usePersonForm(person, update, FORM_NAME);
   const { setFieldErrors } = personForm;
   const serverDraft = useServerDraft(draft.value, update, isWork && !idCardConflict);
+  // The person has an unfinished registration of this account already: continue that record.
+  const ownDraftId = isWork && !draft.value.registrationId ? registered.ownDraftId : undefined;
+  const setDraft = draft.setValue;
+  useEffect(() => {
+    if (ownDraftId)
+      setDraft((previous) => ({
+        ...previous,
+        registrationId: ownDraftId,
+        serverStatus: 'draft',
+        serverSaved: undefined,
+      }));
+  }, [ownDraftId, setDraft]);
   const resumeDone = (outcome: ResumeOutcome) => {
     if (outcome.kind === 'loaded') {
       setFieldErrors({});
