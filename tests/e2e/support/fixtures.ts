@@ -173,6 +173,9 @@ export const test = base.extend<{ api: ApiMock }>({
       assertTitleLength(testInfo.titlePath.slice(1).join(' › '));
       await context.addInitScript(weChatBridgeInitScript());
       await use(await installApi(context));
+      // The context is reused by the next test (playwright.config.ts, reuseContext), and Playwright's
+      // reset leaves the network emulation as the test set it.
+      await context.setOffline(false);
     },
     { auto: true },
   ],
