@@ -80,7 +80,7 @@ describe('whose questionnaire it is', () => {
     );
     expect(await screen.findByRole('heading', { name: '这份问卷为谁填写？' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '饮食与生活方式调查' })).not.toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: '姓名' }), PERSON.name);
+    await userEvent.type(await screen.findByRole('textbox', { name: '姓名' }), PERSON.name);
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
     const results = await screen.findByRole('list', { name: '登记查询结果' });
     await waitFor(() => expect(within(results).getAllByRole('link')[0]).toHaveTextContent(PERSON.name));

@@ -39,7 +39,7 @@ describe('/questionnaireList (work)', () => {
     await screen.findByRole('list', { name: '历史问卷' });
     await userEvent.click(screen.getByRole('button', { name: '填写问卷' }));
     expect(await screen.findByRole('heading', { name: '这份问卷为谁填写？' })).toBeInTheDocument();
-    expect(screen.getByRole('search', { name: '登记查询' })).toBeInTheDocument();
+    expect(await screen.findByRole('search', { name: '登记查询' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.questionnaireDetail);
   });
 

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, InlineLoading } from '@/components/async-view';
+import { InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { paths, withQuery } from '@/config/paths';
@@ -45,10 +45,16 @@ import {
 } from '../save-registration';
 import { usePersonForm } from '../use-person-form';
 import { useRegisteredIdCard } from '../use-registered-id-card';
-import { useResumeServerDraft, type ResumeOutcome } from '../use-resume-server-draft';
+import type { ResumeOutcome } from '../use-resume-server-draft';
 import { useServerDraft, type ServerDraftStatus } from '../use-server-draft';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import styles from './info-enter-page.module.css';
+
+// 继续填写 a registration saved on the server (?draft=<id>) is the rarer way in: its loader (with
+// ahooks' useRequest) comes only then, 4.4 kB gzip less for the form.
+const ResumeServerDraft = lazy(() =>
+  import('../components/resume-server-draft').then((module) => ({ default: module.ResumeServerDraft })),
+);
 
 const FORM_NAME = 'registration';
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
@@ -178,12 +184,8 @@ export default function InfoEnterPage() {
     }
     void navigate(routes.registrationEnter, { replace: true });
   };
-  const resume = useResumeServerDraft(
-    isWork ? searchParams.get('draft') : null,
-    draft.value,
-    (next) => draft.setValue(next),
-    resumeDone,
-  );
+  const resumeDraftId = isWork ? searchParams.get('draft') : null;
+  const resumeLoading = <InlineLoading label="正在载入保存的登记" />;
 
   const clearDraft = () => {
     draft.clear();
@@ -384,9 +386,16 @@ export default function InfoEnterPage() {
         </Button>
       }
     >
-      {resume.loading && <InlineLoading label="正在载入保存的登记" />}
-      {resume.error !== null && (
-        <ErrorState title="保存的登记没有载入" error={resume.error} onRetry={resume.retry} />
+      {resumeDraftId !== null && (
+        <Suspense fallback={resumeLoading}>
+          <ResumeServerDraft
+            draftId={resumeDraftId}
+            local={draft.value}
+            replace={(next) => draft.setValue(next)}
+            done={resumeDone}
+            loading={resumeLoading}
+          />
+        </Suspense>
       )}
       {showRestored && (
         <div className={styles.restored} role="status">
