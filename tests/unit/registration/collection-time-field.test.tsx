@@ -41,6 +41,18 @@ describe('toDateTimeString and formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('garbage')).toBe('');
   });
+
+  it.each([
+    ['winter', new Date(2026, 0, 5, 23, 59, 59)],
+    ['summer', new Date(2026, 6, 5, 0, 0, 1)],
+  ])('writes the same instant and offset as dayjs would (%s)', (_, date) => {
+    expect(toDateTimeString(date)).toBe(dayjs(date).second(0).millisecond(0).format('YYYY-MM-DDTHH:mm:ssZ'));
+  });
+
+  it('shows a server time in the phone’s own time zone', () => {
+    const server = '2026-11-03T09:30:00+08:00';
+    expect(formatDateTime(server)).toBe(dayjs(server).format('YYYY-MM-DD HH:mm'));
+  });
 });
 
 function Harness({ initial, onChange }: { initial: string | null; onChange: (value: string) => void }) {
@@ -71,6 +83,19 @@ describe('<CollectionTimeField>', () => {
     const min = dayjs(input.getAttribute('min'));
     expect(Math.abs(max.diff(dayjs(), 'minute'))).toBeLessThanOrEqual(1);
     expect(max.diff(min, 'day')).toBeGreaterThanOrEqual(365);
+  });
+
+  it('on 29 February offers back to 28 February of the year before', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2028, 1, 29, 8, 15));
+      render(<Harness initial={null} onChange={vi.fn()} />);
+      const input = screen.getByLabelText('采集时间');
+      expect(input).toHaveAttribute('min', '2027-02-28T08:15');
+      expect(input).toHaveAttribute('max', '2028-02-29T08:15');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a picked time as the contract’s date-time, and an emptied field as empty', () => {
