@@ -1,5 +1,6 @@
 import { addRegistration } from '@/api/registration';
-import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
+import { readPersisted, removePersisted, writePersisted } from '@/lib/use-persistent-state';
+import type { Id } from '@/types/api';
 import {
   EMPTY_REGISTRATION_DRAFT,
   registrationDraftKey,
@@ -10,10 +11,23 @@ import {
 
 const WORK_DRAFT_KEY = registrationDraftKey('work');
 
-/** The staff form's draft on this phone, with the fields an older version did not write filled in. */
-function readWorkDraft(): RegistrationDraft | undefined {
+/**
+ * The staff entry form's draft on this phone (the form itself keeps it with usePersistentState under
+ * the same key), with the fields an older version did not write filled in.
+ */
+export function readWorkDraft(): RegistrationDraft | undefined {
   const stored = readPersisted<Partial<RegistrationDraft>>(WORK_DRAFT_KEY);
   return stored && { ...EMPTY_REGISTRATION_DRAFT, ...stored };
+}
+
+export function writeWorkDraft(draft: RegistrationDraft): void {
+  writePersisted<RegistrationDraft>(WORK_DRAFT_KEY, draft);
+}
+
+/** Removes that draft; with `registrationId`, only when it is that registration's. */
+export function forgetWorkDraft(registrationId?: Id): void {
+  if (registrationId !== undefined && readWorkDraft()?.registrationId !== registrationId) return;
+  removePersisted(WORK_DRAFT_KEY);
 }
 
 /**
@@ -34,7 +48,7 @@ export async function saveWorkRegistrationToServer(): Promise<void> {
   const input = draft && unsavedServerDraft(draft);
   if (!draft || !input) return;
   const saved = await addRegistration(input, { silent: true });
-  writePersisted<RegistrationDraft>(WORK_DRAFT_KEY, {
+  writeWorkDraft({
     ...draft,
     registrationId: saved.id,
     serverStatus: 'draft',

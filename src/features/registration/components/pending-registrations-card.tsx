@@ -7,17 +7,14 @@ import { ErrorState } from '@/components/async-view';
 import { paths, withQuery } from '@/config/paths';
 import { toastSuccess } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
-import { readPersisted, removePersisted } from '@/lib/use-persistent-state';
 import type { Registration } from '@/types/api';
-import { registrationDraftKey, type RegistrationDraft } from '../registration-draft';
+import { forgetWorkDraft } from '../work-draft-on-phone';
 import { formatDateTime } from './collection-time-field';
 import card from '@/styles/work-card.module.css';
 import styles from './pending-registrations-card.module.css';
 
 /** How many of this account's unfinished registrations the home page lists (the newest). */
 const PENDING_REGISTRATIONS_SHOWN = 20;
-
-const WORK_DRAFT_KEY = registrationDraftKey('work');
 
 function confirmDelete(name: string): Promise<boolean> {
   const title = '删除未提交的登记';
@@ -40,8 +37,7 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
     try {
       await deleteRegistration({ id: registration.id });
       // The phone's copy of the same registration goes too, or the form would bring it back.
-      if (readPersisted<RegistrationDraft>(WORK_DRAFT_KEY)?.registrationId === registration.id)
-        removePersisted(WORK_DRAFT_KEY);
+      forgetWorkDraft(registration.id);
       toastSuccess('已删除');
       onDeleted();
     } catch {

@@ -4,9 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
-import { readPersisted, removePersisted, writePersisted } from '@/lib/use-persistent-state';
 import { offerExistingRegistration } from '../components/registration-dialogs';
-import { registrationDraftKey, type RegistrationDraft } from '../registration-draft';
 import {
   BIND_FAILURE_MESSAGES,
   isBindFailureReason,
@@ -15,9 +13,8 @@ import {
   type BindFailureReason,
   type EntryLocationState,
 } from '../save-registration';
+import { forgetWorkDraft, readWorkDraft, writeWorkDraft } from '../work-draft-on-phone';
 import styles from './result-pages.module.css';
-
-const DRAFT_KEY = registrationDraftKey('work');
 
 /**
  * /bindErr (work): why binding failed, in plain words from the `reason` code. 返回修改 goes back to the
@@ -47,7 +44,7 @@ export default function BindErrorPage() {
 
   const retry = async () => {
     if (inFlight.current) return;
-    const draft = readPersisted<RegistrationDraft>(DRAFT_KEY);
+    const draft = readWorkDraft();
     if (!draft || !draft.tubeCode || !draft.collectedAt) {
       toast('没有找到待提交的内容，请重新填写');
       backToForm();
@@ -59,7 +56,7 @@ export default function BindErrorPage() {
     try {
       const outcome = await saveRegistrationWithTube(draft, draft.collectedAt, {
         onRegistrationSaved: (registrationId) =>
-          writePersisted<RegistrationDraft>(DRAFT_KEY, {
+          writeWorkDraft({
             ...draft,
             registrationId,
             serverStatus: 'submitted',
@@ -68,7 +65,7 @@ export default function BindErrorPage() {
       switch (outcome.kind) {
         case 'success':
           leaving = true;
-          removePersisted(DRAFT_KEY);
+          forgetWorkDraft();
           void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
           return;
         case 'bind-failed':
