@@ -76,6 +76,16 @@ export default tseslint.config(
   {
     files: ['src/**'],
     rules: {
+      // The build lowers syntax for iOS 13 / Chrome 69, not library calls (tests/e2e/old-engines.spec.ts).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Object',
+          property: 'hasOwn',
+          message: 'iOS < 15.4 lacks it: Object.prototype.hasOwnProperty.call',
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'structuredClone', message: 'iOS < 15.4 lacks it.' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...mockZones] }],
     },

@@ -2,7 +2,8 @@ import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { labelOf, MESSAGE_TYPE_LABELS, type MessageType, type Open } from '@/types/api';
 
 export function isMessageType(value: unknown): value is MessageType {
-  return typeof value === 'string' && Object.hasOwn(MESSAGE_TYPE_LABELS, value);
+  // Not Object.hasOwn: iOS before 15.4 lacks it, and the build lowers syntax only, not library calls.
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGE_TYPE_LABELS, value);
 }
 
 export interface MessageTypeOption {
