@@ -2,6 +2,7 @@
 // Builds the app in test mode (unless --no-build) and runs the Playwright browser tests against it.
 // E2E_DIST / E2E_PORT let several people run browser tests at once without sharing a build.
 import { spawnSync } from 'node:child_process';
+import { buildTestApp } from './build-test-app.mjs';
 
 const args = process.argv.slice(2);
 const noBuild = args.includes('--no-build');
@@ -15,17 +16,7 @@ function run(command, commandArgs) {
 }
 
 if (!noBuild) {
-  const status = run(process.execPath, [
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--mode',
-    'test',
-    '--outDir',
-    dist,
-    '--emptyOutDir',
-    '--logLevel',
-    'warn',
-  ]);
+  const status = buildTestApp(dist);
   if (status !== 0) process.exit(status);
 }
 process.exit(run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough]));

@@ -96,6 +96,14 @@ counted(
   vitestCounts,
 );
 counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts);
+// The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver, under
+// xvfb-run (scripts/webkit.mjs).
+counted(
+  'WebKit journeys',
+  ['scripts/webkit.mjs', '--reporter=default', '--reporter=json', '--outputFile=test-results/webkit.json'],
+  'test-results/webkit.json',
+  vitestCounts,
+);
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -1,0 +1,22 @@
+// Builds the app in test mode (.env.test) into `outDir` for the browser tests; `env` overrides
+// variables (the WebKit stage serves the API on the app's own origin). Returns the exit status.
+import { spawnSync } from 'node:child_process';
+
+export function buildTestApp(outDir, env = {}) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--mode',
+      'test',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  return result.status ?? 1;
+}

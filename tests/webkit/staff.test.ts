@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest';
+import { makeIdCard } from '../../src/mocks/id-card-generator';
+import { setUpWebKitApp } from './support/app';
+import { signInAsStaff } from './support/page';
+
+/** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
+const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
+
+const app = setUpWebKitApp();
+
+test('staff: log in, register and scan-bind a tube, find the person, unbind the tube', async () => {
+  const { page, browser, server } = app;
+  const tube = server.db.state.tubes.find((t) => t.status === 'unbound' && t.timeline.length === 1)!.code;
+
+  await signInAsStaff(page);
+
+  await page.tap('信息录入');
+  await page.waitForPath(/^\/infoEnter$/);
+  await page.type('姓名', '王小明');
+  await page.type('身份证号', NEW_ID_CARD);
+  await page.type('联系电话', '13800138000');
+  // Birth date and sex come from the ID card (date arithmetic in JavaScriptCore).
+  expect(await page.value('出生日期')).toBe('1966-01-01');
+  expect(await page.value('性别')).toBe('男');
+  await page.tap('民族：未选择');
+  await page.tap('汉族');
+  await page.control('民族：汉族');
+
+  // 扫码 through weixin-js-sdk and the WeixinJSBridge stand-in, as iOS WeChat answers (JSON result).
+  await page.run(`window.__setNextScanResult(${JSON.stringify(tube)})`);
+  await page.tap('扫描采样管二维码');
+  await browser.waitUntil(async () => (await page.value('采样管编码')) === tube, { timeout: 20_000 });
+  await page.waitForText('可以绑定');
+
+  await page.tap('提交并绑定');
+  await page.waitForText('请确认登记信息');
+  await page.tap('确认提交');
+  await page.waitForPath(/^\/bindSuccess\?id=\d+$/);
+  await page.waitForText('登记信息已保存，采样管已绑定');
+  expect(server.requests.filter((r) => r.path.endsWith('/Sampling/BindSamplingTube'))).toHaveLength(1);
+
+  await page.open('/infoSearch');
+  await page.waitForText('最近登记');
+  await page.tapAt('//label[.//input[@type="radio"] and contains(., "采样管编码")]');
+  await page.type('采样管编码', tube);
+  await page.tap('查询');
+  await page.waitForText('查询结果（共 1 条）');
+  await page.tapAt('//a[contains(., "王小明")]');
+  await page.waitForPath(/^\/infoDetail\?id=\d+$/);
+  await page.waitForText('当前状态');
+
+  await page.tap('解绑采样管');
+  await page.waitForPath(/^\/unbindTube\?id=\d+$/);
+  await page.tap('扫码绑定错误（绑错受检者）');
+  await page.tap('确认解绑');
+  await page.waitForText('确认解绑采样管');
+  await page.tapAt('//*[@role="dialog"]//button[contains(., "确认解绑")]');
+  await page.waitForPath(/^\/infoDetail\?id=\d+$/);
+  await page.waitForText('这条登记还没有绑定采样管');
+  expect(server.db.state.tubes.find((t) => t.code === tube)?.status).toBe('unbound');
+});
