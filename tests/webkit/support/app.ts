@@ -19,13 +19,13 @@ const SCREENSHOTS = 'test-results/webkit';
  * for the file's tests (they run in order, each going on from a known page). A failed test leaves a
  * screenshot of the page it ended on in test-results/webkit/.
  */
-export function setUpWebKitApp(): WebKitApp {
+export function setUpWebKitApp(options: { privateBrowsing?: boolean } = {}): WebKitApp {
   let close: (() => Promise<void>) | undefined;
   const app = {} as WebKitApp;
 
   beforeAll(async () => {
     app.server = await startAppServer(process.env.WEBKIT_DIST ?? 'dist-webkit');
-    const opened = await openWebKit();
+    const opened = await openWebKit(options);
     close = opened.close;
     app.browser = opened.browser;
     app.page = pageOf(app.browser, app.server.origin);

@@ -36,10 +36,14 @@ async function waitForDriver(port: number, driver: ChildProcess): Promise<void> 
 }
 
 /**
- * A phone-sized MiniBrowser window with iPhone WeChat's user agent. Needs a display: the stage runs
+ * A phone-sized MiniBrowser window with iPhone WeChat's user agent (in private browsing with
+ * `privateBrowsing`, where Safari keeps storage only for the session). Needs a display: the stage runs
  * under xvfb-run (scripts/webkit.mjs). Call `close` when done.
  */
-export async function openWebKit(): Promise<{ browser: WebKitBrowser; close: () => Promise<void> }> {
+export async function openWebKit({ privateBrowsing = false } = {}): Promise<{
+  browser: WebKitBrowser;
+  close: () => Promise<void>;
+}> {
   const port = await freePort();
   const driver = spawn(DRIVER, [`--port=${port}`], { stdio: 'ignore' });
   try {
@@ -58,7 +62,12 @@ export async function openWebKit(): Promise<{ browser: WebKitBrowser; close: () 
       'wdio:enforceWebDriverClassic': true,
       'webkitgtk:browserOptions': {
         binary: MINIBROWSER,
-        args: ['--automation', `--user-agent=${WECHAT_IOS_USER_AGENT}`, '--time-zone=Asia/Shanghai'],
+        args: [
+          '--automation',
+          `--user-agent=${WECHAT_IOS_USER_AGENT}`,
+          '--time-zone=Asia/Shanghai',
+          ...(privateBrowsing ? ['--private'] : []),
+        ],
       },
     } as WebdriverIO.Capabilities,
   });
