@@ -18,6 +18,38 @@ const CORS = {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
 /**
+ * Answers one Node request (HTTP/1.1 or HTTP/2) from msw handlers: 404 when none matches. `headers` are
+ * added to every answer; `onRequest` sees each request's method, path and body text first.
+ */
+export async function answerFromHandlers(
+  handlers,
+  req,
+  res,
+  { origin, headers: extra = {}, onRequest } = {},
+) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  const url = new URL(req.url ?? '/', origin);
+  onRequest?.({ method: req.method ?? 'GET', path: url.pathname, body: body.toString('utf8') });
+  // HTTP/2 pseudo-headers (:method, :path, …) are not request headers.
+  const headers = Object.fromEntries(
+    Object.entries(req.headers)
+      .filter(([k]) => !k.startsWith(':'))
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const request = new Request(url, { method: req.method, headers, body: body.length ? body : undefined });
+  const response = await getResponse(handlers, request);
+  if (!response) {
+    res.writeHead(404, extra).end();
+    return;
+  }
+  const responseHeaders = [...response.headers.entries()].filter(([name]) => !HOP_BY_HOP.has(name));
+  res.writeHead(response.status, { ...Object.fromEntries(responseHeaders), ...extra });
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
  * `tls: true` serves HTTPS with HTTP/2 (HTTP/1.1 still accepted), as a production API would be reached;
  * `latencyMs` makes every answer wait that long, as a busy server does.
  */
@@ -36,28 +68,7 @@ export async function startDemoApi(port, { tls = false, latencyMs = 0 } = {}) {
       res.writeHead(204, CORS).end();
       return;
     }
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const body = Buffer.concat(chunks);
-    // HTTP/2 pseudo-headers (:method, :path, …) are not request headers.
-    const headers = Object.fromEntries(
-      Object.entries(req.headers)
-        .filter(([k]) => !k.startsWith(':'))
-        .map(([k, v]) => [k, String(v)]),
-    );
-    const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-    });
-    const response = await getResponse(handlers, request);
-    if (!response) {
-      res.writeHead(404, CORS).end();
-      return;
-    }
-    const responseHeaders = [...response.headers.entries()].filter(([name]) => !HOP_BY_HOP.has(name));
-    res.writeHead(response.status, { ...Object.fromEntries(responseHeaders), ...CORS });
-    res.end(Buffer.from(await response.arrayBuffer()));
+    await answerFromHandlers(handlers, req, res, { origin: `http://127.0.0.1:${port}`, headers: CORS });
   };
   const server = tls
     ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle)

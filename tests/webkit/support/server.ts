@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import { getResponse } from 'msw';
 import { createDemoDb, createHandlers, type DemoDb } from '../../../src/mocks/handlers';
+import { answerFromHandlers } from '../../../scripts/demo-api-server.mjs';
 import { weChatBridgeInitScript } from '../../e2e/support/wechat-bridge';
 
 /**
@@ -34,12 +34,6 @@ const TYPES: Record<string, string> = {
 
 const BRIDGE_PATH = '/__wechat-bridge.js';
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export async function startAppServer(dist: string): Promise<AppServer> {
   const root = resolve(dist);
   const index = readFileSync(join(root, 'index.html'), 'utf8').replace(
@@ -54,30 +48,11 @@ export async function startAppServer(dist: string): Promise<AppServer> {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (url.pathname.startsWith('/api/')) {
-        const body = await readBody(request);
-        const text = body.toString('utf8');
-        requests.push({
-          method: request.method ?? 'GET',
-          path: url.pathname,
-          body: text ? JSON.parse(text) : undefined,
+        await answerFromHandlers(handlers, request, response, {
+          origin: url.origin,
+          onRequest: ({ method, path, body }) =>
+            requests.push({ method, path, body: body ? (JSON.parse(body) as unknown) : undefined }),
         });
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(request.headers))
-          if (typeof value === 'string') headers.set(name, value);
-        const answer = await getResponse(
-          handlers,
-          new Request(url, {
-            method: request.method,
-            headers,
-            body: request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(body),
-          }),
-        );
-        if (!answer) {
-          response.writeHead(404).end(`no demo handler for ${request.method} ${url.pathname}`);
-          return;
-        }
-        response.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
-        response.end(Buffer.from(await answer.arrayBuffer()));
         return;
       }
       if (url.pathname === BRIDGE_PATH) {
