@@ -1,0 +1,94 @@
+// The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { readHttpsOrigins } from '../src/config/origins.ts';
+import { metaContentSecurityPolicy } from './csp.mjs';
+
+/** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
+export function mswWorkerInDev(base: string): Plugin {
+  const workerPath = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'msw-worker-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(`${base}mockServiceWorker.js`, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Service-Worker-Allowed', base);
+        res.end(readFileSync(workerPath));
+      });
+    },
+  };
+}
+
+/** Writes version.json next to index.html, so a running app can notice a new deploy. */
+export function versionFile(version: string): Plugin {
+  return {
+    name: 'version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
+/**
+ * Opens the connection to the API's origin while the scripts download: the first call then skips DNS,
+ * TCP and TLS set-up. `crossorigin` because the calls are CORS requests without credentials.
+ */
+export function preconnectApi(apiBaseUrl: string | undefined): Plugin {
+  return {
+    name: 'preconnect-api',
+    transformIndexHtml() {
+      if (!apiBaseUrl || !URL.canParse(apiBaseUrl)) return [];
+      const href = new URL(apiBaseUrl).origin;
+      return [{ tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head-prepend' }];
+    },
+  };
+}
+
+/**
+ * Puts the app's Content-Security-Policy (scripts/csp.mjs) into the built index.html, first in <head>,
+ * so the page is protected even where the server sends no CSP header. Builds only: Vite's dev client and
+ * React Fast Refresh inject inline scripts that a strict policy would block.
+ */
+export function contentSecurityPolicyMeta(
+  apiBaseUrl: string | undefined,
+  contentImageOrigins: string | undefined,
+): Plugin {
+  const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
+  const imageOrigins = readHttpsOrigins(contentImageOrigins);
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        {
+          tag: 'meta',
+          attrs: {
+            'http-equiv': 'Content-Security-Policy',
+            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins }),
+          },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The client sends with XHR (src/lib/http/client.ts), but axios's adapter list imports its fetch
+ * adapter, which probes the browser when evaluated: 4.2 kB gzip on every page for code never used.
+ * Loaded in its place: what axios itself reports where fetch is missing.
+ */
+export function withoutAxiosFetchAdapter(): Plugin {
+  const adapter = fileURLToPath(new URL('../node_modules/axios/lib/adapters/fetch.js', import.meta.url));
+  return {
+    name: 'without-axios-fetch-adapter',
+    apply: 'build',
+    enforce: 'pre',
+    load: (id) => (id === adapter ? 'export const getFetch = () => false;\nexport default false;\n' : null),
+  };
+}
