@@ -80,14 +80,18 @@ function loadPdfJs(): Promise<{ pdfjs: PdfJs; worker: PdfWorker }> {
 }
 
 /**
- * Starts loading pdf.js and its worker without waiting for them. Pages that show a PDF call it while
- * the person reads them (when the browser is idle) and again on the tap that opens the PDF, so that
- * the first page is drawn soon after the PDF's own bytes arrive. Pages that never show a PDF never
- * load any of it.
+ * Starts loading pdf.js, its worker and then the CMaps; settles (never rejects) once the worker runs.
+ * Pages that show a PDF call it while the person reads them (when the browser is idle) and again on
+ * the tap that opens the PDF, so that the first page is drawn soon after the PDF's own bytes arrive.
+ * Pages that never show a PDF never load any of it.
  */
-export function preparePdfJs(): void {
-  void loadPdfJs().catch(() => undefined); // openPdfDocument tries again and reports the failure
-  SHIPPED_CMAPS.forEach((filename) => void fetchCMap(filename).catch(() => undefined));
+export function preparePdfJs(): Promise<void> {
+  // The CMaps once the worker is running: on a slow network they would share the bandwidth with the
+  // worker's script (390 kB gzip), which is needed first and was still arriving at the tap.
+  return loadPdfJs()
+    .then(({ worker }) => worker.promise)
+    .then(() => SHIPPED_CMAPS.forEach((filename) => void fetchCMap(filename).catch(() => undefined)))
+    .catch(() => undefined); // openPdfDocument tries again and reports the failure
 }
 
 function assetUrl(path: string): string {

@@ -9,7 +9,7 @@ import {
   saveFileToDevice,
   type FileSource,
 } from '@/lib/file-download';
-import { errorMessage, isApiError } from '@/lib/http';
+import { errorMessage, isApiError, type BinaryFile } from '@/lib/http';
 import { isWeChat } from '@/lib/wechat/environment';
 import { fetchFileSource, fileSourceQuery } from './file-source';
 
@@ -28,12 +28,14 @@ export interface DownloadOptions {
   replace?: boolean;
   /** Record a failure without navigating (重试 on /downErr itself). */
   stayOnFailure?: boolean;
+  /** Gets the file in place of a request of its own (a report's detail page shares its PDF's). */
+  fetchFile?: () => Promise<BinaryFile>;
 }
 
 const DOWNLOADING_TEXT = '正在下载…';
 
 /**
- * 下载报告 / 下载 (an attachment): fetches the file under a loading toast. Outside WeChat the bytes are
+ * 下载报告 / 下载 (an attachment): fetches the file under a loading toast (unless the page has it). Outside WeChat the bytes are
  * saved to the device at once (an anchor download); inside WeChat, which blocks that, /downSuccess
  * shows the file as long-pressable pictures. Either way /downSuccess follows; a failure goes to /downErr
  * with the reason. A lost session (401) goes nowhere: the session handler takes over.
@@ -48,7 +50,8 @@ export async function startDownload(
   const hideLoading = showLoading(DOWNLOADING_TEXT);
   try {
     // silent: /downErr shows the reason; a toast would say it twice.
-    const file = keepFile(source, await fetchFileSource(source, { silent: true }), fallbackName, returnTo);
+    const fetched = await (options.fetchFile?.() ?? fetchFileSource(source, { silent: true }));
+    const file = keepFile(source, fetched, fallbackName, returnTo);
     clearDownloadFailure();
     if (!isWeChat() && saveFileToDevice(file)) markSavedToDevice(source);
     void navigate(withQuery(paths.downSuccess, query), { replace: options.replace });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { getFileRecord } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
@@ -10,7 +10,7 @@ import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
 import { recordRequests } from '../support/request-log';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn() }));
+const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn(() => Promise.resolve()) }));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
@@ -20,6 +20,7 @@ const TUBE = '*/api/v1/Sampling/GetSamplingTubeStatus';
 beforeEach(() => {
   resetReportState();
   loader.openPdfDocument.mockReset();
+  loader.preparePdfJs.mockClear();
   Element.prototype.scrollIntoView = vi.fn();
 });
 
@@ -129,7 +130,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByText('已出报告')).toBeInTheDocument();
   });
 
-  it('loads pdf.js and its worker while the detail is read, and the PDF itself only on 查看报告', async () => {
+  it('loads pdf.js, its worker and the PDF while the detail is read; 查看报告 then only draws it', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const pdf = fakePdf(2);
@@ -138,18 +139,18 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
     expect(loader.preparePdfJs).not.toHaveBeenCalled(); // not while the page itself loads
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
 
     // Once the browser is idle (a timer where requestIdleCallback is missing, as in iOS WebKit).
     await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
-    expect(loader.openPdfDocument).not.toHaveBeenCalled();
-    expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
+    expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
+      `?reportId=${report.id}`,
+    ]);
+    expect(loader.openPdfDocument).not.toHaveBeenCalled(); // drawn only when asked
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
-    server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
     await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
-    expect(screen.getByRole('status')).toHaveTextContent('正在获取报告');
     const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
-    expect((await api.to('/Sampling/DownloadCheckReport'))[0].search).toBe(`?reportId=${report.id}`);
-    // The region shows while the PDF opens; opening waits for both pdf.js and the bytes.
     await waitFor(() => expect(loader.openPdfDocument).toHaveBeenCalledOnce());
     const bytes = loader.openPdfDocument.mock.calls[0][0] as ArrayBuffer;
     expect(new TextDecoder().decode(new Uint8Array(bytes).slice(0, 5))).toBe('%PDF-');
@@ -164,6 +165,58 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(api.count('/Sampling/DownloadCheckReport')).toBe(1);
   });
 
+  it('with Save-Data on, fetches the PDF only on 查看报告', async () => {
+    // Chrome's Network Information API (jsdom has none).
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'connection');
+    });
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    const api = recordRequests();
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
+
+    server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
+    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    expect(screen.getByRole('status')).toHaveTextContent('正在获取报告');
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
+      `?reportId=${report.id}`,
+    ]);
+  });
+
+  it('a tap before the browser is idle fetches the PDF once, and the idle time does not fetch it again', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    const api = recordRequests();
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await userEvent.click(await screen.findByRole('button', { name: '查看报告' }));
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(1);
+  });
+
+  it('when the fetch while reading failed, 查看报告 fetches again and shows the PDF', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    server.use(http.get(DOWNLOAD, () => failure(500, '报告服务暂不可用'), { once: true }));
+    const api = recordRequests();
+    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    await waitFor(() => expect(api.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // nothing the person asked for failed
+
+    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(2);
+  });
+
   it('shows why the PDF could not be fetched, with 重试', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
@@ -175,6 +228,43 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent('检测报告不存在');
     await userEvent.click(within(section).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+  });
+
+  it('下载报告 after the PDF came while the page was read saves that file without fetching it again', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    const log = recordRequests();
+    const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    await waitFor(() => expect(log.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
+    // The person looks at the report first (it is there: the bytes have arrived), then saves it.
+    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    expect(getFileRecord({ kind: 'report', id: report.id })).toMatchObject({
+      fileName: report.fileName,
+      contentType: 'application/pdf',
+    });
+    expect(log.count('/Sampling/DownloadCheckReport')).toBe(1);
+  });
+
+  it('下载报告 while that fetch is still on its way waits for it instead of fetching twice', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    server.use(http.get(DOWNLOAD, async () => delay(400).then(() => undefined)));
+    const log = recordRequests();
+    const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    await waitFor(() => expect(log.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
+
+    await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(await screen.findByText(report.fileName)).toBeInTheDocument();
+    expect(log.count('/Sampling/DownloadCheckReport')).toBe(1);
   });
 
   it('下载报告 fetches the PDF with the report id and shows /downSuccess for that report', async () => {

@@ -1,39 +1,29 @@
-import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
-import { PdfViewer, preparePdfJs } from '@/components/pdf-viewer';
-import { downloadCheckReport } from '@/api/sampling';
-import { whenIdle } from '@/lib/when-idle';
+import { PdfViewer } from '@/components/pdf-viewer';
 import type { CheckReport } from '@/types/api';
+import type { ReportPdf } from '../use-report-pdf';
 import styles from './report-pdf-section.module.css';
 
 /**
- * "查看报告": fetches the PDF (DownloadCheckReport, arraybuffer) only when asked and shows it in the page.
- * pdf.js and its worker load while the person reads the detail (once the browser is idle), so the tap
- * waits for the PDF's bytes and the drawing only. The bytes are kept while the page is open, so closing
- * and reopening the viewer does not fetch again.
+ * "查看报告": shows the report's PDF in the page. The page fetches it while the person reads
+ * (useReportPdf), so the tap mostly waits for the drawing; the bytes stay while the page is open, so
+ * closing and reopening the viewer does not fetch again.
  */
-export function ReportPdfSection({ report }: { report: Pick<CheckReport, 'id' | 'fileName'> }) {
+export function ReportPdfSection({ report, pdf }: { report: Pick<CheckReport, 'fileName'>; pdf: ReportPdf }) {
   const [open, setOpen] = useState(false);
-  const pdf = useRequest(
-    async () => (await downloadCheckReport({ reportId: report.id }, { silent: true })).data,
-    { manual: true, refreshDeps: [report.id], onError: () => undefined /* shown below, not logged */ },
-  );
-
-  useEffect(() => whenIdle(preparePdfJs), []);
 
   const show = () => {
     setOpen(true);
-    if (!pdf.data && !pdf.loading) pdf.run();
-    preparePdfJs(); // at once if the idle time has not come yet
+    pdf.get().catch(() => undefined); // a failure is shown below, with 重试
   };
+  const retry = () => void pdf.get().catch(() => undefined);
 
   let body = null;
   if (open) {
-    if (pdf.data) body = <PdfViewer data={pdf.data} label={`报告原件：${report.fileName}`} />;
-    else if (pdf.error && !pdf.loading)
-      body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={pdf.run} />;
+    if (pdf.file) body = <PdfViewer data={pdf.file.data} label={`报告原件：${report.fileName}`} />;
+    else if (pdf.error) body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={retry} />;
     else body = <InlineLoading label="正在获取报告" />;
   }
 

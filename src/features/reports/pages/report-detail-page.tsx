@@ -13,6 +13,7 @@ import { ReportNextStep } from '../components/report-next-step';
 import { ReportPdfSection } from '../components/report-pdf-section';
 import { TubeProgress } from '../components/tube-progress';
 import { fetchCheckReport } from '../report-lookup';
+import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
 
@@ -45,6 +46,8 @@ export default function ReportDetailPage() {
     refreshDeps: [id],
     onError: () => undefined, // shown by AsyncView; without a handler ahooks logs it to the console
   });
+  const pdf = useReportPdf(report?.id);
+  const { get: getPdf } = pdf;
 
   const download = useCallback(
     async (target: CheckReport) => {
@@ -54,12 +57,14 @@ export default function ReportDetailPage() {
         await startDownload(
           { source, fallbackName: fallbackFileName(source, target.reportedAt), returnTo: here },
           navigate,
+          // The request 查看报告 and the page's reading time share: fetched once.
+          { fetchFile: getPdf },
         );
       } finally {
         setDownloading(false);
       }
     },
-    [here, navigate],
+    [here, navigate, getPdf],
   );
 
   if (!id) {
@@ -148,7 +153,7 @@ export default function ReportDetailPage() {
               <h3 id="report-file-heading" className={content.panelHeading}>
                 报告原件
               </h3>
-              <ReportPdfSection key={report.id} report={report} />
+              <ReportPdfSection key={report.id} report={report} pdf={pdf} />
             </section>
           </>
         )}
