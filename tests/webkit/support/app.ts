@@ -19,7 +19,7 @@ const SCREENSHOTS = 'test-results/webkit';
  * for the file's tests (they run in order, each going on from a known page). A failed test leaves a
  * screenshot of the page it ended on in test-results/webkit/.
  */
-export function setUpWebKitApp(options: { privateBrowsing?: boolean } = {}): WebKitApp {
+export function setUpWebKitApp(options: { privateBrowsing?: boolean; userAgent?: string } = {}): WebKitApp {
   let close: (() => Promise<void>) | undefined;
   const app = {} as WebKitApp;
 

@@ -9,7 +9,8 @@ const DRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? 'WebKitWebDriver';
 
 export type WebKitBrowser = WebdriverIO.Browser;
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -35,12 +36,19 @@ async function waitForDriver(port: number, driver: ChildProcess): Promise<void> 
   throw new Error('WebKitWebDriver did not start within 15 s');
 }
 
+/** Safari on an iPhone: the report opened from a link outside WeChat. */
+export const SAFARI_IOS_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
 /**
- * A phone-sized MiniBrowser window with iPhone WeChat's user agent (in private browsing with
- * `privateBrowsing`, where Safari keeps storage only for the session). Needs a display: the stage runs
- * under xvfb-run (scripts/webkit.mjs). Call `close` when done.
+ * A phone-sized MiniBrowser window with iPhone WeChat's user agent (or `userAgent`; in private browsing
+ * with `privateBrowsing`, where Safari keeps storage only for the session). Needs a display: the stage
+ * runs under xvfb-run (scripts/webkit.mjs). Call `close` when done.
  */
-export async function openWebKit({ privateBrowsing = false } = {}): Promise<{
+export async function openWebKit({
+  privateBrowsing = false,
+  userAgent = WECHAT_IOS_USER_AGENT,
+} = {}): Promise<{
   browser: WebKitBrowser;
   close: () => Promise<void>;
 }> {
@@ -64,7 +72,7 @@ export async function openWebKit({ privateBrowsing = false } = {}): Promise<{
         binary: MINIBROWSER,
         args: [
           '--automation',
-          `--user-agent=${WECHAT_IOS_USER_AGENT}`,
+          `--user-agent=${userAgent}`,
           '--time-zone=Asia/Shanghai',
           ...(privateBrowsing ? ['--private'] : []),
         ],
