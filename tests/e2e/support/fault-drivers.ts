@@ -321,10 +321,14 @@ const reportDownload: CallDriver<ReportContext> = {
   endpoint: '/Sampling/DownloadCheckReport',
   arrange: async (page, api) => {
     const context = await searchReportsByIdCard(page, api);
+    // The detail page fetches the PDF while it is read, and 下载报告 would use those bytes: that fetch
+    // fails here (silently), so the tap makes the request the fault is injected on.
+    api.fault('/Sampling/DownloadCheckReport', { kind: 'network' }, 1);
     await page.getByRole('button', { name: '查询报告' }).click();
     await reportCards(page).click();
     await expect(page).toHaveURL(urlOf(`/repoetDetail?id=${context.report.id}`));
     await expect(page.getByRole('button', { name: '下载报告' })).toBeVisible();
+    await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(1);
     return context;
   },
   act: async (page) => {
