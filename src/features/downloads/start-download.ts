@@ -35,10 +35,11 @@ export interface DownloadOptions {
 const DOWNLOADING_TEXT = '正在下载…';
 
 /**
- * 下载报告 / 下载 (an attachment): fetches the file under a loading toast (unless the page has it). Outside WeChat the bytes are
- * saved to the device at once (an anchor download); inside WeChat, which blocks that, /downSuccess
- * shows the file as long-pressable pictures. Either way /downSuccess follows; a failure goes to /downErr
- * with the reason. A lost session (401) goes nowhere: the session handler takes over.
+ * 下载报告 / 下载 (an attachment): fetches the file under a loading toast (or takes the page's own
+ * request for it, `fetchFile`). Outside WeChat the bytes are saved to the device at once (an anchor
+ * download); inside WeChat, which blocks that, /downSuccess shows the file as long-pressable pictures.
+ * Either way /downSuccess follows; a failure goes to /downErr with the reason. A lost session (401) goes
+ * nowhere: the session handler takes over.
  */
 export async function startDownload(
   request: DownloadRequest,

@@ -18,7 +18,7 @@ type PdfFile = BinaryFile<ArrayBuffer>;
 export interface ReportPdf {
   /** The PDF of this report (DownloadCheckReport), once fetched. */
   file: PdfFile | undefined;
-  loading: boolean;
+  /** Why the last fetch failed, while no other is on its way. */
   error: Error | undefined;
   /** The PDF: the fetch on its way or done, else a new one (查看报告, 重试, 下载报告). */
   get: () => Promise<PdfFile>;
@@ -71,11 +71,10 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
 
   return {
     file: current?.file,
-    loading: request.loading,
     error: current || request.loading ? undefined : request.error,
     get: () => {
       void preparePdfJs(); // at once if the idle time has not come yet
-      if (!reportId) return Promise.reject(new Error('no report'));
+      if (!reportId) return Promise.reject(new Error('报告还没有加载，请稍后再试'));
       const entry = latest.current;
       return entry && entry.id === reportId && !entry.failed ? entry.file : start(reportId);
     },
