@@ -12,6 +12,7 @@ import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { contentTypeOf } from './content-types.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { selfSignedCert } from './self-signed-cert.mjs';
 
@@ -27,22 +28,6 @@ const { values } = parseArgs({
 });
 const root = resolve(values.dir);
 const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.bcmap': 'application/octet-stream',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-};
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`serve-static: ${root}/index.html not found; build first.`);
   process.exit(1);
@@ -100,7 +85,7 @@ function handle(req, res) {
   if (values.tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
   if (relative && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
     const hashed = relative.startsWith('assets/');
-    res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeOf(file));
     res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     send(req, res, file);
     return;

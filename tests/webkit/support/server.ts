@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, normalize, resolve } from 'node:path';
 import { createDemoDb, createHandlers, type DemoDb } from '../../../src/mocks/handlers';
+import { contentTypeOf } from '../../../scripts/content-types.mjs';
 import { answerFromHandlers } from '../../../scripts/demo-api-server.mjs';
 import { weChatBridgeInitScript } from '../../e2e/support/wechat-bridge';
 
@@ -20,17 +21,6 @@ export interface AppServer {
   requests: { method: string; path: string; body: unknown }[];
   close: () => Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.bcmap': 'application/octet-stream',
-};
 
 const BRIDGE_PATH = '/__wechat-bridge.js';
 
@@ -56,17 +46,17 @@ export async function startAppServer(dist: string): Promise<AppServer> {
         return;
       }
       if (url.pathname === BRIDGE_PATH) {
-        response.writeHead(200, { 'content-type': TYPES['.js'] }).end(weChatBridgeInitScript());
+        response.writeHead(200, { 'content-type': contentTypeOf(BRIDGE_PATH) }).end(weChatBridgeInitScript());
         return;
       }
       const file = join(root, normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
       if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
-        response
-          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-          .end(readFileSync(file));
+        response.writeHead(200, { 'content-type': contentTypeOf(file) }).end(readFileSync(file));
         return;
       }
-      response.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' }).end(index);
+      response
+        .writeHead(200, { 'content-type': contentTypeOf('index.html'), 'cache-control': 'no-cache' })
+        .end(index);
     })().catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });

@@ -1,0 +1,2 @@
+/** Types of scripts/content-types.mjs for the tests. */
+export function contentTypeOf(file: string): string;
