@@ -6,13 +6,16 @@ import {
   SESSION_EXPIRED_MESSAGE,
   loginWithForm,
   urlOf,
+  type CallDriver,
   type FaultCase,
 } from './support/fault-drivers';
 
 /**
- * The fault matrix: every main call under every fault of spec §8, injected once. Each case shows the
- * spec's Chinese message (or, for HTTP 401, ends the session and comes back after the re-login), keeps
- * what the user typed, and succeeds when the user tries again. Results: docs/fault-matrix.md.
+ * The fault matrix: every main call under every fault of spec §8. A work user is brought to the call
+ * with typed input and meets the faults one after another, each injected once, trying again after
+ * each: every attempt shows the spec's Chinese message and keeps what the user typed, and the attempt
+ * after the last fault succeeds. HTTP 401 ends the session (the user signs in again and comes back to
+ * the page), so it is a test of its own. Results: docs/fault-matrix.md.
  */
 test.describe.configure({ mode: 'parallel' });
 
@@ -25,35 +28,54 @@ async function expectMessage(page: Page, fault: FaultCase, message: string): Pro
   await expect(page.getByText(message).filter({ visible: true }).first()).toBeVisible({ timeout });
 }
 
+/** A 401 ends a work user's session; the login's own 401 is a refused sign-in, a message like the rest. */
+const endsSession = (call: CallDriver, fault: FaultCase) => fault.name === 'http401' && !!call.returnPath;
+
 for (const call of CALLS) {
   test.describe(call.title, () => {
-    for (const fault of FAULTS) {
-      test(`${call.name} × ${fault.name}`, async ({ page, api }) => {
-        const context = await call.arrange(page, api);
-        api.fault(call.endpoint, fault.fault, 1);
-        await call.act(page, context);
+    const inTurn = FAULTS.filter((fault) => !endsSession(call, fault));
 
-        const returnPath = call.returnPath?.(context);
-        if (fault.name === 'http401' && returnPath) {
-          // The session ends without a toast: a work user signs in again and comes back to the page.
-          await expect(page).toHaveURL(urlOf(`/login?redirect=${encodeURIComponent(returnPath)}`));
-          await expect(page.locator('.adm-toast-main')).toHaveCount(0);
-          await expect(page.getByText(SESSION_EXPIRED_MESSAGE).filter({ visible: true })).toHaveCount(0);
-          await loginWithForm(page);
-          await expect(page).toHaveURL(urlOf(returnPath));
-          await call.resume?.(page, context);
-          await call.expectKept(page, context, 'relogin');
-          await call.retry(page, context, 'relogin');
-        } else {
-          // The login's own 401 is a refused sign-in: the form says why.
-          await expectMessage(page, fault, fault.message ?? SESSION_EXPIRED_MESSAGE);
+    test(`${call.name} × ${inTurn.map((fault) => fault.name).join(', ')} in turn, then success`, async ({
+      page,
+      api,
+    }) => {
+      const messages = inTurn.map((fault) => fault.message ?? SESSION_EXPIRED_MESSAGE);
+      expect(new Set(messages).size, 'one message per fault, so each attempt shows its own').toBe(
+        messages.length,
+      );
+      const context = await call.arrange(page, api);
+      for (const [attempt, fault] of inTurn.entries()) {
+        await test.step(fault.name, async () => {
+          const before = api.requestsTo(call.endpoint).length;
+          api.fault(call.endpoint, fault.fault, 1);
+          if (attempt === 0) await call.act(page, context);
+          else await call.retry(page, context, 'failure');
+          await expectMessage(page, fault, messages[attempt]);
           await call.expectKept(page, context, 'failure');
-          await call.retry(page, context, 'failure');
-        }
+          expect(api.requestsTo(call.endpoint).length, 'the attempt reached the API').toBeGreaterThan(before);
+        });
+      }
+      await call.retry(page, context, 'failure');
+      await call.expectSuccess(page, api, context);
+    });
 
-        await call.expectSuccess(page, api, context);
-        expect(api.requestsTo(call.endpoint).length).toBeGreaterThanOrEqual(2);
-      });
-    }
+    if (!call.returnPath) return;
+    test(`${call.name} × http401`, async ({ page, api }) => {
+      const context = await call.arrange(page, api);
+      api.fault(call.endpoint, { kind: 'http', status: 401 }, 1);
+      await call.act(page, context);
+      // The session ends without a toast: a work user signs in again and comes back to the page.
+      const path = call.returnPath!(context);
+      await expect(page).toHaveURL(urlOf(`/login?redirect=${encodeURIComponent(path)}`));
+      await expect(page.locator('.adm-toast-main')).toHaveCount(0);
+      await expect(page.getByText(SESSION_EXPIRED_MESSAGE).filter({ visible: true })).toHaveCount(0);
+      await loginWithForm(page);
+      await expect(page).toHaveURL(urlOf(path));
+      await call.resume?.(page, context);
+      await call.expectKept(page, context, 'relogin');
+      await call.retry(page, context, 'relogin');
+      await call.expectSuccess(page, api, context);
+      expect(api.requestsTo(call.endpoint).length).toBeGreaterThanOrEqual(2);
+    });
   });
 }

@@ -19,12 +19,12 @@ export function httpFailureMessage(status: number): string {
   return `系统接口${String(status).slice(-3)}异常`;
 }
 
-/** Spec §8: the code table first, then the server's responseMessage, then the default. */
 /** The level a business failure is shown at (spec §8: 9001 is a warning, everything else an error). */
 export function statusLevel(code: number | undefined): 'error' | 'warning' {
   return code === API_STATUS.warning ? 'warning' : 'error';
 }
 
+/** Spec §8: the code table first, then the server's responseMessage, then the default. */
 export function statusMessage(code: number, responseMessage?: string | null): string {
   return STATUS_MESSAGES[code] ?? (responseMessage || DEFAULT_STATUS_MESSAGE);
 }
