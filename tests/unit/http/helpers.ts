@@ -1,5 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import { screen } from '@testing-library/react';
 import { config } from '@/config/env';
 import { ApiError, setUnauthorizedHandler } from '@/lib/http';
 
@@ -46,9 +45,8 @@ export function isolateRequestTests(): void {
     // The toasts render through antd-mobile's own React root, outside act(); they are awaited with findBy*.
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   });
-  afterEach(async () => {
+  // The toasts themselves are closed and unmounted after every test by tests/setup.ts.
+  afterEach(() => {
     setUnauthorizedHandler(() => {});
-    Toast.clear();
-    await waitFor(() => expect(document.querySelector('.adm-toast-mask')).toBeNull());
   });
 }
