@@ -19,12 +19,23 @@ async function fillForm(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(TUBE_CODE);
 }
 
-/** The tube code input and the 扫码 button: on one line when their vertical centres meet and 扫码 is to the right. */
+/**
+ * The tube code input and the 扫码 button: on one line when their vertical centres meet and 扫码 is to
+ * the right. Both are measured in the same frame: the page may still be scrolling to the focused field.
+ */
 async function tubeRowOnOneLine(page: Page): Promise<boolean> {
-  const input = (await page.getByRole('textbox', { name: '采样管编码', exact: true }).boundingBox())!;
-  const scan = (await page.getByRole('button', { name: '扫描采样管二维码' }).boundingBox())!;
+  const input = await page.getByRole('textbox', { name: '采样管编码', exact: true }).elementHandle();
+  const button = await page.getByRole('button', { name: '扫描采样管二维码' }).elementHandle();
+  const [field, scan] = await page.evaluate(
+    (elements) =>
+      elements.map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    [input, button],
+  );
   const centre = (box: { y: number; height: number }) => box.y + box.height / 2;
-  return Math.abs(centre(input) - centre(scan)) <= 4 && scan.x >= input.x + input.width;
+  return Math.abs(centre(field) - centre(scan)) <= 4 && scan.x >= field.x + field.width;
 }
 
 for (const width of [320, 360, 375]) {
