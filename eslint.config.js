@@ -110,6 +110,24 @@ export default tseslint.config(
     },
   },
   {
+    // Unit test files share a worker's module registry (vite.config.ts); a file that replaces or reloads
+    // modules would change them for the files after it. Such a file is named *.isolated.test.* (its own
+    // registry). The WeChat helper reloads the SDK for the isolated files that import it.
+    files: ['tests/unit/**'],
+    ignores: ['**/*.isolated.test.*', 'tests/unit/wechat/support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules|importActual|importMock)$/]",
+          message:
+            'this changes the module registry the unit test files share: name the file *.isolated.test.ts(x) (vite.config.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

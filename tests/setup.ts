@@ -19,7 +19,10 @@ import { assertTitleLength } from './title-length';
  * as usual so its component stack is there to read.
  */
 const actWarnings: string[] = [];
-const originalConsoleError = console.error.bind(console);
+// This file runs again for every test file in a worker (vite.config.ts): wrap the console's own once.
+const consoleScope = globalThis as { __consoleErrorBeforeSetup?: typeof console.error };
+consoleScope.__consoleErrorBeforeSetup ??= console.error.bind(console);
+const originalConsoleError = consoleScope.__consoleErrorBeforeSetup;
 console.error = (...args: unknown[]) => {
   const message = format(...args);
   if (/not wrapped in act\(/.test(message)) actWarnings.push(message.split('\n')[0]);
@@ -157,6 +160,12 @@ afterEach(() => {
 });
 afterAll(async () => {
   await settle(3000);
+  server.events.removeAllListeners();
   server.close();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  // The next test file in this worker imports the app's modules afresh (their state: the offline
+  // queue, caches, timers' owners), as an isolated run would; the libraries stay loaded (vite.config.ts).
+  vi.resetModules();
   expectNoActWarnings();
 });
