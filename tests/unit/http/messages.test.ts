@@ -2,7 +2,7 @@ import { httpFailureMessage, statusMessage } from '@/lib/http/messages';
 
 /**
  * Spec §8's message rules. The messages themselves are asserted where the user meets them: the toast of
- * a network failure, a timeout or a refused repeat (transport.test.ts, repeat-submit-request.test.ts).
+ * a network failure, a timeout or a refused repeat (transport.isolated.test.ts, repeat-submit-request.test.ts).
  */
 describe('spec §8 messages', () => {
   it.each([
