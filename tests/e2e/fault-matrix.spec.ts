@@ -28,8 +28,10 @@ async function expectMessage(page: Page, fault: FaultCase, message: string): Pro
   await expect(page.getByText(message).filter({ visible: true }).first()).toBeVisible({ timeout });
 }
 
+const HTTP_401 = FAULTS.find((fault) => fault.name === 'http401')!;
+
 /** A 401 ends a work user's session; the login's own 401 is a refused sign-in, a message like the rest. */
-const endsSession = (call: CallDriver, fault: FaultCase) => fault.name === 'http401' && !!call.returnPath;
+const endsSession = (call: CallDriver, fault: FaultCase) => fault === HTTP_401 && !!call.returnPath;
 
 for (const call of CALLS) {
   test.describe(call.title, () => {
@@ -62,7 +64,7 @@ for (const call of CALLS) {
     if (!call.returnPath) return;
     test(`${call.name} × http401`, async ({ page, api }) => {
       const context = await call.arrange(page, api);
-      api.fault(call.endpoint, { kind: 'http', status: 401 }, 1);
+      api.fault(call.endpoint, HTTP_401.fault, 1);
       await call.act(page, context);
       // The session ends without a toast: a work user signs in again and comes back to the page.
       const path = call.returnPath!(context);
