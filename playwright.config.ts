@@ -2,8 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests run the real built app (`vite build --mode test`) in Debian's Chromium at a phone
- * viewport with a WeChat user agent. The API host of the test build is answered by Playwright
- * routes over the demo backend's msw handlers (tests/e2e/support/fixtures.ts).
+ * viewport with a WeChat user agent. The API host of the test build is answered by a server in each
+ * worker over the demo backend's msw handlers (tests/e2e/support/fixtures.ts).
  */
 const dist = process.env.E2E_DIST ?? 'dist-test';
 const port = Number(process.env.E2E_PORT ?? 4317);
@@ -40,8 +40,9 @@ export default defineConfig({
     userAgent:
       'Mozilla/5.0 (Linux; Android 12; M2102J2SC Build/SKQ1.211006.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5061 MMWEBSDK/20230405 MMWEBID/1234 MicroMessenger/8.0.35.2360(0x28002339) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
     trace: 'off',
-    // One browser context per worker, reset by Playwright between tests (cookies, cache, storage of the
-    // visited origins, routes, init scripts, extra pages): a fresh context per test cost a renderer
+    // One browser context per worker, reset by Playwright between tests (cookies, storage of the visited
+    // origins, routes, init scripts, extra pages; the HTTP cache stays, as on a phone that opened the
+    // app before, and its hashed assets never change within a run): a fresh context per test cost a renderer
     // start each time. Measured here, routes.spec at one worker, back to back: 47 s against 85 s; all
     // browser tests at 2 workers: 13.9 min (the last CI run with a context per test: 19.7 min). Playwright
     // calls this a trade of isolation for speed; what its reset leaves is covered: the tests touch no
@@ -49,6 +50,9 @@ export default defineConfig({
     // test, and every test gets a fresh demo backend. A test that needs a browser no test has touched
     // opens its own context (openAnotherDevice, or browser.newContext()).
     reuseContext: true,
+    // The API host is answered by each worker's own HTTPS server with a throwaway certificate
+    // (support/fixtures.ts, ApiServer).
+    ignoreHTTPSErrors: true,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

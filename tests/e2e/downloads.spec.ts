@@ -181,6 +181,10 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
           while (record.pages.length < count) record.pages.push(performance.now());
         }).observe(document, { childList: true, subtree: true });
       });
+      // A first visit: none of the app in the browser's cache, which the worker's context keeps between tests.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       await signIn(page, api);
       await page.goto(`/repoetDetail?id=${report.id}`);
       await expect(page.getByRole('button', { name: '下载报告' })).toBeEnabled();

@@ -18,9 +18,9 @@ function spareTubes(api: ApiMock, count: number): string[] {
 }
 
 /**
- * Offline for the app: Chromium's offline mode sets navigator.onLine and blocks page loads, but the
- * API is answered by Playwright routes, which it does not stop (checked: a routed fetch still gets
- * 200 while offline). So the API is made unreachable as well, every path failing as a dropped connection.
+ * Offline for the app: Chromium's offline mode sets navigator.onLine and fails every request, and the
+ * API fails as a dropped connection until the test clears the fault, so switching offline mode back off
+ * leaves the device on a network that does not reach the API (a weak signal).
  */
 async function goOffline(page: Page, api: ApiMock) {
   await page.context().setOffline(true);
