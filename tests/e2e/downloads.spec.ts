@@ -5,6 +5,7 @@ import { buildPdf, createReportPdf } from '../../src/mocks/pdf';
 import { attachmentBytes } from '../../src/mocks/seed';
 import type { CheckReport } from '../../src/types/api';
 import { loginWithForm, urlOf } from './support/fault-drivers';
+import { waitForQuietMachine } from './support/quiet';
 import {
   API_ORIGIN,
   expect,
@@ -185,6 +186,7 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
+      await waitForQuietMachine();
       await signIn(page, api);
       await page.goto(`/repoetDetail?id=${report.id}`);
       await expect(page.getByRole('button', { name: '下载报告' })).toBeEnabled();
