@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  fakeWeChatOAuth,
-  signIn,
-  snap,
-  test,
-  WORK_ACCOUNT,
-  type ApiMock,
-} from './support/fixtures';
+import { expect, expectAccessible, signIn, snap, test, WORK_ACCOUNT, type ApiMock } from './support/fixtures';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';
@@ -123,10 +114,9 @@ test.describe('WeChat callback (check users)', () => {
 
   test('a menu link to the app authorizes silently, exchanges the code once; Back and reload do not repost it', async ({
     page,
-    context,
+    wechat,
     api,
   }) => {
-    const wechat = await fakeWeChatOAuth(context);
     await page.goto('/login');
     await page.goto('/checkUser');
     await expect(page).toHaveURL(/\/checkUser$/);
@@ -152,11 +142,10 @@ test.describe('WeChat callback (check users)', () => {
 
   test('a menu link straight to the authorize URL signs in after one more silent round trip', async ({
     page,
-    context,
+    wechat,
     api,
     baseURL,
   }) => {
-    const wechat = await fakeWeChatOAuth(context);
     const menuLink =
       'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1234567890test0' +
       `&redirect_uri=${encodeURIComponent(`${baseURL}/callback`)}` +
@@ -176,10 +165,9 @@ test.describe('WeChat callback (check users)', () => {
   ] as const) {
     test(`a planted callback link ${label} never signs into the planted code's account`, async ({
       page,
-      context,
+      wechat,
       api,
     }) => {
-      const wechat = await fakeWeChatOAuth(context);
       const planted = `attacker-${uniqueCode()}`;
       await page.goto(state ? `/callback?code=${planted}&state=${state}` : `/callback?code=${planted}`);
       await expect(page.getByText('张秀英，您好')).toBeVisible();
@@ -191,10 +179,9 @@ test.describe('WeChat callback (check users)', () => {
 
   test('a replayed callback without a session is not posted again: a fresh authorization instead', async ({
     page,
-    context,
+    wechat,
     api,
   }) => {
-    const wechat = await fakeWeChatOAuth(context);
     await page.goto('/checkUser');
     await expect(page.getByText('张秀英，您好')).toBeVisible();
     await page.evaluate(() => sessionStorage.removeItem('token'));
@@ -207,8 +194,7 @@ test.describe('WeChat callback (check users)', () => {
     expect(second).not.toBe(first);
   });
 
-  test('comes back to the page that needed the sign-in', async ({ page, context, api }) => {
-    const wechat = await fakeWeChatOAuth(context);
+  test('comes back to the page that needed the sign-in', async ({ page, api, wechat }) => {
     await page.goto('/checkUserQuestionnaireList');
     await expect(page).toHaveURL(/\/checkUserQuestionnaireList$/);
     await expect(page).toHaveTitle('历史问卷');
@@ -217,8 +203,7 @@ test.describe('WeChat callback (check users)', () => {
     );
   });
 
-  test('explains an expired code and a missing code', async ({ page, context, api }) => {
-    const wechat = await fakeWeChatOAuth(context);
+  test('explains an expired code and a missing code', async ({ page, api, wechat }) => {
     wechat.queueCodes('invalid');
     await page.goto('/checkUser');
     await expect(page.getByRole('heading', { name: '授权已过期' })).toBeVisible();
@@ -238,8 +223,7 @@ test.describe('WeChat callback (check users)', () => {
     expect(wechat.visits[1].searchParams.get('redirect_uri')).toMatch(/\/callback$/);
   });
 
-  test('shows the signing-in state while the code is exchanged', async ({ page, context, api }) => {
-    await fakeWeChatOAuth(context);
+  test('shows the signing-in state while the code is exchanged', async ({ page, api, wechat }) => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/v1/Account/LoginWeChat', async (route) => {
@@ -252,6 +236,7 @@ test.describe('WeChat callback (check users)', () => {
     release();
     await navigation;
     await expect(page).toHaveURL(/\/checkUser$/);
+    expect(wechat.visits).toHaveLength(1);
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
   });
 

@@ -191,32 +191,41 @@ async function installApi(context: BrowserContext, db = createDemoDb()): Promise
   return mock;
 }
 
+/** What answers one host's requests in the worker's server. */
+type Answer = (exchange: ApiExchange) => Promise<ApiAnswer>;
+
+/** The host of the test build's API origin, and of WeChat's OAuth authorize page (see the wechat fixture). */
+const API_HOST = new URL(API_ORIGIN).host;
+const WECHAT_OAUTH_HOST = 'open.weixin.qq.com';
+
 /**
- * The test build's API origin, served by the Playwright worker over HTTPS with a throwaway certificate;
- * the worker's browser resolves the API host to it (--host-resolver-rules, below). Each test puts its
- * own demo backend in (`serve`). Playwright routes would stop every request of the page on its way,
- * assets included, and turn the HTTP cache off: the work home opened (goto to its greeting shown) in
- * 1.2-1.4 s that way, 0.2-0.3 s this way once the assets are cached; the browser stage 8.5 -> 6.7 min.
+ * The test build's API origin and WeChat's authorize page, served by the Playwright worker over HTTPS
+ * with a throwaway certificate; the worker's browser resolves both hosts to it (--host-resolver-rules,
+ * below). Each test puts its own demo backend in (`serve`). Playwright routes would stop every request
+ * of the page on its way, assets included, and turn the HTTP cache off: the work home opened (goto to
+ * its greeting shown) in 1.2-1.4 s that way, 0.2-0.3 s this way once the assets are cached; the browser
+ * stage 8.5 -> 6.7 min.
  */
 interface ApiServer {
   port: number;
-  serve: (answer: ((exchange: ApiExchange) => Promise<ApiAnswer>) | null) => void;
+  serve: (host: string, answer: Answer | null) => void;
 }
 
 async function startApiServer(): Promise<ApiServer & { close: () => Promise<void> }> {
-  let current: ((exchange: ApiExchange) => Promise<ApiAnswer>) | null = null;
+  const answers = new Map<string, Answer>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const answer = current;
+    const host = req.headers.host ?? '';
+    const answer = answers.get(host);
     if (!answer) {
-      res.writeHead(503, CORS_HEADERS).end('no test is running');
+      res.writeHead(503, CORS_HEADERS).end(`no test is answering ${host}`);
       return;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     const result = await answer({
       method: req.method ?? 'GET',
-      url: new URL(req.url ?? '/', API_ORIGIN),
+      url: new URL(req.url ?? '/', `https://${host}`),
       headers,
       body: chunks.length ? Buffer.concat(chunks) : null,
     });
@@ -232,7 +241,7 @@ async function startApiServer(): Promise<ApiServer & { close: () => Promise<void
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    serve: (answer) => (current = answer),
+    serve: (host, answer) => (answer ? answers.set(host, answer) : answers.delete(host)),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -241,7 +250,7 @@ async function startApiServer(): Promise<ApiServer & { close: () => Promise<void
   };
 }
 
-export const test = base.extend<{ api: ApiMock }, { apiServer: ApiServer }>({
+export const test = base.extend<{ api: ApiMock; wechat: FakeWeChatOAuth }, { apiServer: ApiServer }>({
   apiServer: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -254,13 +263,10 @@ export const test = base.extend<{ api: ApiMock }, { apiServer: ApiServer }>({
   ],
   launchOptions: [
     async ({ launchOptions, apiServer }, use) => {
-      const { host } = new URL(API_ORIGIN);
+      const rules = [API_HOST, WECHAT_OAUTH_HOST].map((host) => `MAP ${host} 127.0.0.1:${apiServer.port}`);
       await use({
         ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          `--host-resolver-rules=MAP ${host} 127.0.0.1:${apiServer.port}`,
-        ],
+        args: [...(launchOptions.args ?? []), `--host-resolver-rules=${rules.join(', ')}`],
       });
     },
     { scope: 'worker' },
@@ -271,15 +277,22 @@ export const test = base.extend<{ api: ApiMock }, { apiServer: ApiServer }>({
       assertTitleLength(testInfo.titlePath.slice(1).join(' › '));
       await context.addInitScript(weChatBridgeInitScript());
       const { mock, answer } = createApi(createDemoDb());
-      apiServer.serve(answer);
+      apiServer.serve(API_HOST, answer);
       await use(mock);
-      apiServer.serve(null);
+      apiServer.serve(API_HOST, null);
       // The context is reused by the next test (playwright.config.ts, reuseContext), and Playwright's
       // reset leaves the network emulation as the test set it.
       await context.setOffline(false);
     },
     { auto: true },
   ],
+  // For the tests that name it: WeChat's silent authorization, played by the worker's server.
+  wechat: async ({ apiServer }, use) => {
+    const { oauth, answer } = createFakeWeChatOAuth();
+    apiServer.serve(WECHAT_OAUTH_HOST, answer);
+    await use(oauth);
+    apiServer.serve(WECHAT_OAUTH_HOST, null);
+  },
 });
 
 export { expect };
@@ -311,7 +324,7 @@ export async function openAnotherDevice(
   return context;
 }
 
-/** WeChat's OAuth authorize page as the tests play it (see fakeWeChatOAuth). */
+/** WeChat's OAuth authorize page as the tests play it (the `wechat` fixture). */
 export interface FakeWeChatOAuth {
   /** The authorize URLs opened, in order. */
   visits: URL[];
@@ -326,23 +339,25 @@ export interface FakeWeChatOAuth {
  * its redirect_uri carrying a new code and the state it was given, as WeChat does for an official
  * account's follower.
  */
-export async function fakeWeChatOAuth(context: BrowserContext): Promise<FakeWeChatOAuth> {
+function createFakeWeChatOAuth(): { oauth: FakeWeChatOAuth; answer: Answer } {
   const visits: URL[] = [];
   const callbacks: URL[] = [];
   const queued: string[] = [];
-  await context.route('https://open.weixin.qq.com/connect/oauth2/authorize**', (route) => {
-    const authorize = new URL(route.request().url());
-    visits.push(authorize);
-    const callback = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+  const answer: Answer = ({ url }) => {
+    if (url.pathname !== '/connect/oauth2/authorize') {
+      return Promise.resolve({ status: 404, headers: {}, body: `not part of the fake: ${url.pathname}` });
+    }
+    visits.push(url);
+    const callback = new URL(url.searchParams.get('redirect_uri') ?? '');
     callback.searchParams.set(
       'code',
       queued.shift() ?? `e2e-oauth-${Date.now()}-${Math.random().toString(16).slice(2)}`,
     );
-    callback.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+    callback.searchParams.set('state', url.searchParams.get('state') ?? '');
     callbacks.push(callback);
-    return route.fulfill({ status: 302, headers: { location: callback.href } });
-  });
-  return { visits, callbacks, queueCodes: (...codes) => queued.push(...codes) };
+    return Promise.resolve({ status: 302, headers: { location: callback.href }, body: '' });
+  };
+  return { oauth: { visits, callbacks, queueCodes: (...codes) => queued.push(...codes) }, answer };
 }
 
 /** Demo accounts (README). */
