@@ -203,8 +203,7 @@ const WECHAT_OAUTH_HOST = 'open.weixin.qq.com';
  * with a throwaway certificate; the worker's browser resolves both hosts to it (--host-resolver-rules,
  * below). Each test puts its own demo backend in (`serve`). Playwright routes would stop every request
  * of the page on its way, assets included, and turn the HTTP cache off: the work home opened (goto to
- * its greeting shown) in 1.2-1.4 s that way, 0.2-0.3 s this way once the assets are cached; the browser
- * stage 8.5 -> 6.7 min.
+ * its greeting shown) in 1.2-1.4 s that way, 0.2-0.3 s this way once the assets are cached.
  */
 interface ApiServer {
   port: number;
@@ -443,7 +442,7 @@ async function waitForOverlaysToSettle(page: Page): Promise<void> {
 
 /**
  * axe: no serious or critical violation on the page as it is now. axe-core is put into the page once per
- * document and asked for violations only. @axe-core/playwright evaluated axe's 500 kB source twice per
+ * document and asked for violations only. @axe-core/playwright evaluated axe's 1.3 MB source twice per
  * run and sent every passing node back as well: 0.5 to 1 s per run here against 0.05 to 0.2 s, over a
  * hundred runs in the suite. The app has no frames (rich content is sanitised HTML, PDFs are canvases),
  * so axe.run on the document sees everything.
