@@ -501,41 +501,64 @@ const CASES: Record<AppPath, RouteCase> = {
 /** Snapshot names: the path without its slash. */
 const snapName = (path: string) => path.slice(1);
 
+/**
+ * The page as its audience finds it: a fresh page load with none of the previous route's storage (drafts,
+ * a session of another audience), axe, then 200% text with its main actions on screen and tappable.
+ */
+async function checkRoute(page: Page, api: ApiMock, route: (typeof routeTable)[number]) {
+  const routeCase = CASES[route.path];
+  if (page.url().startsWith('http')) {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  }
+  await routeCase.open(page, api);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await setTextSize200(page, page.getByRole('heading', { level: 1 }).first());
+  expect(await overflowingElements(page), 'wider than the screen at 200% text').toEqual([]);
+  const viewportWidth = page.viewportSize()!.width;
+  for (const action of routeCase.actions(page)) {
+    await action.scrollIntoViewIfNeeded();
+    await expect(action).toBeVisible();
+    await expect(action).toBeEnabled();
+    const box = (await action.boundingBox())!;
+    expect(box.x, `${action.toString()} starts on screen`).toBeGreaterThanOrEqual(-1);
+    expect(box.x + box.width, `${action.toString()} ends on screen`).toBeLessThanOrEqual(viewportWidth + 1);
+    // Nothing covers it: a trial tap lands on the control itself.
+    await action.click({ trial: true });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, `${snapName(route.path)}-200`);
+  await expectAccessible(page);
+
+  if (routeCase.more) await routeCase.more(page, api);
+}
+
+/**
+ * Five routes per test, each a step: a test per route spent about a second of its time on Playwright's
+ * reset between tests.
+ */
+const ROUTES_PER_TEST = 5;
+const groups = Array.from({ length: Math.ceil(routeTable.length / ROUTES_PER_TEST) }, (_, index) =>
+  routeTable.slice(index * ROUTES_PER_TEST, (index + 1) * ROUTES_PER_TEST),
+);
+
 test.describe('accessibility and 200% text, every route', () => {
-  // Up to seven axe runs per page, each a second or more.
-  test.describe.configure({ timeout: 120_000 });
+  // Up to seven axe runs per page, five pages.
+  test.describe.configure({ timeout: 240_000 });
 
   test('every route of the route table has a case here', () => {
     expect(Object.keys(CASES).sort()).toEqual(routeTable.map((route) => route.path).sort());
   });
 
-  for (const route of routeTable) {
-    test(`${route.path} (${route.title})`, async ({ page, api }) => {
-      const routeCase = CASES[route.path];
-      await routeCase.open(page, api);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expectAccessible(page);
-
-      await setTextSize200(page, page.getByRole('heading', { level: 1 }).first());
-      expect(await overflowingElements(page), 'wider than the screen at 200% text').toEqual([]);
-      const viewportWidth = page.viewportSize()!.width;
-      for (const action of routeCase.actions(page)) {
-        await action.scrollIntoViewIfNeeded();
-        await expect(action).toBeVisible();
-        await expect(action).toBeEnabled();
-        const box = (await action.boundingBox())!;
-        expect(box.x, `${action.toString()} starts on screen`).toBeGreaterThanOrEqual(-1);
-        expect(box.x + box.width, `${action.toString()} ends on screen`).toBeLessThanOrEqual(
-          viewportWidth + 1,
-        );
-        // Nothing covers it: a trial tap lands on the control itself.
-        await action.click({ trial: true });
+  for (const routes of groups) {
+    test(routes.map((route) => route.path).join(', '), async ({ page, api }) => {
+      for (const route of routes) {
+        await test.step(`${route.path} (${route.title})`, () => checkRoute(page, api, route));
       }
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await snap(page, `${snapName(route.path)}-200`);
-      await expectAccessible(page);
-
-      if (routeCase.more) await routeCase.more(page, api);
     });
   }
 });
