@@ -1,6 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Dialog } from 'antd-mobile';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addRegistration } from '@/api/registration';
@@ -20,11 +19,7 @@ vi.mock('@/lib/device-data', async (importOriginal) => ({
   reloadApp: vi.fn(),
 }));
 
-configure({ asyncUtilTimeout: 5000 });
-afterEach(() => {
-  Dialog.clear();
-  vi.mocked(reloadApp).mockClear();
-});
+afterEach(() => vi.mocked(reloadApp).mockClear());
 
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 

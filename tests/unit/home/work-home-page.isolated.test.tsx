@@ -1,7 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Dialog } from 'antd-mobile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEPT_LOCAL_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { reloadApp } from '@/lib/device-data';
@@ -21,13 +20,7 @@ vi.mock('@/lib/device-data', async (importOriginal) => ({
   reloadApp: vi.fn(),
 }));
 
-configure({ asyncUtilTimeout: 5000 });
-
-// antd-mobile dialogs live in their own root outside the rendered tree: close them between tests.
-afterEach(() => {
-  Dialog.clear();
-  vi.mocked(reloadApp).mockClear();
-});
+afterEach(() => vi.mocked(reloadApp).mockClear());
 
 /** antd-mobile animates dialogs in; do not refuse clicks during the animation. */
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
