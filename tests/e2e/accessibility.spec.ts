@@ -2,7 +2,15 @@ import type { Locator, Page } from '@playwright/test';
 import { routeTable } from '../../src/app/route-table';
 import type { AppPath } from '../../src/config/paths';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
-import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
+import {
+  clearAppStorage,
+  expect,
+  expectAccessible,
+  signIn,
+  snap,
+  test,
+  type ApiMock,
+} from './support/fixtures';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 /**
@@ -507,12 +515,7 @@ const snapName = (path: string) => path.slice(1);
  */
 async function checkRoute(page: Page, api: ApiMock, route: (typeof routeTable)[number]) {
   const routeCase = CASES[route.path];
-  if (page.url().startsWith('http')) {
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-  }
+  await clearAppStorage(page);
   await routeCase.open(page, api);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expectAccessible(page);

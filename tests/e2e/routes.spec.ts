@@ -1,5 +1,5 @@
 import { routeTable } from '../../src/app/route-table';
-import { expect, signIn, test } from './support/fixtures';
+import { clearAppStorage, expect, signIn, test } from './support/fixtures';
 
 /**
  * Every route of the one route table opens in the built app with a session of its audience: the
@@ -14,7 +14,7 @@ test.describe('every route', () => {
   test('the public routes show their page without a session, and home with one', async ({ page, api }) => {
     for (const route of routeTable.filter((candidate) => candidate.audience === 'public')) {
       await test.step(`${route.path} shows “${route.title}”`, async () => {
-        await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+        await clearAppStorage(page);
         await page.goto(route.path);
         await expect
           .soft(page.getByRole('heading', { level: 1, name: route.title, exact: true }))

@@ -170,13 +170,13 @@ function createApi(db: ReturnType<typeof createDemoDb>): {
 }
 
 /**
- * Answers a context's API requests through Playwright routes, from a demo backend: a fresh one, or `db`
- * to share one backend between two contexts (the same person's WeChat webview and system browser).
+ * Answers another context's API requests through Playwright routes from the test's demo backend `db`
+ * (the same person's WeChat webview and system browser); its requests stay out of the test's record.
  * Routing makes Playwright pause every request of the context, assets included, and turns off the HTTP
  * cache, so the test's own page reaches the API through the worker's ApiServer instead.
  */
-async function installApi(context: BrowserContext, db = createDemoDb()): Promise<ApiMock> {
-  const { mock, answer } = createApi(db);
+async function routeApi(context: BrowserContext, db: ApiMock['db']): Promise<void> {
+  const { answer } = createApi(db);
   await context.route(`${API_ORIGIN}/**`, async (route) => {
     const request = route.request();
     const result = await answer({
@@ -188,7 +188,6 @@ async function installApi(context: BrowserContext, db = createDemoDb()): Promise
     if ('abort' in result) return route.abort(result.abort).catch(() => undefined);
     return route.fulfill(result);
   });
-  return mock;
 }
 
 /** What answers one host's requests in the worker's server. */
@@ -319,7 +318,7 @@ export async function openAnotherDevice(
     userAgent,
   });
   await context.addInitScript(weChatBridgeInitScript());
-  await installApi(context, api.db);
+  await routeApi(context, api.db);
   return context;
 }
 
@@ -361,6 +360,18 @@ function createFakeWeChatOAuth(): { oauth: FakeWeChatOAuth; answer: Answer } {
 
 /** Demo accounts (README). */
 export const WORK_ACCOUNT = { accountName: 'admin', accountPwd: '123456' };
+
+/**
+ * Forgets what the app keeps in the browser on the page's origin (a session, drafts), as on a phone that
+ * never opened it. Nothing to forget before the page's first load.
+ */
+export async function clearAppStorage(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return;
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
 
 /**
  * Starts a session without going through the login form: mints a token from the demo backend and
