@@ -322,3 +322,28 @@ test.describe('a report opened cold (a link in a message)', () => {
     await expect(page.getByText('未找到该检测报告，可能已被删除或您无权查看')).toBeVisible();
   });
 });
+
+test('a webview without module workers (iOS 13, Chrome before 80) still draws the report, on the page', async ({
+  page,
+  api,
+}) => {
+  // Such an engine does not read the `type` option: every worker is a classic one, and pdf.js's worker
+  // (a module) fails to start in it.
+  await page.addInitScript(() => {
+    const ModuleWorker = window.Worker;
+    window.Worker = class extends ModuleWorker {
+      constructor(url: string | URL) {
+        super(url);
+      }
+    };
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const report = reportOf(api, 'negative');
+  await signIn(page, api);
+  await page.goto(`/repoetDetail?id=${report.id}`);
+  await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+  const viewer = await viewPdf(page, report.fileName);
+  await expect(viewer.getByRole('region', { name: /^第 1 页/ })).toContainText('检测结果：阴性');
+  expect(errors).toEqual([]);
+});

@@ -58,24 +58,69 @@ type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
 let pdfJsPromise: Promise<{ pdfjs: PdfJs; worker: PdfWorker }> | null = null;
 
 /**
+ * Whether this engine runs module workers (pdf.js's worker is one): Chrome 80+, iOS 15+. Reads the
+ * option the way the engine would, then stops at the invalid URL, so no worker is ever created here.
+ */
+function runsModuleWorkers(): boolean {
+  let reads = false;
+  try {
+    new Worker('http://[', {
+      get type() {
+        reads = true;
+        return 'module' as const;
+      },
+    });
+  } catch {
+    // the invalid URL, as intended
+  }
+  return reads;
+}
+
+/**
+ * pdf.js's worker, started beside pdf.js's own chunk through pdf.js's `port` option: pdf.js starts it
+ * only once its chunk has arrived and run (about 0.4 s on a slow phone), and on a slow network the
+ * worker's script (390 kB gzip) was then still arriving when the person tapped 查看报告. (A fetch of the
+ * script beforehand does not help: Chromium fetched it again for the worker.) Resolves once the worker
+ * runs (its first message is pdf.js's "ready"), or with null where module workers are missing or the
+ * script failed: then pdf.js starts its own, with its fallback of running on the page.
+ */
+function startWorker(): Promise<Worker | null> {
+  if (typeof Worker === 'undefined' || !runsModuleWorkers()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL(pdfWorkerUrl, document.baseURI), { type: 'module' });
+    worker.addEventListener('message', () => resolve(worker), { once: true });
+    worker.addEventListener(
+      'error',
+      () => {
+        worker.terminate();
+        resolve(null);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
  * pdf.js and one worker that every document of the page load shares. The worker is pdf.js's legacy
  * build as a hashed asset (not bundled into a chunk; the modern build needs APIs older WeChat webviews
- * lack, mozilla/pdf.js#18446), 390 kB gzip: created once, it is fetched and compiled on its own thread
- * before the first PDF needs it. pdf.js creates it itself, so its fallback for a worker that fails to
- * start stays in place; fetched by the worker alone (a `<link rel=prefetch>` beside it fetched it twice
- * on a slow network: 2 × 390 kB).
+ * lack, mozilla/pdf.js#18446), 390 kB gzip, compiled on its own thread before the first PDF needs it.
+ * Settles once pdf.js has run and the worker is running.
  */
 function loadPdfJs(): Promise<{ pdfjs: PdfJs; worker: PdfWorker }> {
-  pdfJsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs').then(
-    (pdfjs) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
-      return { pdfjs, worker: new pdfjs.PDFWorker() };
-    },
-    (error: unknown) => {
-      pdfJsPromise = null; // a failed chunk load may succeed on retry
-      throw error;
-    },
-  );
+  if (!pdfJsPromise) {
+    const started = startWorker();
+    pdfJsPromise = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), started]).then(
+      ([pdfjs, port]) => {
+        pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
+        return { pdfjs, worker: port ? pdfjs.PDFWorker.create({ port }) : new pdfjs.PDFWorker() };
+      },
+      (error: unknown) => {
+        pdfJsPromise = null; // a failed chunk load may succeed on retry
+        void started.then((worker) => worker?.terminate());
+        throw error;
+      },
+    );
+  }
   return pdfJsPromise;
 }
 
