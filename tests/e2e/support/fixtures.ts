@@ -445,8 +445,7 @@ async function waitForOverlaysToSettle(page: Page): Promise<void> {
         return opacity > 0 && opacity < 0.999;
       });
       // Nothing that moves: settled at once (a page without overlays need not be watched for 150 ms).
-      const settled =
-        (overlays.length === 0 || scope.__overlaySnapshot === snapshot) && !animating && !faded;
+      const settled = (overlays.length === 0 || scope.__overlaySnapshot === snapshot) && !animating && !faded;
       scope.__overlaySnapshot = snapshot;
       return settled;
     },
