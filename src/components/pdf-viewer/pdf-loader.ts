@@ -88,15 +88,18 @@ function startWorker(): Promise<Worker | null> {
   if (typeof Worker === 'undefined' || !runsModuleWorkers()) return Promise.resolve(null);
   return new Promise((resolve) => {
     const worker = new Worker(new URL(pdfWorkerUrl, document.baseURI), { type: 'module' });
-    worker.addEventListener('message', () => resolve(worker), { once: true });
-    worker.addEventListener(
-      'error',
-      () => {
-        worker.terminate();
-        resolve(null);
-      },
-      { once: true },
-    );
+    // Both listeners go at the first answer: an error event later (an exception inside the running
+    // worker) is pdf.js's to handle, not a reason to stop a worker that pdf.js is using.
+    const settle = (running: boolean) => {
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      if (!running) worker.terminate();
+      resolve(running ? worker : null);
+    };
+    const onMessage = () => settle(true);
+    const onError = () => settle(false);
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
   });
 }
 
