@@ -339,11 +339,15 @@ test('a webview without module workers (iOS 13, Chrome before 80) still draws th
   });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
   const report = reportOf(api, 'negative');
   await signIn(page, api);
   await page.goto(`/repoetDetail?id=${report.id}`);
   await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
   const viewer = await viewPdf(page, report.fileName);
   await expect(viewer.getByRole('region', { name: /^第 1 页/ })).toContainText('检测结果：阴性');
+  // pdf.js says so when it runs on the page: the report above was drawn without a worker.
+  expect(consoleLines.filter((line) => line.includes('fake worker'))).toHaveLength(1);
   expect(errors).toEqual([]);
 });
