@@ -87,7 +87,14 @@ function runsModuleWorkers(): boolean {
 function startWorker(): Promise<Worker | null> {
   if (typeof Worker === 'undefined' || !runsModuleWorkers()) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const worker = new Worker(new URL(pdfWorkerUrl, document.baseURI), { type: 'module' });
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL(pdfWorkerUrl, document.baseURI), { type: 'module' });
+    } catch {
+      // e.g. the assets served from another origin (a CDN): pdf.js has a way round that for its own
+      resolve(null);
+      return;
+    }
     // Both listeners go at the first answer: an error event later (an exception inside the running
     // worker) is pdf.js's to handle, not a reason to stop a worker that pdf.js is using.
     const settle = (running: boolean) => {
