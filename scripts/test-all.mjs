@@ -68,6 +68,13 @@ const vitestCounts = (json) => ({
   passed: json.numPassedTests ?? 0,
   failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
 });
+
+/** A stage that runs vitest (`command`: the script and its arguments), counted from its JSON `report`. */
+function vitestStage(name, command, report, options = {}) {
+  const args = [...command, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  return counted(name, args, report, vitestCounts, options);
+}
+
 // A flaky test (failed, then passed on CI's one retry) counts as passed and is named in the summary.
 const playwrightCounts = (json) => ({
   passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
@@ -101,35 +108,19 @@ const results = await Promise.all([
       env: productionEnv,
       ...beside,
     }),
-    await counted(
+    await vitestStage(
       'build output tests',
-      [
-        'node_modules/vitest/vitest.mjs',
-        'run',
-        '--config',
-        'vitest.build.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        '--outputFile=test-results/build.json',
-      ],
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.build.config.ts'],
       'test-results/build.json',
-      vitestCounts,
       beside,
     ),
   ])(),
 ]).then((lanes) => lanes.flat());
 results.push(
-  await counted(
+  await vitestStage(
     'unit and component tests',
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile=test-results/unit.json',
-    ],
+    ['node_modules/vitest/vitest.mjs', 'run'],
     'test-results/unit.json',
-    vitestCounts,
   ),
 );
 results.push(
@@ -137,14 +128,7 @@ results.push(
 );
 // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver, under
 // xvfb-run (scripts/webkit.mjs).
-results.push(
-  await counted(
-    'WebKit journeys',
-    ['scripts/webkit.mjs', '--reporter=default', '--reporter=json', '--outputFile=test-results/webkit.json'],
-    'test-results/webkit.json',
-    vitestCounts,
-  ),
-);
+results.push(await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json'));
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
