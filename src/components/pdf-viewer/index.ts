@@ -1,3 +1,3 @@
 export { PdfViewer, type PdfViewerProps } from './pdf-viewer';
 export { PdfPageImages } from './pdf-page-images';
-export { preparePdfJs } from './pdf-loader';
+export { preparePdfJs, startPdfWorker } from './pdf-loader';

@@ -118,20 +118,38 @@ function startWorker(): Promise<Worker | null> {
  */
 function loadPdfJs(): Promise<{ pdfjs: PdfJs; worker: PdfWorker }> {
   if (!pdfJsPromise) {
-    const started = startWorker();
-    pdfJsPromise = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), started]).then(
+    pdfJsPromise = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), earlyWorker()]).then(
       ([pdfjs, port]) => {
         pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
         return { pdfjs, worker: port ? pdfjs.PDFWorker.create({ port }) : new pdfjs.PDFWorker() };
       },
       (error: unknown) => {
-        pdfJsPromise = null; // a failed chunk load may succeed on retry
-        void started.then((worker) => worker?.terminate());
+        pdfJsPromise = null; // a failed chunk load may succeed on retry; the running worker waits for it
         throw error;
       },
     );
   }
   return pdfJsPromise;
+}
+
+let workerPromise: Promise<Worker | null> | null = null;
+
+/**
+ * startWorker's worker, once per page load. One that failed to start is not tried again: pdf.js then
+ * starts its own, with its fallback of running on the page.
+ */
+function earlyWorker(): Promise<Worker | null> {
+  workerPromise ??= startWorker();
+  return workerPromise;
+}
+
+/**
+ * Starts pdf.js's worker alone: its script (390 kB gzip, most of what a PDF needs) downloads and compiles
+ * off the main thread, so a page can start it while its own data is still on the way without making
+ * the page slower to use. pdf.js's chunk, which runs on the main thread, comes with preparePdfJs.
+ */
+export function startPdfWorker(): void {
+  void earlyWorker();
 }
 
 /**

@@ -14,7 +14,11 @@ import { renderRoute, signInForTest } from '../support/render-route';
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn(() => Promise.resolve()) }));
+const loader = vi.hoisted(() => ({
+  openPdfDocument: vi.fn(),
+  preparePdfJs: vi.fn(() => Promise.resolve()),
+  startPdfWorker: vi.fn(),
+}));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const REPORT_DOWNLOAD = '*/api/v1/Sampling/DownloadCheckReport';

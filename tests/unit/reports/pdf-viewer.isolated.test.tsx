@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
 import { fakePdf } from './helpers';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn(() => Promise.resolve()) }));
+const loader = vi.hoisted(() => ({
+  openPdfDocument: vi.fn(),
+  preparePdfJs: vi.fn(() => Promise.resolve()),
+  startPdfWorker: vi.fn(),
+}));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const BYTES = new TextEncoder().encode('%PDF-1.4 demo').buffer;

@@ -10,7 +10,11 @@ import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
 import { recordRequests } from '../support/request-log';
 
-const loader = vi.hoisted(() => ({ openPdfDocument: vi.fn(), preparePdfJs: vi.fn(() => Promise.resolve()) }));
+const loader = vi.hoisted(() => ({
+  openPdfDocument: vi.fn(),
+  preparePdfJs: vi.fn(() => Promise.resolve()),
+  startPdfWorker: vi.fn(),
+}));
 vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
@@ -21,6 +25,7 @@ beforeEach(() => {
   resetReportState();
   loader.openPdfDocument.mockReset();
   loader.preparePdfJs.mockClear();
+  loader.startPdfWorker.mockClear();
   Element.prototype.scrollIntoView = vi.fn();
 });
 
@@ -130,18 +135,25 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByText('已出报告')).toBeInTheDocument();
   });
 
-  it('loads pdf.js, its worker and the PDF while the detail is read; 查看报告 then only draws it', async () => {
+  it('loads the pdf.js worker while the report is asked for, then pdf.js and the PDF; 查看报告 only draws it', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const pdf = fakePdf(2);
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
     const api = recordRequests();
+    server.use(http.post(PAGE, async () => delay(2500).then(() => undefined), { once: true }));
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
-    await screen.findByRole('heading', { name: '本次未发现异常' });
-    expect(loader.preparePdfJs).not.toHaveBeenCalled(); // not while the page itself loads
-    expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
+    expect(await screen.findByRole('status')).toHaveTextContent('加载中');
+    expect(loader.startPdfWorker).not.toHaveBeenCalled(); // not while the page's own code runs
 
-    // Once the browser is idle (a timer where requestIdleCallback is missing, as in iOS WebKit).
+    // Once the browser is idle (a timer where requestIdleCallback is missing, as in iOS WebKit), while
+    // the server is still answering: the worker alone, whose script loads and compiles off the main
+    // thread. pdf.js itself and the PDF wait for the report (the PDF's id comes from the answer).
+    await waitFor(() => expect(loader.startPdfWorker).toHaveBeenCalledOnce(), { timeout: 2000 });
+    expect(screen.getByRole('status')).toHaveTextContent('加载中');
+    expect(loader.preparePdfJs).not.toHaveBeenCalled();
+
+    await screen.findByRole('heading', { name: '本次未发现异常' }, { timeout: 3000 });
     await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
     expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
       `?reportId=${report.id}`,
