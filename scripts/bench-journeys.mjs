@@ -4,6 +4,8 @@
 //
 // - report PDF: a report's detail page open for 3 s, then 查看报告; the time from the tap until page 1
 //   is drawn into its canvas (its sheet stops being busy).
+// - report pictures: the same page open for 3 s, then 下载报告 (inside WeChat); the time from the tap
+//   until the download page shows page 1, and until page 1's picture (what a long press saves) loaded.
 // - registration: /login (first load included) → 登录 → 信息录入 → type a person → 扫码 → 提交并绑定
 //   → 确认提交 → 绑定成功; the taps beyond typing, the waiting (from each tap, and from opening /login,
 //   until the next control is there; typing and a person's half second before each tap excluded), and
@@ -42,16 +44,22 @@ async function slowPhone(browser, { userAgent, bridgeScript, session }) {
   return { page, close: () => context.close() };
 }
 
+/** Opens the report's detail page, reads it for 3 s and scrolls to the button `name`; returns it. */
+async function readReport(page, origin, setup, name) {
+  await page.bringToFront();
+  await page.goto(`${origin}${setup.reportPath}`);
+  await page.waitForSelector(button(name), { visible: true, timeout: 60_000 });
+  await sleep(READ_BEFORE_TAP_MS);
+  const target = await page.waitForSelector(button(name), { visible: true });
+  await target.scrollIntoView(); // the person has scrolled down to the button while reading
+  return target;
+}
+
 /** Milliseconds from the tap on 查看报告 until the first page of the PDF is drawn. */
 async function reportPdf(browser, origin, setup) {
   const { page, close } = await slowPhone(browser, setup);
   try {
-    await page.bringToFront();
-    await page.goto(`${origin}${setup.reportPath}`);
-    await page.waitForSelector(button('查看报告'), { visible: true, timeout: 60_000 });
-    await sleep(READ_BEFORE_TAP_MS);
-    const show = await page.waitForSelector(button('查看报告'), { visible: true });
-    await show.scrollIntoView(); // the person has scrolled down to the button while reading
+    const show = await readReport(page, origin, setup, '查看报告');
     return await page.evaluate(
       (target) =>
         new Promise((resolve) => {
@@ -69,6 +77,43 @@ async function reportPdf(browser, origin, setup) {
           target.click();
         }),
       show,
+    );
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * From the tap on 下载报告 (inside WeChat, where a file cannot be saved): milliseconds until the
+ * download page shows the report's page 1 (drawn, or its picture loaded), and until that page's picture,
+ * the one a long press saves, has loaded.
+ */
+async function reportPictures(browser, origin, setup) {
+  const { page, close } = await slowPhone(browser, setup);
+  try {
+    const download = await readReport(page, origin, setup, '下载报告');
+    return await page.evaluate(
+      (target) =>
+        new Promise((resolve) => {
+          // A picture's load is no DOM mutation: looked for every 10 ms.
+          const started = performance.now();
+          let shownMs = -1;
+          const timer = setInterval(() => {
+            const elapsed = Math.round(performance.now() - started);
+            const picture = [...document.images].some(
+              (image) => /第 1 页$/.test(image.alt) && image.complete && image.naturalWidth > 0,
+            );
+            const drawn = [...document.querySelectorAll('[aria-label$="第 1 页"] canvas')].some(
+              (canvas) => canvas.width > 0,
+            );
+            if (shownMs < 0 && (picture || drawn)) shownMs = elapsed;
+            if (!picture && elapsed < 30_000) return;
+            clearInterval(timer);
+            resolve({ shownMs, pictureMs: picture ? elapsed : -1 });
+          }, 10);
+          target.click();
+        }),
+      download,
     );
   } finally {
     await close();
@@ -162,7 +207,14 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
   const { token } = login.responseData;
   const report = api.db.state.reports[0];
   const spareTubes = api.db.state.tubes.filter((t) => t.status === 'unbound' && t.timeline.length === 1);
-  const results = builds.map(() => ({ pdfMs: [], waitedMs: [], taps: [], firstChangeMs: [] }));
+  const results = builds.map(() => ({
+    pdfMs: [],
+    picturesShownMs: [],
+    pictureMs: [],
+    waitedMs: [],
+    taps: [],
+    firstChangeMs: [],
+  }));
   try {
     let person = 0;
     for (let run = 0; run < runs; run += 1) {
@@ -177,6 +229,9 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
         };
         person += 1;
         results[b].pdfMs.push(await reportPdf(browser, origin, { ...setup, session: [token, 'work'] }));
+        const pictures = await reportPictures(browser, origin, { ...setup, session: [token, 'work'] });
+        results[b].picturesShownMs.push(pictures.shownMs);
+        results[b].pictureMs.push(pictures.pictureMs);
         const journey = await registration(browser, origin, setup);
         results[b].waitedMs.push(journey.waitedMs);
         results[b].taps.push(journey.taps);
@@ -191,6 +246,8 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
   const figure = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
   return results.map((r) => ({
     pdfFirstPageMs: figure(r.pdfMs),
+    picturesFirstPageMs: figure(r.picturesShownMs),
+    pictureReadyMs: figure(r.pictureMs),
     registrationWaitMs: figure(r.waitedMs),
     registrationTaps: figure(r.taps),
     slowestFirstChangeMs: figure(r.firstChangeMs),

@@ -8,7 +8,7 @@
 // --baseline=<git ref> builds that commit too (in a temporary git worktree sharing node_modules) and
 // measures both in the same run, alternating run by run, so the two sets of figures meet the same
 // machine load. Writes bench-output/bench.json and prints Markdown tables for the README.
-// Then the two journeys of scripts/bench-journeys.mjs on a simulated slow phone, --runs times each.
+// Then the journeys of scripts/bench-journeys.mjs on a simulated slow phone, --runs times each.
 // Options: --no-build (reuse dist/), --no-lighthouse, --no-journeys, --only=<path prefix>, --runs=<n>,
 // --baseline=<ref>.
 import { spawnSync } from 'node:child_process';
@@ -250,6 +250,8 @@ if (builds[0].journeys) {
   console.log(`| journey | budget | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
   const rows = [
     ['查看报告 → first PDF page drawn', '≤ 1500 ms', 'pdfFirstPageMs', ' ms'],
+    ['下载报告 in WeChat → page 1 shown', '≤ 1500 ms', 'picturesFirstPageMs', ' ms'],
+    ['下载报告 in WeChat → page 1 picture saveable', '—', 'pictureReadyMs', ' ms'],
     ['/login → 绑定成功: waiting (typing excluded)', '≤ 10000 ms', 'registrationWaitMs', ' ms'],
     ['/login → 绑定成功: taps beyond typing', '≤ 6', 'registrationTaps', ''],
     ['slowest first change after 登录 / 提交并绑定 / 确认提交', '≤ 100 ms', 'slowestFirstChangeMs', ' ms'],

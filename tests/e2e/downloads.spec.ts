@@ -138,9 +138,12 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
     page.on('download', (download) => downloads.push(download));
     await openReportPictures(page, api, report);
     await expect(page.getByText('长按图片，可保存到手机或发送给朋友')).toBeVisible();
-    const picture = page.getByRole('img', { name: `${report.fileName} 第 1 页` });
-    await expect(picture).toBeVisible();
+    // Shown as soon as it is drawn; what a long press saves is the picture that follows.
+    await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
     await expect(page.getByText('第 1 / 1 页')).toBeVisible();
+    const picture = page.locator(`img[alt="${report.fileName} 第 1 页"]`);
+    await expect(picture).toBeVisible();
+    await expect(page.locator('figure canvas')).toHaveCount(0); // gone once the picture has loaded
     const size = await picture.evaluate((img: HTMLImageElement) => ({
       natural: img.naturalWidth,
       shown: img.getBoundingClientRect().width,
@@ -170,7 +173,8 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
           () => new HttpResponse(pdf, { headers: { 'Content-Type': 'application/pdf' } }),
         ),
       );
-      // When each page picture appeared, and every task that kept the page from scrolling (> 50 ms).
+      // When each page appeared (drawn, its picture following), and every task that kept the page from
+      // scrolling (> 50 ms).
       await page.addInitScript(() => {
         const record: { pages: number[]; longTasks: number[] } = { pages: [], longTasks: [] };
         (window as unknown as { __pictures: typeof record }).__pictures = record;
@@ -178,7 +182,7 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
           for (const entry of list.getEntries()) record.longTasks.push(entry.duration);
         }).observe({ type: 'longtask' });
         new MutationObserver(() => {
-          const count = document.querySelectorAll('figure img').length;
+          const count = document.querySelectorAll('figure').length;
           while (record.pages.length < count) record.pages.push(performance.now());
         }).observe(document, { childList: true, subtree: true });
       });
@@ -199,6 +203,7 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
       await expect(page.getByRole('img', { name: /第 10 页$/ })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('第 10 / 10 页')).toBeVisible();
       await expect(page.getByRole('img', { name: /第 \d+ 页$/ })).toHaveCount(10);
+      await expect(page.locator('figure img')).toHaveCount(10);
 
       const { pages, longTasks } = await page.evaluate(
         () => (window as unknown as { __pictures: { pages: number[]; longTasks: number[] } }).__pictures,

@@ -22,6 +22,13 @@ export interface PdfPageImage {
   height: number;
 }
 
+interface DrawnPage {
+  /** The page, drawn. Whoever shows it frees it (width and height 0) once the picture is shown. */
+  canvas: HTMLCanvasElement;
+  /** The canvas as a PNG data: URL, the kind of picture WeChat saves or forwards on a long press. */
+  picture: () => Promise<PdfPageImage>;
+}
+
 interface PdfRenderTask {
   /** Settles when the page is drawn; rejects when cancelled or when drawing fails. */
   promise: Promise<void>;
@@ -34,10 +41,10 @@ export interface PdfDocumentHandle {
   /** Draws a page at `scale` CSS pixels per PDF point, sharp on high-density screens. */
   renderPage: (pageNumber: number, canvas: HTMLCanvasElement, scale: number) => PdfRenderTask;
   /**
-   * Draws a page `pixelWidth` device pixels wide (fewer when that would exceed the canvas limit) and
-   * returns it as a PNG data: URL, the kind of picture WeChat saves or forwards on a long press.
+   * Draws a page `pixelWidth` device pixels wide (fewer when that would exceed the canvas limit) into a
+   * new canvas, to be shown at once; its picture follows (encoding it takes a moment on a slow phone).
    */
-  renderPageImage: (pageNumber: number, pixelWidth: number) => Promise<PdfPageImage>;
+  drawPagePicture: (pageNumber: number, pixelWidth: number) => Promise<DrawnPage>;
   /** The page's text, for screen readers. */
   pageText: (pageNumber: number) => Promise<string>;
   destroy: () => Promise<void>;
@@ -202,6 +209,12 @@ class RenderCancelledError extends Error {
   }
 }
 
+async function canvasPicture(canvas: HTMLCanvasElement): Promise<PdfPageImage> {
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('页面图片生成失败');
+  return { src: await blobToDataUrl(blob), width: canvas.width, height: canvas.height };
+}
+
 function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
   return {
     numPages: doc.numPages,
@@ -242,7 +255,7 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
         },
       };
     },
-    async renderPageImage(pageNumber, pixelWidth) {
+    async drawPagePicture(pageNumber, pixelWidth) {
       const page = await doc.getPage(pageNumber);
       const unscaled = page.getViewport({ scale: 1 });
       const wanted = pixelWidth / unscaled.width;
@@ -253,15 +266,15 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
       canvas.height = Math.floor(viewport.height);
       try {
         await page.render({ canvas, viewport }).promise;
-        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-        if (!blob) throw new Error('页面图片生成失败');
-        return { src: await blobToDataUrl(blob), width: canvas.width, height: canvas.height };
-      } finally {
+      } catch (error) {
         // Frees the backing store at once; iOS counts canvas memory until garbage collection otherwise.
         canvas.width = 0;
         canvas.height = 0;
+        throw error;
+      } finally {
         page.cleanup();
       }
+      return { canvas, picture: () => canvasPicture(canvas) };
     },
     async pageText(pageNumber) {
       const page = await doc.getPage(pageNumber);

@@ -260,14 +260,14 @@ describe('下载报告 inside WeChat (blob downloads are blocked)', () => {
     await signInForTest('work');
     inWeChat();
     const pdf = fakePdf(2);
-    const renderPageImage = pdf.doc.renderPageImage;
+    const drawPagePicture = pdf.doc.drawPagePicture;
     let failSecond = true;
-    pdf.doc.renderPageImage = (pageNumber, width) => {
+    pdf.doc.drawPagePicture = (pageNumber, width) => {
       if (pageNumber === 2 && failSecond) {
         failSecond = false;
         return Promise.reject(new Error('canvas lost'));
       }
-      return renderPageImage(pageNumber, width);
+      return drawPagePicture(pageNumber, width);
     };
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
     const { report } = await downloadReport('work');

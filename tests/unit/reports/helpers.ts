@@ -9,7 +9,7 @@ import type { CheckReport } from '@/types/api';
 export interface FakePdf {
   doc: PdfDocumentHandle;
   renders: { pageNumber: number; scale: number }[];
-  /** renderPageImage calls: page and requested width in pixels. */
+  /** drawPagePicture calls: page and requested width in pixels. */
   images: { pageNumber: number; pixelWidth: number }[];
   destroy: ReturnType<typeof vi.fn>;
 }
@@ -26,13 +26,17 @@ export function fakePdf(numPages = 2): FakePdf {
       canvas.dataset.drawnScale = scale.toFixed(3);
       return { promise: Promise.resolve(), cancel: () => {} };
     },
-    renderPageImage: (pageNumber, pixelWidth) => {
+    drawPagePicture: (pageNumber, pixelWidth) => {
       images.push({ pageNumber, pixelWidth });
-      return Promise.resolve({
+      const canvas = document.createElement('canvas');
+      canvas.width = pixelWidth;
+      canvas.height = Math.round((pixelWidth * 842) / 595);
+      const picture = {
         src: `data:image/png;base64,cGFnZS0${pageNumber}`,
-        width: pixelWidth,
-        height: Math.round((pixelWidth * 842) / 595),
-      });
+        width: canvas.width,
+        height: canvas.height,
+      };
+      return Promise.resolve({ canvas, picture: () => Promise.resolve(picture) });
     },
     pageText: (pageNumber) => Promise.resolve(`第${pageNumber}页 检测结果：阴性`),
     destroy,

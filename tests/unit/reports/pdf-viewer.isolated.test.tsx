@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
@@ -171,13 +171,13 @@ describe('PdfViewer', () => {
 describe('PdfPageImages', () => {
   it('shows page 1 as soon as it is drawn while the next ones are still being drawn, one at a time', async () => {
     const pdf = fakePdf(3);
-    const draw = pdf.doc.renderPageImage;
+    const draw = pdf.doc.drawPagePicture;
     const asked: number[] = [];
     let releasePage2: () => void = () => undefined;
     const page2Held = new Promise<void>((resolve) => {
       releasePage2 = resolve;
     });
-    pdf.doc.renderPageImage = async (pageNumber, width) => {
+    pdf.doc.drawPagePicture = async (pageNumber, width) => {
       asked.push(pageNumber);
       if (pageNumber === 2) await page2Held;
       return draw(pageNumber, width);
@@ -200,6 +200,41 @@ describe('PdfPageImages', () => {
     expect(asked).toEqual([1, 2, 3]);
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'false');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows a page as soon as it is drawn, and its picture (what a long press saves) once encoded', async () => {
+    const pdf = fakePdf(1);
+    const draw = pdf.doc.drawPagePicture;
+    let encode: () => void = () => undefined;
+    const encoded = new Promise<void>((resolve) => {
+      encode = resolve;
+    });
+    pdf.doc.drawPagePicture = async (pageNumber, width) => {
+      const drawn = await draw(pageNumber, width);
+      return { canvas: drawn.canvas, picture: () => encoded.then(drawn.picture) };
+    };
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    const { container } = render(<PdfPageImages data={BYTES} label="报告.pdf" />);
+
+    const drawn = await screen.findByRole('img', { name: '报告.pdf 第 1 页' });
+    expect(drawn.querySelector('canvas')).toHaveAttribute('width', String(343 * 2));
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+
+    await act(() => {
+      encode();
+      return Promise.resolve();
+    });
+    const picture = await screen.findByRole('img', { name: '报告.pdf 第 1 页' });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture).toHaveAttribute('src', 'data:image/png;base64,cGFnZS01');
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'false');
+    // The canvas stays over the picture, hidden from screen readers, until the picture has loaded.
+    const canvas = container.querySelector('canvas')!;
+    expect(canvas.closest('[aria-hidden="true"]')).not.toBeNull();
+    fireEvent.load(picture);
+    expect(container.querySelector('canvas')).toBeNull();
+    expect(canvas.width).toBe(0); // its memory freed at once
   });
 
   it('asks for pictures at least twice the shown width (legible when zoomed), more on denser screens', async () => {
