@@ -66,6 +66,9 @@ export interface PersistentState<T> {
   restored: boolean;
 }
 
+/** A stored value as comparable text (null: nothing stored). */
+const storedText = (key: string) => JSON.stringify(readPersisted(key) ?? null);
+
 export function usePersistentState<T>(key: string, initial: T, debounceMs = 300): PersistentState<T> {
   const [restored] = useState(() => readPersisted<T>(key) !== undefined);
   const [value, setValueState] = useState<T>(() => readPersisted<T>(key) ?? initial);
@@ -73,11 +76,18 @@ export function usePersistentState<T>(key: string, initial: T, debounceMs = 300)
   const pending = useRef<number | undefined>(undefined);
   const latest = useRef(value);
   const dirty = useRef(false);
+  /** What this form last read or wrote under `key`, to tell whether another form changed it since. */
+  const ours = useRef<string | null>(null);
+  ours.current ??= storedText(key);
+  const left = useRef(false);
 
   const flush = useCallback(() => {
     window.clearTimeout(pending.current);
     pending.current = undefined;
-    if (dirty.current) writePersisted(key, latest.current);
+    if (dirty.current) {
+      writePersisted(key, latest.current);
+      ours.current = storedText(key);
+    }
     dirty.current = false;
   }, [key]);
 
@@ -86,25 +96,36 @@ export function usePersistentState<T>(key: string, initial: T, debounceMs = 300)
       // Resolved against the latest value outside React's updater, which may run late or twice:
       // side effects (the dirty flag, the save timer) must happen exactly once, here.
       const resolved = typeof next === 'function' ? (next as (p: T) => T)(latest.current) : next;
+      if (left.current) {
+        // A late answer for a form that was left (its server id, say) is written only while nothing
+        // else has changed the draft since: not over what the form opened again has emptied or typed.
+        if (storedText(key) !== ours.current) return;
+        latest.current = resolved;
+        dirty.current = true;
+        flush();
+        return;
+      }
       latest.current = resolved;
       dirty.current = true;
       window.clearTimeout(pending.current);
       pending.current = window.setTimeout(flush, debounceMs);
       setValueState(resolved);
     },
-    [debounceMs, flush],
+    [key, debounceMs, flush],
   );
 
   const clear = useCallback(() => {
     window.clearTimeout(pending.current);
     dirty.current = false;
     removePersisted(key);
+    ours.current = storedText(key);
     latest.current = initialRef.current;
     setValueState(initialRef.current);
   }, [key]);
 
   // Write what is pending when the page is left or hidden (WeChat may kill a backgrounded webview).
   useEffect(() => {
+    left.current = false;
     const onHide = () => flush();
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
@@ -112,6 +133,7 @@ export function usePersistentState<T>(key: string, initial: T, debounceMs = 300)
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onHide);
       flush();
+      left.current = true;
     };
   }, [flush]);
 

@@ -51,6 +51,39 @@ describe('usePersistentState ordering', () => {
     expect(readPersisted('form')).toBeUndefined();
   });
 
+  /** Waits past the debounce (10 ms in these tests), so a write that was only scheduled has happened. */
+  const pastDebounce = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  it('a late change from a form that was left is kept while nothing else has changed the draft', async () => {
+    const first = renderHook(() => usePersistentState('form', { name: '', id: '' }, 10));
+    act(() => first.result.current.setValue({ name: '周红', id: '' }));
+    first.unmount();
+    // e.g. the server's id for the draft, answered after the page was left
+    first.result.current.setValue((previous) => ({ ...previous, id: '9001' }));
+    await pastDebounce();
+    expect(readPersisted('form')).toEqual({ name: '周红', id: '9001' });
+  });
+
+  it.each([
+    ['emptied', undefined],
+    ['given another person', { name: '吴强', id: '' }],
+  ])(
+    'a late change from a form that was left does not undo the form opened again and %s',
+    async (_label, typedAgain) => {
+      const first = renderHook(() => usePersistentState('form', { name: '', id: '' }, 10));
+      act(() => first.result.current.setValue({ name: '周红', id: '' }));
+      first.unmount();
+      const second = renderHook(() => usePersistentState('form', { name: '', id: '' }, 10));
+      expect(second.result.current.value).toEqual({ name: '周红', id: '' });
+      act(() => (typedAgain ? second.result.current.setValue(typedAgain) : second.result.current.clear()));
+      second.unmount();
+
+      first.result.current.setValue((previous) => ({ ...previous, id: '9001' }));
+      await pastDebounce();
+      expect(readPersisted('form')).toEqual(typedAgain);
+    },
+  );
+
   it('functional updates see the latest value', () => {
     const { result } = renderHook(() => usePersistentState('count', 0, 10));
     act(() => {

@@ -114,7 +114,8 @@ describe('/callback', () => {
       );
       expect(authorizeUrl.searchParams.get('scope')).toBe('snsapi_base');
       expect(readOAuthState(authorizeUrl.searchParams.get('state'))).toBe('/checkUser');
-      expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权');
+      // The page says so in the render after the redirect was started (a busy machine may not be there yet).
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权'));
       expect(log.count(LOGIN_WECHAT)).toBe(0);
       expect(getToken()).toBeNull();
     },

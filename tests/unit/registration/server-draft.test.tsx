@@ -35,6 +35,19 @@ function storedDraft() {
   return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
 }
 
+/** Holds the server's answers to ScreeningRegister/Add until the returned function is called. */
+function holdSaves(): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post('*/api/v1/ScreeningRegister/Add', async () => {
+      await held;
+      return undefined; // on to the demo backend
+    }),
+  );
+  return () => release();
+}
+
 function recordsOf(idCard: string) {
   return defaultDb.state.registrations.filter((record) => record.idCard === idCard);
 }
@@ -82,14 +95,7 @@ describe('信息录入 saves unfinished work to the server (staff)', () => {
   });
 
   it('a submit tap while the first save is on its way waits for it: one record, never two', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.post('*/api/v1/ScreeningRegister/Add', async () => {
-        await held;
-        return undefined; // on to the demo backend
-      }),
-    );
+    const release = holdSaves();
     const requests = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
     await typePerson(user);
@@ -116,6 +122,26 @@ describe('信息录入 saves unfinished work to the server (staff)', () => {
     await waitFor(() =>
       expect(storedDraft()).toMatchObject({ registrationId: recordsOf(NEW_ID_CARD)[0].id }),
     );
+  });
+
+  it('a save answered after the page was left does not bring back what 清空 emptied on the page opened again', async () => {
+    const release = holdSaves();
+    const requests = recordRequests();
+    const first = await openPage(paths.infoEnter);
+    await typePerson(first.user);
+    first.unmount(); // saves at once, and the answer is slow
+    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(1));
+
+    const again = await openPage(paths.infoEnter);
+    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
+    await again.user.click(screen.getByRole('button', { name: '清空' }));
+    expect(storedDraft()).toBeNull();
+
+    release();
+    await waitFor(() => expect(recordsOf(NEW_ID_CARD)).toHaveLength(1));
+    await restFor(400); // past the draft's debounce
+    expect(storedDraft()).toBeNull();
+    expect(textbox('姓名')).toHaveValue('');
   });
 
   it('a save that fails is named under the form, without a toast, and the form keeps everything', async () => {
