@@ -39,17 +39,17 @@ function release(canvas: HTMLCanvasElement): void {
 }
 
 /**
- * A drawn canvas in the page (React cannot render a given element): alone until the page's picture is
- * there, then over the picture until the picture has loaded, so nothing flickers; freed when it goes.
+ * A drawn canvas in the page (React cannot render a given element), freed when it goes. Once the page's
+ * picture is there, hidden from screen readers: the picture is the page then.
  */
 function DrawnCanvas({
   canvas,
   label,
-  covering,
+  replaced,
 }: {
   canvas: HTMLCanvasElement;
   label: string;
-  covering: boolean;
+  replaced: boolean;
 }) {
   const slot = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
@@ -59,22 +59,27 @@ function DrawnCanvas({
       release(canvas);
     };
   }, [canvas]);
-  return covering ? (
-    <span ref={slot} className={styles.cover} aria-hidden="true" />
+  return replaced ? (
+    <span ref={slot} className={styles.drawn} aria-hidden="true" />
   ) : (
     <span ref={slot} className={styles.drawn} role="img" aria-label={label} />
   );
 }
 
-/** One page: its picture (what a long press saves), with the canvas shown until the picture has loaded. */
+/**
+ * One page: the drawn canvas until its picture (what a long press saves) has loaded, then the picture.
+ * The picture loads unseen on top of the canvas and takes its place in one commit, so nothing flickers
+ * (older engines give a picture still loading no height, so the canvas keeps the space).
+ */
 function PagePicture({ page, label }: { page: PageDrawn; label: string }) {
   const [loaded, setLoaded] = useState(false);
   const { canvas, image } = page;
   return (
     <span className={styles.picture}>
+      {!loaded && <DrawnCanvas canvas={canvas} label={label} replaced={!!image} />}
       {image && (
         <img
-          className={styles.image}
+          className={loaded ? styles.image : `${styles.image} ${styles.loading}`}
           src={image.src}
           width={image.width}
           height={image.height}
@@ -82,7 +87,6 @@ function PagePicture({ page, label }: { page: PageDrawn; label: string }) {
           onLoad={() => setLoaded(true)}
         />
       )}
-      {!loaded && <DrawnCanvas canvas={canvas} label={label} covering={!!image} />}
     </span>
   );
 }

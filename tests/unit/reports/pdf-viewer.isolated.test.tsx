@@ -229,7 +229,7 @@ describe('PdfPageImages', () => {
     expect(picture.tagName).toBe('IMG');
     expect(picture).toHaveAttribute('src', 'data:image/png;base64,cGFnZS01');
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'false');
-    // The canvas stays over the picture, hidden from screen readers, until the picture has loaded.
+    // The canvas keeps its place, hidden from screen readers, until the picture has loaded.
     const canvas = container.querySelector('canvas')!;
     expect(canvas.closest('[aria-hidden="true"]')).not.toBeNull();
     fireEvent.load(picture);
