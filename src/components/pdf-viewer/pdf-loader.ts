@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { blobToDataUrl } from '@/lib/file-download';
+import { releaseCanvas } from './release-canvas';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 
 /**
@@ -23,7 +24,7 @@ export interface PdfPageImage {
 }
 
 interface DrawnPage {
-  /** The page, drawn. Whoever shows it frees it (width and height 0) once the picture is shown. */
+  /** The page, drawn. Whoever shows it frees it (releaseCanvas) once the picture is shown. */
   canvas: HTMLCanvasElement;
   /** The canvas as a PNG data: URL, the kind of picture WeChat saves or forwards on a long press. */
   picture: () => Promise<PdfPageImage>;
@@ -267,9 +268,7 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
       try {
         await page.render({ canvas, viewport }).promise;
       } catch (error) {
-        // Frees the backing store at once; iOS counts canvas memory until garbage collection otherwise.
-        canvas.width = 0;
-        canvas.height = 0;
+        releaseCanvas(canvas);
         throw error;
       } finally {
         page.cleanup();

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { openPdfDocument, type PdfPageImage } from './pdf-loader';
+import { releaseCanvas } from './release-canvas';
 import styles from './pdf-viewer.module.css';
 
 export interface PdfPageImagesProps {
@@ -32,12 +33,6 @@ interface Progress {
   error?: unknown;
 }
 
-/** Frees a canvas's backing store at once; iOS counts canvas memory until garbage collection otherwise. */
-function release(canvas: HTMLCanvasElement): void {
-  canvas.width = 0;
-  canvas.height = 0;
-}
-
 /**
  * A drawn canvas in the page (React cannot render a given element), freed when it goes. Once the page's
  * picture is there, hidden from screen readers: the picture is the page then.
@@ -56,7 +51,7 @@ function DrawnCanvas({
     slot.current?.append(canvas);
     return () => {
       canvas.remove();
-      release(canvas);
+      releaseCanvas(canvas);
     };
   }, [canvas]);
   return replaced ? (
@@ -128,7 +123,7 @@ export function PdfPageImages({ data, label }: PdfPageImagesProps) {
         for (let pageNumber = 1; pageNumber <= numPages && active; pageNumber += 1) {
           const drawn = await doc.drawPagePicture(pageNumber, Math.round(cssWidth * density));
           if (!active) {
-            release(drawn.canvas);
+            releaseCanvas(drawn.canvas);
             break;
           }
           pages.push({ canvas: drawn.canvas });
