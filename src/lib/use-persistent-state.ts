@@ -70,15 +70,19 @@ export interface PersistentState<T> {
 const storedText = (key: string) => JSON.stringify(readPersisted(key) ?? null);
 
 export function usePersistentState<T>(key: string, initial: T, debounceMs = 300): PersistentState<T> {
-  const [restored] = useState(() => readPersisted<T>(key) !== undefined);
-  const [value, setValueState] = useState<T>(() => readPersisted<T>(key) ?? initial);
+  // Read once per mount: the value, and its text for `ours` (not serialised again on every render).
+  const [stored] = useState(() => {
+    const found = readPersisted<T>(key);
+    return { value: found, text: JSON.stringify(found ?? null) };
+  });
+  const restored = stored.value !== undefined;
+  const [value, setValueState] = useState<T>(stored.value ?? initial);
   const initialRef = useRef(initial);
   const pending = useRef<number | undefined>(undefined);
   const latest = useRef(value);
   const dirty = useRef(false);
   /** What this form last read or wrote under `key`, to tell whether another form changed it since. */
-  const ours = useRef<string | null>(null);
-  ours.current ??= storedText(key);
+  const ours = useRef(stored.text);
   const left = useRef(false);
 
   const flush = useCallback(() => {
