@@ -44,43 +44,48 @@ async function slowPhone(browser, { userAgent, bridgeScript, session }) {
   return { page, close: () => context.close() };
 }
 
-/** Opens the report's detail page, reads it for 3 s and scrolls to the button `name`; returns it. */
-async function readReport(page, origin, setup, name) {
-  await page.bringToFront();
-  await page.goto(`${origin}${setup.reportPath}`);
-  await page.waitForSelector(button(name), { visible: true, timeout: 60_000 });
-  await sleep(READ_BEFORE_TAP_MS);
-  const target = await page.waitForSelector(button(name), { visible: true });
-  await target.scrollIntoView(); // the person has scrolled down to the button while reading
-  return target;
-}
-
-/** Milliseconds from the tap on 查看报告 until the first page of the PDF is drawn. */
-async function reportPdf(browser, origin, setup) {
+/**
+ * On a fresh slow phone: opens the report's detail page, reads it for 3 s, scrolls to the button
+ * `name`, and returns what `measure` (run in the page with that button; it taps it) resolves to.
+ */
+async function afterReadingReport(browser, origin, setup, name, measure) {
   const { page, close } = await slowPhone(browser, setup);
   try {
-    const show = await readReport(page, origin, setup, '查看报告');
-    return await page.evaluate(
-      (target) =>
-        new Promise((resolve) => {
-          const drawn = () =>
-            document.querySelector('section[aria-label^="第 1 页"][aria-busy="false"] canvas');
-          let started = 0;
-          const observer = new MutationObserver(() => {
-            if (!drawn()) return;
-            observer.disconnect();
-            resolve(Math.round(performance.now() - started));
-          });
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-          setTimeout(() => resolve(-1), 30_000);
-          started = performance.now();
-          target.click();
-        }),
-      show,
-    );
+    await page.bringToFront();
+    await page.goto(`${origin}${setup.reportPath}`);
+    await page.waitForSelector(button(name), { visible: true, timeout: 60_000 });
+    await sleep(READ_BEFORE_TAP_MS);
+    const target = await page.waitForSelector(button(name), { visible: true });
+    await target.scrollIntoView(); // the person has scrolled down to the button while reading
+    return await page.evaluate(measure, target);
   } finally {
     await close();
   }
+}
+
+/** Milliseconds from the tap on 查看报告 until the first page of the PDF is drawn. */
+function reportPdf(browser, origin, setup) {
+  return afterReadingReport(
+    browser,
+    origin,
+    setup,
+    '查看报告',
+    (target) =>
+      new Promise((resolve) => {
+        const drawn = () =>
+          document.querySelector('section[aria-label^="第 1 页"][aria-busy="false"] canvas');
+        let started = 0;
+        const observer = new MutationObserver(() => {
+          if (!drawn()) return;
+          observer.disconnect();
+          resolve(Math.round(performance.now() - started));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        setTimeout(() => resolve(-1), 30_000);
+        started = performance.now();
+        target.click();
+      }),
+  );
 }
 
 /**
@@ -88,36 +93,33 @@ async function reportPdf(browser, origin, setup) {
  * download page shows the report's page 1 (drawn, or its picture loaded), and until that page's picture,
  * the one a long press saves, has loaded.
  */
-async function reportPictures(browser, origin, setup) {
-  const { page, close } = await slowPhone(browser, setup);
-  try {
-    const download = await readReport(page, origin, setup, '下载报告');
-    return await page.evaluate(
-      (target) =>
-        new Promise((resolve) => {
-          // A picture's load is no DOM mutation: looked for every 10 ms.
-          const started = performance.now();
-          let shownMs = -1;
-          const timer = setInterval(() => {
-            const elapsed = Math.round(performance.now() - started);
-            const picture = [...document.images].some(
-              (image) => /第 1 页$/.test(image.alt) && image.complete && image.naturalWidth > 0,
-            );
-            const drawn = [...document.querySelectorAll('[aria-label$="第 1 页"] canvas')].some(
-              (canvas) => canvas.width > 0,
-            );
-            if (shownMs < 0 && (picture || drawn)) shownMs = elapsed;
-            if (!picture && elapsed < 30_000) return;
-            clearInterval(timer);
-            resolve({ shownMs, pictureMs: picture ? elapsed : -1 });
-          }, 10);
-          target.click();
-        }),
-      download,
-    );
-  } finally {
-    await close();
-  }
+function reportPictures(browser, origin, setup) {
+  return afterReadingReport(
+    browser,
+    origin,
+    setup,
+    '下载报告',
+    (target) =>
+      new Promise((resolve) => {
+        // A picture's load is no DOM mutation: looked for every 10 ms.
+        const started = performance.now();
+        let shownMs = -1;
+        const timer = setInterval(() => {
+          const elapsed = Math.round(performance.now() - started);
+          const picture = [...document.images].some(
+            (image) => /第 1 页$/.test(image.alt) && image.complete && image.naturalWidth > 0,
+          );
+          const drawn = [...document.querySelectorAll('[aria-label$="第 1 页"] canvas')].some(
+            (canvas) => canvas.width > 0,
+          );
+          if (shownMs < 0 && (picture || drawn)) shownMs = elapsed;
+          if (!picture && elapsed < 30_000) return;
+          clearInterval(timer);
+          resolve({ shownMs, pictureMs: picture ? elapsed : -1 });
+        }, 10);
+        target.click();
+      }),
+  );
 }
 
 /** The staff journey from a cold /login to 绑定成功. */
