@@ -4,23 +4,6 @@ import { findRoute, prefetchAfter } from './route-table';
 import { whenIdle } from '@/lib/when-idle';
 
 /**
- * WeChat on iOS can leave the page shifted up after the keyboard closes (logoove/weui#180). When focus
- * leaves a text field and no other field takes it, nudge the scroll so WKWebView re-lays the page.
- */
-export function installKeyboardFix(): void {
-  if (!/iPhone|iPad|iPod/i.test(navigator.userAgent)) return;
-  document.addEventListener('focusout', (event) => {
-    const target = event.target as HTMLElement | null;
-    if (!target || !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    window.setTimeout(() => {
-      const active = document.activeElement;
-      if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return;
-      window.scrollTo(0, Math.max(0, window.scrollY));
-    }, 100);
-  });
-}
-
-/**
  * A deploy must not strand a webview on a stale index.html. The build writes version.json; when the
  * app comes back to the foreground it compares, and on a new version the next in-app navigation becomes
  * a full page load (drafts are in storage, so nothing typed is lost).

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test } from './support/fixtures';
+import { focusedFieldSight } from './support/keyboard';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 /**
@@ -77,4 +78,43 @@ test('/infoEnter filled in at 375 px looks as reviewed', async ({ page, api }) =
     animations: 'disabled',
     caret: 'hide',
   });
+});
+
+/**
+ * Android's keyboard (WeChat's XWeb) makes the page shorter, and the sticky 提交并绑定 bar then sits just
+ * above it. A field the person is typing in must stay in sight, not under the bar: when the keyboard
+ * opens, and when focus moves on to the next field (the keyboard's 下一项). The browser itself scrolls a
+ * focused field only when it is off the page, so each field starts 40 px above the page's bottom, where
+ * the bar is once the keyboard is open.
+ */
+test('/infoEnter with an Android keyboard open: the field typed in stays in sight above 提交并绑定', async ({
+  page,
+  api,
+}) => {
+  const shortened = 812 - 340;
+  const placeAtBar = (field: Locator) =>
+    field.evaluate(
+      (element, top) => window.scrollBy(0, element.getBoundingClientRect().top - top),
+      shortened - 40,
+    );
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, api);
+  await page.goto('/infoEnter');
+  const address = page.getByRole('textbox', { name: '住址', exact: true });
+  await placeAtBar(address);
+  await address.tap();
+  await page.setViewportSize({ width: 375, height: shortened });
+  await expect.poll(() => page.evaluate(focusedFieldSight)).toEqual({ field: '住址', covered: null });
+  await page.keyboard.type('北京市朝阳区幸福里 8 号');
+  await expect(address).toHaveValue('北京市朝阳区幸福里 8 号');
+
+  const tubeCode = page.getByRole('textbox', { name: '采样管编码', exact: true });
+  await placeAtBar(tubeCode);
+  await tubeCode.focus();
+  await expect.poll(() => page.evaluate(focusedFieldSight)).toEqual({ field: '采样管编码', covered: null });
+
+  // The keyboard closes: the page is whole again, the bar at its bottom.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('button', { name: '提交并绑定' })).toBeInViewport();
+  await expect(address).toHaveValue('北京市朝阳区幸福里 8 号');
 });

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
+import { focusedFieldSight } from '../e2e/support/keyboard';
 import { setUpWebKitApp } from './support/app';
 import { signInAsStaff } from './support/page';
 
@@ -58,4 +59,50 @@ test('staff: log in, register and scan-bind a tube, find the person, unbind the 
   await page.waitForPath(/^\/infoDetail\?id=\d+$/);
   await page.waitForText('这条登记还没有绑定采样管');
   expect(server.db.state.tubes.find((t) => t.code === tube)?.status).toBe('unbound');
+});
+
+/**
+ * The keyboard that makes the page shorter (Android's; here a shorter window): the field being typed in
+ * stays in sight, not under the sticky 提交并绑定 bar, when the keyboard opens and when focus moves on to
+ * the next field. Each field starts 40 px above the page's bottom once shortened, where the bar is then.
+ * (iOS's own keyboard leaves the page's height alone; WebKitGTK has no on-screen keyboard to open.)
+ */
+test('staff: with the keyboard open, the field typed in stays in sight above 提交并绑定', async () => {
+  const { page, browser } = app;
+  await page.open('/infoEnter');
+  await page.waitForText('受检者信息');
+  const keyboard = 340;
+  const whole = await browser.getWindowSize();
+  const shortenedPage = (await browser.execute(() => window.innerHeight)) - keyboard;
+  /** Scrolls the field labelled `label` to where the bar will be, and gives it focus as a tap does. */
+  const focusAtBar = (label: string) =>
+    browser.execute(
+      (name: string, top: number) => {
+        const field = [...document.querySelectorAll('label')].find(
+          (element) => element.textContent?.replace(/[*＊\s]/g, '') === name,
+        )!.control as HTMLInputElement;
+        window.scrollBy(0, field.getBoundingClientRect().top - top);
+        field.focus();
+      },
+      label,
+      shortenedPage - 40,
+    );
+  const fieldInSight = async (name: string) => {
+    await browser
+      .waitUntil(async () => (await browser.execute(focusedFieldSight)).covered === null, { timeout: 5_000 })
+      .catch(() => undefined);
+    expect(await browser.execute(focusedFieldSight)).toEqual({ field: name, covered: null });
+  };
+
+  await focusAtBar('住址');
+  await browser.setWindowSize(whole.width, whole.height - keyboard);
+  await fieldInSight('住址');
+  await browser.keys('幸福里 8 号');
+  expect(await page.value('住址')).toBe('幸福里 8 号');
+
+  await focusAtBar('采样管编码');
+  await fieldInSight('采样管编码');
+
+  await browser.setWindowSize(whole.width, whole.height);
+  expect(await page.value('住址')).toBe('幸福里 8 号');
 });
