@@ -81,13 +81,14 @@ test('/infoEnter filled in at 375 px looks as reviewed', async ({ page, api }) =
 });
 
 /**
- * Android's keyboard (WeChat's XWeb) makes the page shorter, and the sticky 提交并绑定 bar then sits just
- * above it. A field the person is typing in must stay in sight, not under the bar: when the keyboard
- * opens, and when focus moves on to the next field (the keyboard's 下一项). The browser itself scrolls a
- * focused field only when it is off the page, so each field starts 40 px above the page's bottom, where
- * the bar is once the keyboard is open.
+ * The field that needs the person stays in sight. After 提交并绑定 on an empty form, the first field to
+ * fix gets focus and comes into view. Android's keyboard (WeChat's XWeb) makes the page shorter, and the
+ * sticky 提交并绑定 bar then sits just above it: the field being typed in must not be under the bar when
+ * the keyboard opens, nor when focus moves on to the next field (the keyboard's 下一项). The browser
+ * itself scrolls a focused field only when it is off the page, so each field starts 40 px above the
+ * page's bottom, where the bar is once the keyboard is open.
  */
-test('/infoEnter with an Android keyboard open: the field typed in stays in sight above 提交并绑定', async ({
+test('/infoEnter: the field to fix after 提交并绑定 comes into sight, and the one typed in stays in sight above the bar with an Android keyboard open', async ({
   page,
   api,
 }) => {
@@ -100,6 +101,12 @@ test('/infoEnter with an Android keyboard open: the field typed in stays in sigh
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, api);
   await page.goto('/infoEnter');
+  // 提交并绑定 at the bottom of an empty form: the first field to fix gets focus and comes into sight.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: '提交并绑定' }).tap();
+  await expect(page.getByText('请填写姓名')).toBeVisible();
+  await expect.poll(() => page.evaluate(focusedFieldSight)).toEqual({ field: '姓名', covered: null });
+
   const address = page.getByRole('textbox', { name: '住址', exact: true });
   await placeAtBar(address);
   await address.tap();
