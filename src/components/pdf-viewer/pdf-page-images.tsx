@@ -51,7 +51,10 @@ function DrawnCanvas({
     slot.current?.append(canvas);
     return () => {
       canvas.remove();
-      releaseCanvas(canvas);
+      // Freed once it stays out: StrictMode (development) runs this cleanup and puts it back at once.
+      void Promise.resolve().then(() => {
+        if (!canvas.isConnected) releaseCanvas(canvas);
+      });
     };
   }, [canvas]);
   return replaced ? (

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -214,7 +215,12 @@ describe('PdfPageImages', () => {
       return { canvas: drawn.canvas, picture: () => encoded.then(drawn.picture) };
     };
     loader.openPdfDocument.mockResolvedValue(pdf.doc);
-    const { container } = render(<PdfPageImages data={BYTES} label="报告.pdf" />);
+    // As the app renders it: StrictMode runs each effect's cleanup and setup again on mount (development).
+    const { container } = render(
+      <StrictMode>
+        <PdfPageImages data={BYTES} label="报告.pdf" />
+      </StrictMode>,
+    );
 
     const drawn = await screen.findByRole('img', { name: '报告.pdf 第 1 页' });
     expect(drawn.querySelector('canvas')).toHaveAttribute('width', String(343 * 2));
@@ -234,7 +240,7 @@ describe('PdfPageImages', () => {
     expect(canvas.closest('[aria-hidden="true"]')).not.toBeNull();
     fireEvent.load(picture);
     expect(container.querySelector('canvas')).toBeNull();
-    expect(canvas.width).toBe(0); // its memory freed at once
+    await waitFor(() => expect(canvas.width).toBe(0)); // its memory freed once it is out
   });
 
   it('asks for pictures at least twice the shown width (legible when zoomed), more on denser screens', async () => {
