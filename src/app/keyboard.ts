@@ -80,12 +80,13 @@ function keepFocusedFieldInSight(): void {
 }
 
 function nudgeAfterIosKeyboard(): void {
+  /** A text field's keyboard, or a select's picker, takes the bottom of the screen. */
+  const takesScreen = (element: Element | null) =>
+    isTextField(element) || element instanceof HTMLSelectElement;
   document.addEventListener('focusout', (event) => {
-    if (!isTextField(event.target as Element) && !(event.target instanceof HTMLSelectElement)) return;
+    if (!takesScreen(event.target as Element)) return;
     window.setTimeout(() => {
-      const active = document.activeElement;
-      if (isTextField(active) || active instanceof HTMLSelectElement) return;
-      window.scrollTo(0, Math.max(0, window.scrollY));
+      if (!takesScreen(document.activeElement)) window.scrollTo(0, Math.max(0, window.scrollY));
     }, 100);
   });
 }

@@ -100,17 +100,15 @@ export function usePersistentState<T>(key: string, initial: T, debounceMs = 300)
       // Resolved against the latest value outside React's updater, which may run late or twice:
       // side effects (the dirty flag, the save timer) must happen exactly once, here.
       const resolved = typeof next === 'function' ? (next as (p: T) => T)(latest.current) : next;
+      // A late answer for a form that was left (its server id, say) is written at once, and only while
+      // nothing else has changed the draft since: not over what the form opened again emptied or typed.
+      if (left.current && storedText(key) !== ours.current) return;
+      latest.current = resolved;
+      dirty.current = true;
       if (left.current) {
-        // A late answer for a form that was left (its server id, say) is written only while nothing
-        // else has changed the draft since: not over what the form opened again has emptied or typed.
-        if (storedText(key) !== ours.current) return;
-        latest.current = resolved;
-        dirty.current = true;
         flush();
         return;
       }
-      latest.current = resolved;
-      dirty.current = true;
       window.clearTimeout(pending.current);
       pending.current = window.setTimeout(flush, debounceMs);
       setValueState(resolved);
