@@ -60,8 +60,11 @@ function bundleFigures(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const gzip = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  // Classic scripts and inlined styles of index.html count for every page (older builds had both).
+  // Classic scripts, linked stylesheets and inlined styles of index.html count for every page.
   const htmlScripts = [...html.matchAll(/<script[^>]*\ssrc="[^"]*?(assets\/[^"]+)"/g)].map((m) => m[1]);
+  const htmlStyles = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="[^"]*?(assets\/[^"]+)"/g)].map(
+    (m) => m[1],
+  );
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
     (t, m) => t + gzipSync(m[1]).length,
     0,
@@ -74,7 +77,7 @@ function bundleFigures(dist) {
   };
   const filesOf = (keys) => {
     const js = new Set(htmlScripts);
-    const css = new Set();
+    const css = new Set(htmlStyles);
     for (const key of keys) {
       js.add(manifest[key].file);
       for (const file of manifest[key].css ?? []) css.add(file);

@@ -83,12 +83,24 @@ describe('production build', () => {
     ]);
   });
 
-  it('paints its first screen from index.html alone, before any script runs or stylesheet loads', () => {
+  it('paints its first screen from index.html and its own inline styles, before any script runs', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     expect(html).toContain('肠道健康筛查');
     expect(html).toContain('正在加载');
-    // A stylesheet linked in the page would hold the first paint until it arrived (Lighthouse: LCP).
-    expect(html).not.toMatch(/rel="stylesheet"/);
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    for (const name of ['.boot', '.boot-name', '.boot-text']) expect(inline).toContain(`${name}{`);
+  });
+
+  it("links all of the app's CSS as one stylesheet, so opening a page never waits for one", () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(sheets).toEqual([expect.stringMatching(/^\/assets\/[\w-]+\.css$/)]);
+    expect(readdirSync(assets).filter((file) => file.endsWith('.css'))).toEqual([sheets[0].slice(8)]);
+    // Every page's styles are in it (antd-mobile's and the app's own), and no script names another.
+    const css = readFileSync(join(dist, sheets[0]), 'utf8');
+    for (const rule of ['.adm-button', '.adm-input', '.adm-dialog', '.adm-toast-main', '.adm-steps'])
+      expect(css).toContain(rule);
+    expect(allJs).not.toMatch(/assets\/[\w-]+\.css/);
   });
 
   it('tells the browser to send other sites no page path (ids) as the referrer', () => {
