@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * The first screen of index.html, as a component: shown while the first page's code loads, and by
- * the error boundary. It uses only index.html's inline styles (the `boot-*` classes), so the app's
- * entry carries no stylesheet and the first paint waits for none.
+ * the error boundary. It uses only index.html's inline styles (the `boot-*` classes), so it looks the
+ * same before React takes over and still shows when the app's stylesheet failed to load.
  */
 export function BootScreen({
   title = '肠道健康筛查',
