@@ -25,8 +25,8 @@ function appPathOf(url: string): string {
 export function createAppRoutes() {
   return [
     {
-      // Lazy like the pages: the layout brings antd-mobile and the app's CSS, which the entry leaves
-      // out so that index.html's first screen paints without waiting for a stylesheet.
+      // Lazy like the pages: the layout brings antd-mobile's JavaScript, which the entry leaves out and
+      // the first page loads anyway. (Its CSS is in the one stylesheet index.html links.)
       lazy: async () => ({ Component: (await loadWithReload(() => import('./root-layout'))).RootLayout }),
       errorElement: <RootErrorBoundary />,
       hydrateFallbackElement: <BootScreen />,
