@@ -198,6 +198,9 @@ async function lighthouse(builds) {
             runs: scores,
             lcpMs: Math.round(median.audits['largest-contentful-paint'].numericValue),
             tbtMs: Math.round(median.audits['total-blocking-time'].numericValue),
+            // Lighthouse's own measure of the machine's speed at each run: its simulated 4× slowdown
+            // multiplies the tasks this machine ran, so the same build scores higher on a faster day.
+            benchmarkIndexes: lhrs[b][t].map((lhr) => Math.round(lhr.environment.benchmarkIndex)),
           },
         ];
       }),
@@ -245,6 +248,11 @@ if (builds[0].lighthouse) {
     };
     console.log(`| ${path} | ${builds.map(cell).join(' | ')} |`);
   }
+  const indexes = builds.flatMap((b) => Object.values(b.lighthouse).flatMap((r) => r.benchmarkIndexes));
+  indexes.sort((x, y) => x - y);
+  console.log(
+    `\nThis machine's speed, Lighthouse's benchmarkIndex over all runs: median ${indexes[indexes.length >> 1]} (${indexes[0]}–${indexes.at(-1)})`,
+  );
 }
 if (builds[0].journeys) {
   console.log(
