@@ -24,6 +24,12 @@ const REACTION_MS = 500;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** A measured figure over several runs: its median and spread. */
+export const figure = (values) => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+});
 const button = (name) => `::-p-aria([name="${name}"][role="button"])`;
 const textbox = (name) => `::-p-aria([name="${name}"][role="textbox"])`;
 
@@ -245,7 +251,6 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
     servers.forEach((server) => server.kill());
     await api.close();
   }
-  const figure = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
   return results.map((r) => ({
     pdfFirstPageMs: figure(r.pdfMs),
     picturesFirstPageMs: figure(r.picturesShownMs),

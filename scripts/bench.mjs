@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { measureJourneys } from './bench-journeys.mjs';
+import { figure, measureJourneys } from './bench-journeys.mjs';
 import { postJson, serve } from './bench-serve.mjs';
 import { startDemoApi } from './demo-api-server.mjs';
 
@@ -248,10 +248,9 @@ if (builds[0].lighthouse) {
     };
     console.log(`| ${path} | ${builds.map(cell).join(' | ')} |`);
   }
-  const indexes = builds.flatMap((b) => Object.values(b.lighthouse).flatMap((r) => r.benchmarkIndexes));
-  indexes.sort((x, y) => x - y);
+  const speed = figure(builds.flatMap((b) => Object.values(b.lighthouse).flatMap((r) => r.benchmarkIndexes)));
   console.log(
-    `\nThis machine's speed, Lighthouse's benchmarkIndex over all runs: median ${indexes[indexes.length >> 1]} (${indexes[0]}–${indexes.at(-1)})`,
+    `\nThis machine's speed, Lighthouse's benchmarkIndex over all runs: median ${speed.median} (${speed.min}–${speed.max})`,
   );
 }
 if (builds[0].journeys) {
