@@ -11,6 +11,12 @@ interface ImportMetaEnv {
   readonly VITE_VCONSOLE: string;
   /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
+  /** The switches of config/assumptions.ts. */
+  readonly VITE_SEND_IDEMPOTENCY_KEY?: string;
+  readonly VITE_SAVE_DRAFT_WHILE_TYPING?: string;
+  readonly VITE_DELETE_SERVER_DRAFTS?: string;
+  readonly VITE_STRICT_TUBE_CODE?: string;
+  readonly VITE_DICTIONARY_PATH?: string;
 }
 
 interface ImportMeta {

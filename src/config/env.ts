@@ -1,3 +1,4 @@
+import { readAssumptions, type Assumptions } from './assumptions';
 import { readHttpsOrigins } from './origins';
 
 /**
@@ -29,6 +30,8 @@ export interface AppConfig {
    * server need not wait the spec's 10 s. null: the spec's REQUEST_TIMEOUT_MS. Ignored in production.
    */
   requestTimeoutMs: number | null;
+  /** The switches of every assumption beyond the spec (config/assumptions.ts). */
+  assumptions: Assumptions;
 }
 
 function positiveNumber(value: string | undefined): number | null {
@@ -52,6 +55,7 @@ export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppC
     vconsole: mode !== 'production' && env.VITE_VCONSOLE === 'true',
     mode,
     requestTimeoutMs: mode === 'production' ? null : positiveNumber(env.VITE_REQUEST_TIMEOUT_MS),
+    assumptions: readAssumptions(env),
   };
 }
 
@@ -67,4 +71,9 @@ export const config: AppConfig = readConfig({
   VITE_DEMO: import.meta.env.VITE_DEMO,
   VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
   VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
+  VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,
+  VITE_SAVE_DRAFT_WHILE_TYPING: import.meta.env.VITE_SAVE_DRAFT_WHILE_TYPING,
+  VITE_DELETE_SERVER_DRAFTS: import.meta.env.VITE_DELETE_SERVER_DRAFTS,
+  VITE_STRICT_TUBE_CODE: import.meta.env.VITE_STRICT_TUBE_CODE,
+  VITE_DICTIONARY_PATH: import.meta.env.VITE_DICTIONARY_PATH,
 });

@@ -7,10 +7,30 @@ import type {
   Questionnaire,
   QuestionnaireResponse,
   Registration,
-  SamplingTube,
+  SamplingTubeStatus,
   SystemMessage,
+  TubeTimelineEntry,
   UserRole,
 } from '@/types/api';
+
+/**
+ * The demo's records always have these fields, which the app's tolerant reader lets a real server
+ * leave out (src/types/api.ts): required here, so the demo never sends less than it means to.
+ */
+type Complete<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+
+/** A sampling tube as the demo keeps it. */
+export interface DemoTube {
+  code: string;
+  status: SamplingTubeStatus;
+  registrationId?: string;
+  boundAt?: string;
+  collectedAt?: string;
+  /** Oldest first. */
+  timeline: TubeTimelineEntry[];
+}
+
+export type StoredReport = Complete<CheckReport, 'registrationId' | 'sampledAt' | 'receivedAt' | 'reportedAt'>;
 
 export interface DemoUser {
   id: string;
@@ -33,15 +53,17 @@ interface DemoSession {
 }
 
 /** A registration as stored: tube, report and age are derived when it is read. */
-export interface StoredRegistration extends Omit<Registration, 'tube' | 'reportId' | 'age'> {
+export interface StoredRegistration
+  extends Complete<Omit<Registration, 'tube' | 'reportId' | 'age'>, 'gender' | 'birthDate' | 'registeredAt'> {
   createdByUserId: string;
 }
 
-export interface StoredMessage extends SystemMessage {
+export interface StoredMessage extends Complete<SystemMessage, 'type' | 'sentAt'> {
   recipientUserId: string;
 }
 
-export interface StoredResponse extends Omit<QuestionnaireResponse, 'questionnaireTitle' | 'personName'> {
+export interface StoredResponse
+  extends Complete<Omit<QuestionnaireResponse, 'questionnaireTitle' | 'personName'>, 'createdAt' | 'updatedAt'> {
   ownerUserId: string;
 }
 
@@ -60,8 +82,8 @@ export interface DemoState {
   usedWeChatCodes: string[];
   dictionaries: Record<DictionaryTypeCode, DictionaryItemWire[]>;
   registrations: StoredRegistration[];
-  tubes: SamplingTube[];
-  reports: CheckReport[];
+  tubes: DemoTube[];
+  reports: StoredReport[];
   messages: StoredMessage[];
   questionnaires: Questionnaire[];
   responses: StoredResponse[];

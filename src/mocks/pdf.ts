@@ -1,4 +1,5 @@
-import { labelOf, REPORT_RESULT_LABELS, type CheckReport } from '@/types/api';
+import { labelOf, REPORT_RESULT_LABELS } from '@/types/api';
+import type { StoredReport } from './demo-state';
 import { maskIdCard } from '@/lib/id-card';
 import { formatChinaDateTime } from './time';
 
@@ -174,7 +175,7 @@ const NEGATIVE_GREEN: RGB = [0.1, 0.5, 0.2];
 const GREY: RGB = [0.35, 0.35, 0.35];
 
 /** The check report as a one-page PDF: person, tube, test item, result, dates and advice. */
-export function createReportPdf(report: CheckReport): Uint8Array<ArrayBuffer> {
+export function createReportPdf(report: StoredReport): Uint8Array<ArrayBuffer> {
   const field = (label: string, value: string): PdfBlock => ({
     kind: 'text',
     text: `${label}：${value}`,

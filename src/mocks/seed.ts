@@ -2,19 +2,19 @@ import { RESULT_TURNAROUND, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/s
 import type {
   Announcement,
   Answers,
-  CheckReport,
   GenderCode,
   ReportResult,
-  SamplingTube,
   SamplingTubeStatus,
   TubeTimelineEntry,
 } from '@/types/api';
 import type {
   AttachmentSource,
   DemoState,
+  DemoTube,
   DemoUser,
   StoredMessage,
   StoredRegistration,
+  StoredReport,
   StoredResponse,
 } from './demo-state';
 import { makeIdCard } from './id-card-generator';
@@ -297,8 +297,8 @@ export function createSeed(now: Date): DemoState {
   ];
 
   const registrations: StoredRegistration[] = [];
-  const tubes: SamplingTube[] = [];
-  const reports: CheckReport[] = [];
+  const tubes: DemoTube[] = [];
+  const reports: StoredReport[] = [];
   let tubeNumber = 0;
 
   PEOPLE.forEach((person, index) => {
@@ -479,7 +479,7 @@ export function createSeed(now: Date): DemoState {
       recipientUserId,
     });
   };
-  const reportNotice = (recipient: string, report: CheckReport, read: boolean, forStaff: boolean) => {
+  const reportNotice = (recipient: string, report: StoredReport, read: boolean, forStaff: boolean) => {
     const positive = report.result === 'positive';
     const who = forStaff ? `受检者 ${maskName(report.personName)}（采样管 ${report.tubeCode}）的` : '您的';
     const next = forStaff

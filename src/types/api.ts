@@ -3,14 +3,19 @@ import {
   boolean,
   booleanOrFalse,
   countOrZero,
-  date,
-  dateTime,
+  displayDate,
+  displayDateTime,
+  displayEnum,
+  displayInteger,
+  displayRecord,
   id,
-  integer,
+  list,
   listOrEmpty,
   openEnum,
   optionalDateTime,
   optionalId,
+  optionalInteger,
+  optionalObject,
   optionalOpenEnum,
   optionalText,
   page,
@@ -36,6 +41,13 @@ import {
  *   i.e. `String(DictionaryItem.value)` (the dictionary converts numeric values to numbers, spec §3).
  * - Every field a comment marks "assumption" is not shown in the spec. docs/api-contract.md lists what each
  *   field may be and what a missing one becomes; a unit test keeps it in step with these schemas.
+ * - A tolerant reader: only what a page or a rule needs is essential (an id it links with, a status a
+ *   rule reads, a report's result); a missing essential field refuses the answer. Every other field is
+ *   display-only or optional: when missing or of another form the page shows — or leaves the line out,
+ *   and the difference is reported (console, error reporting, `npm run contract`), not shown.
+ * - Writes (Add, Submit, Bind, Update, Read, the questionnaire saves, LoginOut) succeed on statusCode
+ *   2000 whatever responseData holds; where the app needs the new id it reads it from a number, a
+ *   string, `{ id }` or a record (savedIdSchema).
  */
 export { labelOf, type Open } from './schema-kit';
 
@@ -52,17 +64,19 @@ export interface CallOptions {
   silent?: boolean;
   signal?: AbortSignal;
   /**
-   * The `Idempotency-Key` header of a state-changing call (assumption: the spec shows none; this is
-   * the contract we ask of the server). The calls that save or change data (ScreeningRegister/Add and
-   * /Submit, Sampling/BindSamplingTube and /UpdateSamplingOperation, Response/Add, /Submit, /Update)
-   * carry one; by default the client makes it, one per action (the same url and body until the server
-   * answers, lib/http/idempotency.ts), and a caller that retries across reloads passes its own (the
-   * offline queue). Every request still has its own `requestId` (spec §7).
+   * The `Idempotency-Key` header of a state-changing call: a header the spec does not name, so it is
+   * sent only where the switch is on (config/assumptions.ts, VITE_SEND_IDEMPOTENCY_KEY). The calls that
+   * save or change data (ScreeningRegister/Add and /Submit, Sampling/BindSamplingTube and
+   * /UpdateSamplingOperation, Response/Add, /Submit, /Update) then carry one; by default the client makes
+   * it, one per action (the same url and body until the server answers anything for that URL, for at
+   * most a few minutes: lib/http/idempotency.ts), and a caller that retries across reloads passes its
+   * own (the offline queue). Every request still has its own `requestId` (spec §7).
    *
-   * Server contract: the key is an opaque string of at most 64 characters, scoped to the signed-in
-   * account and the endpoint. The first request with a key is processed and its answer (envelope and
-   * HTTP status) kept for at least 24 hours; a later request with the same key and the same body gets
-   * that answer again without being processed again; the same key with a different body is refused
+   * Server contract (with the switch on): the key is an opaque string of at most 64 characters, scoped
+   * to the signed-in account and the endpoint. The first request with a key is processed and its answer
+   * (envelope and HTTP status) kept for at least 24 hours, except a 5xx answer, which is not kept (a
+   * retry after a server fault must be processed); a later request with the same key and the same body
+   * gets that answer again without being processed again; the same key with a different body is refused
    * (HTTP 422), and while the first is still being processed a second is refused with HTTP 409. CORS
    * must allow the header (Access-Control-Allow-Headers: Idempotency-Key).
    */
@@ -135,8 +149,9 @@ const USER_ROLES = ['work', 'check'] as const satisfies readonly UserRole[];
  * - registrationId: check users only, their own registration when one exists.
  */
 export const userProfileSchema = v.object({
+  /** Essential: whose work a check user's sign-in keeps on the phone. */
   id,
-  name: text,
+  name: textOrEmpty,
   accountName: optionalText,
   role: v.picklist(USER_ROLES, "'work' | 'check'"),
   institutionName: textOrEmpty,
@@ -220,6 +235,7 @@ export const REGISTRATION_STATUS_LABELS: Readonly<Record<RegistrationStatus, str
   submitted: '已提交',
 };
 
+/** code (the unbind call sends it) and status (whether it can be unbound) are essential. */
 const samplingTubeSummarySchema = v.object({
   code: text,
   status: openEnum(SAMPLING_TUBE_STATUSES),
@@ -237,13 +253,14 @@ const samplingTubeSummarySchema = v.object({
  */
 export type SamplingTubeSummary = v.InferOutput<typeof samplingTubeSummarySchema>;
 
+/** Essential: id (every link) and status (a draft is edited, a submitted one gets a tube). */
 export const registrationSchema = v.object({
   id,
-  name: text,
-  idCard: text,
-  gender: openEnum(GENDER_CODES),
-  age: integer,
-  birthDate: date,
+  name: textOrEmpty,
+  idCard: textOrEmpty,
+  gender: displayEnum(GENDER_CODES),
+  age: displayInteger,
+  birthDate: displayDate,
   phone: textOrEmpty,
   address: textOrEmpty,
   nation: textOrEmpty,
@@ -254,17 +271,14 @@ export const registrationSchema = v.object({
   emergencyContactRelation: textOrEmpty,
   familyHistory: booleanOrFalse,
   questionnaireResponseId: optionalId,
-  registeredAt: dateTime,
+  registeredAt: displayDateTime,
   /** Assumption: when the record was last saved (Add or Submit); absent from servers that do not keep it. */
   updatedAt: optionalDateTime,
   registeredBy: optionalOpenEnum(USER_ROLES),
   registeredByName: textOrEmpty,
   institutionName: textOrEmpty,
   status: openEnum(REGISTRATION_STATUSES),
-  tube: v.pipe(
-    v.nullish(samplingTubeSummarySchema),
-    v.transform((value) => value ?? undefined),
-  ),
+  tube: optionalObject(samplingTubeSummarySchema),
   reportId: optionalId,
 });
 export type Registration = v.InferOutput<typeof registrationSchema>;
@@ -299,8 +313,23 @@ export interface RegistrationInput {
   questionnaireResponseId?: Id;
 }
 
-/** Add/Submit result (assumption): the saved registration. */
-export type RegistrationSaveResult = Registration;
+/**
+ * What a save (ScreeningRegister/Add and /Submit, Response/Add and /Submit) answers, read for the id only:
+ * the bare id (a number or a string), `{ id }` or the saved record. Anything else (null included) is
+ * still a success (statusCode 2000); the id is then unknown.
+ */
+export const savedIdSchema = v.pipe(
+  v.unknown(),
+  v.transform((value): Id | undefined => {
+    const candidate =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as { id?: unknown }).id
+        : value;
+    if (typeof candidate === 'string' && candidate !== '') return candidate;
+    if (typeof candidate === 'number' && Number.isSafeInteger(candidate)) return String(candidate);
+    return undefined;
+  }),
+);
 
 /** responseData of the 'ID card already registered' failure (statusCode API_STATUS.idCardRegistered). */
 export const idCardRegisteredDataSchema = v.object({ registrationId: id });
@@ -365,25 +394,15 @@ export function canUnbind(status: Open<SamplingTubeStatus>): boolean {
 
 const tubeTimelineEntrySchema = v.object({
   status: openEnum(SAMPLING_TUBE_STATUSES),
-  at: dateTime,
+  at: displayDateTime,
   note: optionalText,
 });
 export type TubeTimelineEntry = v.InferOutput<typeof tubeTimelineEntrySchema>;
 
-/** collectedAt: collection date and time, recorded at binding. timeline: oldest first. */
-export const samplingTubeSchema = v.object({
-  code: text,
-  status: openEnum(SAMPLING_TUBE_STATUSES),
-  registrationId: optionalId,
-  boundAt: optionalDateTime,
-  collectedAt: optionalDateTime,
-  timeline: listOrEmpty(tubeTimelineEntrySchema),
-});
-export type SamplingTube = v.InferOutput<typeof samplingTubeSchema>;
-
 /**
  * POST /api/v1/Sampling/BindSamplingTube. The registration must be submitted and have no tube;
- * collectedAt must not be in the future (9001).
+ * collectedAt must not be in the future (9001). statusCode 2000 is the success; its responseData is not
+ * read (the tube's status is asked for with GetSamplingTubeStatus when a page shows it).
  */
 export interface BindSamplingTubePayload {
   registrationId: Id;
@@ -401,7 +420,8 @@ export interface TubeStatusQuery {
  * boundRegistrationId only when the caller may see that registration; boundPersonName masked, e.g. '张*英'.
  */
 export const tubeStatusResultSchema = v.object({
-  tubeCode: text,
+  tubeCode: optionalText,
+  /** Essential: an unknown code cannot be bound. */
   exists: boolean,
   status: optionalOpenEnum(SAMPLING_TUBE_STATUSES),
   boundRegistrationId: optionalId,
@@ -414,7 +434,10 @@ export type TubeStatusResult = v.InferOutput<typeof tubeStatusResultSchema>;
 
 type SamplingOperation = 'unbind';
 
-/** POST /api/v1/Sampling/UpdateSamplingOperation. `reason` is an 'unbind_reason' dictionary value. Staff only. */
+/**
+ * POST /api/v1/Sampling/UpdateSamplingOperation. `reason` is an 'unbind_reason' dictionary value. Staff
+ * only. statusCode 2000 is the success; its responseData is not read.
+ */
 export interface UpdateSamplingOperationPayload {
   tubeCode: string;
   registrationId: Id;
@@ -439,18 +462,19 @@ export const REPORT_RESULT_LABELS: Readonly<Record<ReportResult, string>> = {
  * - advice: the recommended next step, plain text.
  * - fileName: file name of the PDF that DownloadCheckReport returns.
  */
+/** Essential: id (the PDF, every link) and result (the next step the page advises). */
 const checkReportSchema = v.object({
   id,
-  registrationId: id,
-  personName: text,
+  registrationId: optionalId,
+  personName: textOrEmpty,
   idCard: textOrEmpty,
-  tubeCode: text,
+  tubeCode: textOrEmpty,
   testItem: textOrEmpty,
-  testItemCode: openEnum(['FIT']),
+  testItemCode: optionalOpenEnum(['FIT']),
   result: openEnum(REPORT_RESULTS),
-  sampledAt: dateTime,
-  receivedAt: dateTime,
-  reportedAt: dateTime,
+  sampledAt: displayDateTime,
+  receivedAt: displayDateTime,
+  reportedAt: displayDateTime,
   institution: textOrEmpty,
   doctor: optionalText,
   advice: textOrEmpty,
@@ -493,15 +517,16 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageType, string>> = {
  * - content: plain text or HTML as `contentFormat` says (anything but 'html' is shown as text); sanitise HTML before rendering.
  * - reportId: report notices link to their report (assumption).
  */
+/** Essential: the id (its detail, marking it read). */
 export const systemMessageSchema = v.object({
   id,
-  type: openEnum(MESSAGE_TYPES),
-  title: text,
+  type: displayEnum(MESSAGE_TYPES),
+  title: textOrEmpty,
   summary: textOrEmpty,
   content: textOrEmpty,
   contentFormat: optionalOpenEnum(['text', 'html']),
   read: booleanOrFalse,
-  sentAt: dateTime,
+  sentAt: displayDateTime,
   readAt: optionalDateTime,
   reportId: optionalId,
 });
@@ -523,7 +548,7 @@ export interface MessageDetailQuery {
   id: Id;
 }
 
-/** POST /api/v1/SystemMessage/ReadSystemMessage: answers the message as now read. */
+/** POST /api/v1/SystemMessage/ReadSystemMessage. statusCode 2000 is the success; its responseData is not read. */
 export interface ReadSystemMessagePayload {
   id: Id;
 }
@@ -533,44 +558,41 @@ export interface ReadSystemMessagePayload {
 
 const QUESTION_TYPES = ['single', 'multiple', 'text'] as const;
 
-/** options for 'single' and 'multiple'; placeholder and maxLength for 'text'. */
+/**
+ * options for 'single' and 'multiple'; placeholder and maxLength for 'text'. Essential: id (the answer's
+ * key), type (which input), title and the options' values and labels (nobody can answer without them).
+ */
 const questionSchema = v.object({
   id,
   type: openEnum(QUESTION_TYPES),
   title: text,
   required: booleanOrFalse,
-  options: v.pipe(
-    v.nullish(v.array(v.object({ value: text, label: text }))),
-    v.transform((value) => value ?? undefined),
-  ),
+  options: optionalObject(v.array(v.object({ value: text, label: text }))),
   placeholder: optionalText,
-  maxLength: v.pipe(
-    v.nullish(integer),
-    v.transform((value) => value ?? undefined),
-  ),
+  maxLength: optionalInteger,
 });
 export type Question = v.InferOutput<typeof questionSchema>;
 
 export const questionnaireSchema = v.object({
   id,
-  title: text,
+  title: textOrEmpty,
   description: textOrEmpty,
   version: textOrEmpty,
-  questions: listOrEmpty(questionSchema),
+  questions: list(questionSchema),
 });
 export type Questionnaire = v.InferOutput<typeof questionnaireSchema>;
 
 /** An item of Questionnaire/GetList. */
 const questionnaireSummarySchema = v.object({
   id,
-  title: text,
+  title: textOrEmpty,
   description: textOrEmpty,
   version: textOrEmpty,
   questionCount: countOrZero,
 });
 export type QuestionnaireSummary = v.InferOutput<typeof questionnaireSummarySchema>;
 /** Assumption: an array, not a page. */
-export const questionnaireListSchema = listOrEmpty(questionnaireSummarySchema);
+export const questionnaireListSchema = list(questionnaireSummarySchema);
 
 /** POST /api/v1/Questionnaire/GetList: all published questionnaires, optionally filtered by title. */
 export interface QuestionnaireListQuery {
@@ -593,12 +615,14 @@ export const RESPONSE_STATUS_LABELS: Readonly<Record<ResponseStatus, string>> = 
 export type Answers = Record<Id, string | string[]>;
 
 /** Answers keyed by question id; a number is taken as its digits, null or missing is no answers. */
-const answersSchema = v.pipe(
-  v.nullish(v.record(v.string(), v.union([text, v.array(text)], 'string or string[]')), () => ({})),
-  v.transform((value): Answers => value ?? {}),
+const answersSchema = displayRecord<Answers>(
+  v.record(v.string(), v.union([text, v.array(text)], 'string or string[]')),
 );
 
-/** 问卷答卷. personName: the registration's person, when linked (assumption, for staff lists). */
+/**
+ * 问卷答卷. personName: the registration's person, when linked (assumption, for staff lists).
+ * Essential: id, questionnaireId (which questions) and status (a draft is resumed, a submitted one read).
+ */
 export const questionnaireResponseSchema = v.object({
   id,
   questionnaireId: id,
@@ -607,8 +631,8 @@ export const questionnaireResponseSchema = v.object({
   personName: optionalText,
   status: openEnum(RESPONSE_STATUSES),
   answers: answersSchema,
-  createdAt: dateTime,
-  updatedAt: dateTime,
+  createdAt: displayDateTime,
+  updatedAt: displayDateTime,
   submittedAt: optionalDateTime,
 });
 export type QuestionnaireResponse = v.InferOutput<typeof questionnaireResponseSchema>;
@@ -668,7 +692,7 @@ export interface ResponseDetailQuery {
 /** size in bytes. */
 const attachmentSchema = v.object({
   id,
-  fileName: text,
+  fileName: textOrEmpty,
   size: countOrZero,
   contentType: textOrEmpty,
 });
@@ -677,10 +701,10 @@ export type Attachment = v.InferOutput<typeof attachmentSchema>;
 /** content: HTML; sanitise before rendering. */
 export const announcementSchema = v.object({
   id,
-  title: text,
+  title: textOrEmpty,
   summary: textOrEmpty,
   content: textOrEmpty,
-  publishedAt: dateTime,
+  publishedAt: displayDateTime,
   attachments: listOrEmpty(attachmentSchema),
 });
 export type Announcement = v.InferOutput<typeof announcementSchema>;

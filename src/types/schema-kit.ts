@@ -19,12 +19,23 @@ const EXPECTED = {
 } as const;
 
 /**
- * What a building block is and what a missing value becomes, read back by the contract document
- * (docs/api-contract.md): 'required' means a missing or null value is a contract mismatch.
+ * What a field is to the app, read back by the contract document (docs/api-contract.md) and by
+ * `npm run contract`:
+ * - 'essential': the page or a rule needs it (an id it links with, a status a rule reads). Missing,
+ *   null or of another form, the answer is refused: a contract error that names the call.
+ * - 'display': shown, but the page does its job without it. Missing or of another form, it is held as
+ *   `whenMissing` (the page shows — or leaves the line out) and the difference is reported once
+ *   (console, error reporting), never shown to the user. null is "no value" and not reported.
+ * - 'optional': often legitimately absent (a report id before there is a report). Missing or null is
+ *   absent, silently; another form is held as absent and reported like a display field.
  */
+export type FieldRole = 'essential' | 'display' | 'optional';
+
 export interface FieldTag {
-  kind: keyof typeof EXPECTED | 'enum' | 'list';
-  whenMissing: 'required' | 'absent' | "''" | '0' | 'false' | '[]';
+  kind: keyof typeof EXPECTED | 'enum' | 'list' | 'object' | 'record';
+  role: FieldRole;
+  /** What the app holds when the field is missing ('required' for an essential field). */
+  whenMissing: 'required' | 'absent' | "''" | '0' | 'false' | '[]' | '{}';
   known?: readonly string[];
 }
 
@@ -33,28 +44,113 @@ function tagged<const S extends v.GenericSchema>(schema: S, field: FieldTag) {
   return v.pipe(schema, v.metadata<v.InferOutput<S>, { readonly field: FieldTag }>({ field }));
 }
 
+/**
+ * Issues of display and optional fields: carried up to the answer with their full path (valibot adds
+ * the path as an issue passes each object and list), reported, and never a reason to refuse it.
+ */
+const softIssues = new WeakSet<object>();
+
+/** True for a difference in a field the page can do without (see FieldRole). */
+export function isSoftIssue(issue: v.BaseIssue<unknown>): boolean {
+  return softIssues.has(issue);
+}
+
+/** Stands for a key the answer does not have, so that an object schema still runs the field's check. */
+const MISSING = Symbol('missing');
+
+interface Dataset {
+  typed: boolean;
+  value: unknown;
+  issues?: v.BaseIssue<unknown>[];
+}
+
+function missingIssue(expected: string): v.BaseIssue<unknown> {
+  const issue = {
+    kind: 'schema',
+    type: 'missing',
+    input: undefined,
+    expected,
+    received: 'missing',
+    message: expected,
+  } as v.BaseIssue<unknown>;
+  softIssues.add(issue);
+  return issue;
+}
+
+/**
+ * A field the page can do without (role 'display' or 'optional'): `inner` checks and normalises a
+ * value that is there; a missing, null or differing value is held as `fallback()`.
+ */
+function softField<TOutput>(
+  inner: v.GenericSchema<unknown, TOutput>,
+  fallback: () => TOutput,
+  field: FieldTag,
+): v.GenericSchema<unknown, TOutput> {
+  const expected = field.kind in EXPECTED ? EXPECTED[field.kind as keyof typeof EXPECTED] : field.kind;
+  const schema = {
+    kind: 'schema',
+    // 'nullish' with a default: an object schema runs the check for a missing key too (with MISSING).
+    type: 'nullish',
+    reference: softField,
+    expects: expected,
+    async: false,
+    wrapped: inner,
+    default: () => MISSING,
+    '~run'(dataset: Dataset, config: v.Config<v.BaseIssue<unknown>>): Dataset {
+      const value = dataset.value;
+      if (value === MISSING || value === undefined) {
+        return field.role === 'display'
+          ? { typed: true, value: fallback(), issues: [missingIssue(expected)] }
+          : { typed: true, value: fallback() };
+      }
+      if (value === null || (value === '' && field.kind !== 'text'))
+        return { typed: true, value: fallback() };
+      const checked = (inner as unknown as { '~run': (d: Dataset, c: typeof config) => Dataset })['~run'](
+        { typed: false, value },
+        config,
+      );
+      if (!checked.issues) return checked;
+      // Differences inside a field that is itself in order (a display date of a tube shown) stay there.
+      if (checked.typed && checked.issues.every(isSoftIssue)) return checked;
+      for (const issue of checked.issues) softIssues.add(issue);
+      return { typed: true, value: fallback(), issues: checked.issues };
+    },
+  };
+  return tagged(schema as unknown as v.GenericSchema<unknown, TOutput>, field);
+}
+
+/**
+ * A soft field held as absent when missing: typed as valibot's optional schema, so that the key is
+ * optional (`field?: T`) in the types inferred from the schemas, as for any optional field.
+ */
+function absentWhenMissing<TOutput>(
+  inner: v.GenericSchema<unknown, TOutput>,
+  field: FieldTag,
+): v.OptionalSchema<v.GenericSchema<unknown, TOutput>, undefined> {
+  return softField<TOutput | undefined>(inner, () => undefined, field) as unknown as v.OptionalSchema<
+    v.GenericSchema<unknown, TOutput>,
+    undefined
+  >;
+}
+
 /** An id, sent as a string or a number; always a string inside the app (ids are compared with ===). */
-export const id = tagged(
-  v.pipe(
-    v.union(
-      [v.pipe(v.string(), v.minLength(1, EXPECTED.id)), v.pipe(v.number(), v.safeInteger(EXPECTED.id))],
-      EXPECTED.id,
-    ),
-    v.transform((value): string => String(value)),
+const idValue = v.pipe(
+  v.union(
+    [v.pipe(v.string(), v.minLength(1, EXPECTED.id)), v.pipe(v.number(), v.safeInteger(EXPECTED.id))],
+    EXPECTED.id,
   ),
-  { kind: 'id', whenMissing: 'required' },
+  v.transform((value): string => String(value)),
 );
 
-/** An optional id: null, '' or missing is absent. */
-export const optionalId = tagged(
-  v.pipe(
-    v.nullish(v.union([v.string(), v.pipe(v.number(), v.safeInteger(EXPECTED.id))], EXPECTED.id)),
-    v.transform((value): string | undefined =>
-      value === null || value === undefined || value === '' ? undefined : String(value),
-    ),
-  ),
-  { kind: 'id', whenMissing: 'absent' },
-);
+/** An id the page links with or a rule reads. */
+export const id = tagged(idValue, { kind: 'id', role: 'essential', whenMissing: 'required' });
+
+/** An id that is often absent (a report before there is one): null, '' or missing is absent. */
+export const optionalId = absentWhenMissing<string>(idValue, {
+  kind: 'id',
+  role: 'optional',
+  whenMissing: 'absent',
+});
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** 'YYYY-MM-DD HH:mm[:ss[.sss]]' with 'T' or a space, and an optional zone ('Z', '+08:00', '+0800'). */
@@ -111,26 +207,39 @@ const dateTimeText = v.pipe(
 );
 
 /** A date-time; always ISO 8601 in China time inside the app ('2026-11-03T09:30:00+08:00'), which dayjs reads on every webview. */
-export const dateTime = tagged(dateTimeText, { kind: 'dateTime', whenMissing: 'required' });
+export const dateTime = tagged(dateTimeText, {
+  kind: 'dateTime',
+  role: 'essential',
+  whenMissing: 'required',
+});
 
-/** An optional date-time: null, '' or missing is absent. */
-export const optionalDateTime = tagged(
-  v.pipe(
-    v.nullish(v.union([v.literal(''), dateTimeText], EXPECTED.dateTime)),
-    v.transform((value): string | undefined => value || undefined),
-  ),
-  { kind: 'dateTime', whenMissing: 'absent' },
-);
+/** A date-time the page shows (a publish time): when missing or unreadable, the page shows — or leaves it out. */
+export const displayDateTime = absentWhenMissing<string>(dateTimeText, {
+  kind: 'dateTime',
+  role: 'display',
+  whenMissing: 'absent',
+});
+
+/** A date-time that is often absent (read at, submitted at): null, '' or missing is absent. */
+export const optionalDateTime = absentWhenMissing<string>(dateTimeText, {
+  kind: 'dateTime',
+  role: 'optional',
+  whenMissing: 'absent',
+});
 
 /** A calendar date: 'YYYY-MM-DD', also accepted with a time after it (which is dropped). */
-export const date = tagged(
-  v.pipe(
-    v.string(EXPECTED.date),
-    v.regex(/^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/, EXPECTED.date),
-    v.transform((text) => text.slice(0, 10)),
-  ),
-  { kind: 'date', whenMissing: 'required' },
+const dateText = v.pipe(
+  v.string(EXPECTED.date),
+  v.regex(/^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/, EXPECTED.date),
+  v.transform((text) => text.slice(0, 10)),
 );
+
+/** A calendar date the page shows (a birth date). */
+export const displayDate = absentWhenMissing<string>(dateText, {
+  kind: 'date',
+  role: 'display',
+  whenMissing: 'absent',
+});
 
 const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
 
@@ -143,34 +252,44 @@ const numberValue = v.pipe(
 );
 const integerValue = v.pipe(numberValue, v.integer(EXPECTED.integer));
 
-/** An integer (a count, a size, a page number), also as a string ('12'). */
-export const integer = tagged(integerValue, { kind: 'integer', whenMissing: 'required' });
+/** An integer a rule reads, also as a string ('12'). */
+export const integer = tagged(integerValue, { kind: 'integer', role: 'essential', whenMissing: 'required' });
 
-/** A count the page can do without: null or missing is 0. */
-export const countOrZero = tagged(
-  v.pipe(
-    v.nullish(integerValue, 0),
-    v.transform((value): number => value ?? 0),
-  ),
-  { kind: 'integer', whenMissing: '0' },
-);
+/** An integer the page shows (an age). */
+export const displayInteger = absentWhenMissing<number>(integerValue, {
+  kind: 'integer',
+  role: 'display',
+  whenMissing: 'absent',
+});
+
+/** An integer that is often absent (a page's total, a text answer's length limit). */
+export const optionalInteger = absentWhenMissing<number>(integerValue, {
+  kind: 'integer',
+  role: 'optional',
+  whenMissing: 'absent',
+});
+
+/** A count the page can do without (a file size, a number of questions): missing or null is 0. */
+export const countOrZero = softField<number>(integerValue, () => 0, {
+  kind: 'integer',
+  role: 'optional',
+  whenMissing: '0',
+});
 
 const booleanValue = v.pipe(
   v.union([v.boolean(), v.picklist([1, 0, '1', '0', 'true', 'false'])], EXPECTED.boolean),
   v.transform((value): boolean => value === true || value === 1 || value === '1' || value === 'true'),
 );
 
-/** A yes/no, also as 1/0 or 'true'/'false'. */
-export const boolean = tagged(booleanValue, { kind: 'boolean', whenMissing: 'required' });
+/** A yes/no a rule reads, also as 1/0 or 'true'/'false'. */
+export const boolean = tagged(booleanValue, { kind: 'boolean', role: 'essential', whenMissing: 'required' });
 
-/** A yes/no that is false when null or missing. */
-export const booleanOrFalse = tagged(
-  v.pipe(
-    v.nullish(booleanValue, false),
-    v.transform((value): boolean => value ?? false),
-  ),
-  { kind: 'boolean', whenMissing: 'false' },
-);
+/** A yes/no the page shows (read, family history): false when missing. */
+export const booleanOrFalse = softField<boolean>(booleanValue, () => false, {
+  kind: 'boolean',
+  role: 'display',
+  whenMissing: 'false',
+});
 
 /**
  * A string, or a number taken as its digits. Not an integer beyond 2^53: JSON.parse has already changed
@@ -187,33 +306,28 @@ const textValue = v.union(
   EXPECTED.text,
 );
 
-/** Text a page must have (a name, a title). A number is taken as its digits. */
-export const text = tagged(
-  v.pipe(
-    textValue,
-    v.transform((value): string => String(value)),
-  ),
-  { kind: 'text', whenMissing: 'required' },
+const textString = v.pipe(
+  textValue,
+  v.transform((value): string => String(value)),
 );
 
-/** Text a page can show as blank: null or missing is ''. */
-export const textOrEmpty = tagged(
-  v.pipe(
-    v.nullish(textValue, ''),
-    v.transform((value): string => (value === null ? '' : String(value))),
-  ),
-  { kind: 'text', whenMissing: "''" },
-);
+/** Text the page or a rule needs (a token, a dictionary label). A number is taken as its digits. */
+export const text = tagged(textString, { kind: 'text', role: 'essential', whenMissing: 'required' });
 
-/** Optional text: null, '' or missing is absent. */
-export const optionalText = tagged(
+/** Text the page shows (a name, a title): missing is '' and the page shows — or leaves it out. */
+export const textOrEmpty = softField<string>(textString, () => '', {
+  kind: 'text',
+  role: 'display',
+  whenMissing: "''",
+});
+
+/** Text that is often absent (a doctor's name, an account name): null, '' or missing is absent. */
+export const optionalText = absentWhenMissing<string | undefined>(
   v.pipe(
-    v.nullish(textValue),
-    v.transform((value): string | undefined =>
-      value === null || value === undefined || value === '' ? undefined : String(value),
-    ),
+    textString,
+    v.transform((value): string | undefined => value || undefined),
   ),
-  { kind: 'text', whenMissing: 'absent' },
+  { kind: 'text', role: 'optional', whenMissing: 'absent' },
 );
 
 /**
@@ -223,51 +337,104 @@ export const optionalText = tagged(
  */
 export type Open<T extends string> = T | (string & {});
 
+const enumText = v.pipe(
+  v.union([v.pipe(v.string(), v.minLength(1, EXPECTED.text)), v.number()], EXPECTED.text),
+  v.transform((value): string => String(value)),
+);
+
+/** A value of a known list that a rule reads (a status). */
 export function openEnum<const T extends string>(known: readonly T[]) {
   return tagged(
     v.pipe(
-      v.union([v.pipe(v.string(), v.minLength(1, EXPECTED.text)), v.number()], EXPECTED.text),
-      v.transform((value): Open<T> => String(value)),
+      enumText,
+      v.transform((value): Open<T> => value),
     ),
-    { kind: 'enum', whenMissing: 'required', known },
+    {
+      kind: 'enum',
+      role: 'essential',
+      whenMissing: 'required',
+      known,
+    },
   );
 }
 
-/** An optional open enum: null, '' or missing is absent. */
+/** A value of a known list the page shows (a message's type): missing is absent. */
+export function displayEnum<const T extends string>(known: readonly T[]) {
+  return absentWhenMissing<Open<T>>(enumText, {
+    kind: 'enum',
+    role: 'display',
+    whenMissing: 'absent',
+    known,
+  });
+}
+
+/** A value of a known list that is often absent: null, '' or missing is absent. */
 export function optionalOpenEnum<const T extends string>(known: readonly T[]) {
-  return tagged(
-    v.pipe(
-      v.nullish(textValue),
-      v.transform((value): Open<T> | undefined =>
-        value === null || value === undefined || value === '' ? undefined : String(value),
-      ),
-    ),
-    { kind: 'enum', whenMissing: 'absent', known },
-  );
+  return absentWhenMissing<Open<T>>(enumText, {
+    kind: 'enum',
+    role: 'optional',
+    whenMissing: 'absent',
+    known,
+  });
 }
 
-/** The label of a known value, or the server's own text for a value the app does not know. */
-export function labelOf<T extends string>(labels: Readonly<Record<T, string>>, value: Open<T>): string {
+/**
+ * The label of a known value, the server's own text for a value the app does not know, or '' when a
+ * display-only value is missing (the page shows —).
+ */
+export function labelOf<T extends string>(
+  labels: Readonly<Record<T, string>>,
+  value: Open<T> | undefined,
+): string {
+  if (value === undefined) return '';
   return Object.prototype.hasOwnProperty.call(labels, value) ? labels[value as T] : value;
 }
 
-/** A list; null or missing is empty (servers often send null for "none"). */
-export function listOrEmpty<const S extends v.GenericSchema>(item: S) {
+/** A list the page needs; null is empty (servers often send null for "none"), missing refuses the answer. */
+export function list<const S extends v.GenericSchema>(item: S) {
   return tagged(
-    v.pipe(
-      v.nullish(v.array(item), () => []),
-      v.transform((value): v.InferOutput<S>[] => value ?? []),
-    ),
-    { kind: 'list', whenMissing: '[]' },
+    v.nullish(v.array(item), () => []),
+    { kind: 'list', role: 'essential', whenMissing: 'required' },
   );
 }
 
-/** A page of results (spec §3 shows `records`; total, pageIndex and pageSize are our assumption). */
-export function page<const S extends v.GenericSchema>(item: S) {
-  return v.object({
-    records: listOrEmpty(item),
-    total: integer,
-    pageIndex: countOrZero,
-    pageSize: countOrZero,
+/**
+ * A list the page can do without (a tube's timeline, an announcement's attachments): missing, null or
+ * differing (an item without its id) is empty, and the difference is reported.
+ */
+export function listOrEmpty<const S extends v.GenericSchema>(item: S) {
+  return softField<v.InferOutput<S>[]>(v.array(item), () => [], {
+    kind: 'list',
+    role: 'display',
+    whenMissing: '[]',
   });
+}
+
+/** An object of values the page shows (a response's answers): missing, null or differing is `{}`. */
+export function displayRecord<TOutput extends Record<string, unknown>>(
+  schema: v.GenericSchema<unknown, TOutput>,
+) {
+  return softField<TOutput>(schema, () => ({}) as TOutput, {
+    kind: 'record',
+    role: 'display',
+    whenMissing: '{}',
+  });
+}
+
+/** An object that is often absent (the tube bound to a registration): null or missing is absent. */
+export function optionalObject<const S extends v.GenericSchema>(schema: S) {
+  return absentWhenMissing<v.InferOutput<S>>(schema, {
+    kind: 'object',
+    role: 'optional',
+    whenMissing: 'absent',
+  });
+}
+
+/**
+ * A page of results. The spec shows `records` only, so it is what the app requires; `total` is kept
+ * when the server sends it (more pages are then known exactly), else a full page means there may be
+ * more. pageIndex and pageSize are not read.
+ */
+export function page<const S extends v.GenericSchema>(item: S) {
+  return v.object({ records: list(item), total: optionalInteger });
 }

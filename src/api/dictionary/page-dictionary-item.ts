@@ -1,3 +1,4 @@
+import { config } from '@/config/env';
 import { request } from '@/lib/http';
 import {
   dictionaryPageSchema,
@@ -7,11 +8,9 @@ import {
   type PageDictionaryItemPayload,
 } from '@/types/api';
 
-const pageDictionaryItemUrl = '/api/v1/Dictionary/PageDictionaryItem';
-
 /**
  * 字典分页 POST /api/v1/Dictionary/PageDictionaryItem
- * The spec shows "/PageDictionaryItem" only: the /api/v1/Dictionary prefix is our assumption.
+ * The spec shows "/PageDictionaryItem" only: the full path is a switch (config/assumptions.ts).
  */
 export function pageDictionaryItem(
   payload: PageDictionaryItemPayload,
@@ -19,7 +18,7 @@ export function pageDictionaryItem(
 ): Promise<Page<DictionaryItemRaw>> {
   return request({
     schema: dictionaryPageSchema,
-    url: pageDictionaryItemUrl,
+    url: config.assumptions.dictionaryPath,
     method: 'post',
     data: payload,
     ...options,

@@ -1,20 +1,17 @@
+import * as v from 'valibot';
 import { request } from '@/lib/http';
-import {
-  systemMessageSchema,
-  type CallOptions,
-  type ReadSystemMessagePayload,
-  type SystemMessage,
-} from '@/types/api';
+import type { CallOptions, ReadSystemMessagePayload } from '@/types/api';
 
 const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
 
 /** 标记消息已读 POST /api/v1/SystemMessage/ReadSystemMessage */
-export function readSystemMessage(
+export async function readSystemMessage(
   payload: ReadSystemMessagePayload,
   options?: CallOptions,
-): Promise<SystemMessage> {
-  return request({
-    schema: systemMessageSchema,
+): Promise<void> {
+  // statusCode 2000 is the success: whatever responseData holds is not read.
+  await request({
+    schema: v.unknown(),
     url: readSystemMessageUrl,
     method: 'post',
     data: payload,

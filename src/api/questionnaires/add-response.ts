@@ -1,20 +1,12 @@
 import { request } from '@/lib/http';
-import {
-  questionnaireResponseSchema,
-  type CallOptions,
-  type QuestionnaireResponse,
-  type ResponseAddPayload,
-} from '@/types/api';
+import { savedIdSchema, type CallOptions, type Id, type ResponseAddPayload } from '@/types/api';
 
 const addResponseUrl = '/api/v1/Response/Add';
 
-/** 保存答卷草稿 POST /api/v1/Response/Add */
-export function addResponse(
-  payload: ResponseAddPayload,
-  options?: CallOptions,
-): Promise<QuestionnaireResponse> {
+/** 保存答卷草稿 POST /api/v1/Response/Add. Resolves with the new draft's id when the answer carries one. */
+export function addResponse(payload: ResponseAddPayload, options?: CallOptions): Promise<Id | undefined> {
   return request({
-    schema: questionnaireResponseSchema,
+    schema: savedIdSchema,
     url: addResponseUrl,
     method: 'post',
     idempotent: true,

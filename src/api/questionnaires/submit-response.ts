@@ -1,10 +1,9 @@
 import { failureData, request } from '@/lib/http';
 import {
   questionnaireIncompleteDataSchema,
-  questionnaireResponseSchema,
+  savedIdSchema,
   type CallOptions,
   type Id,
-  type QuestionnaireResponse,
   type ResponseSubmitPayload,
 } from '@/types/api';
 
@@ -13,13 +12,14 @@ const submitResponseUrl = '/api/v1/Response/Submit';
 /**
  * 提交答卷 POST /api/v1/Response/Submit
  * Fails with API_STATUS.questionnaireIncomplete (responseData QuestionnaireIncompleteData) when a required question is unanswered.
+ * Resolves with the response's id when the answer carries one.
  */
 export function submitResponse(
   payload: ResponseSubmitPayload,
   options?: CallOptions,
-): Promise<QuestionnaireResponse> {
+): Promise<Id | undefined> {
   return request({
-    schema: questionnaireResponseSchema,
+    schema: savedIdSchema,
     url: submitResponseUrl,
     method: 'post',
     idempotent: true,

@@ -1,20 +1,15 @@
 import { request } from '@/lib/http';
-import {
-  questionnaireResponseSchema,
-  type CallOptions,
-  type QuestionnaireResponse,
-  type ResponseUpdatePayload,
-} from '@/types/api';
+import { savedIdSchema, type CallOptions, type Id, type ResponseUpdatePayload } from '@/types/api';
 
 const updateResponseUrl = '/api/v1/Response/Update';
 
-/** 更新答卷草稿 POST /api/v1/Response/Update */
+/** 更新答卷草稿 POST /api/v1/Response/Update. Resolves with the id when the answer carries one. */
 export function updateResponse(
   payload: ResponseUpdatePayload,
   options?: CallOptions,
-): Promise<QuestionnaireResponse> {
+): Promise<Id | undefined> {
   return request({
-    schema: questionnaireResponseSchema,
+    schema: savedIdSchema,
     url: updateResponseUrl,
     method: 'post',
     idempotent: true,

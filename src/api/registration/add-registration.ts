@@ -1,23 +1,16 @@
 import { request } from '@/lib/http';
-import {
-  registrationSchema,
-  type CallOptions,
-  type RegistrationInput,
-  type RegistrationSaveResult,
-} from '@/types/api';
+import { savedIdSchema, type CallOptions, type Id, type RegistrationInput } from '@/types/api';
 
 const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
 
 /**
  * 保存登记（草稿） POST /api/v1/ScreeningRegister/Add
  * Fails with API_STATUS.idCardRegistered (responseData IdCardRegisteredData) when the ID card is already registered.
+ * Resolves with the registration's id when the answer carries one (savedIdSchema), else undefined.
  */
-export function addRegistration(
-  payload: RegistrationInput,
-  options?: CallOptions,
-): Promise<RegistrationSaveResult> {
+export function addRegistration(payload: RegistrationInput, options?: CallOptions): Promise<Id | undefined> {
   return request({
-    schema: registrationSchema,
+    schema: savedIdSchema,
     url: addRegistrationUrl,
     method: 'post',
     idempotent: true,

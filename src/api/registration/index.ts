@@ -4,3 +4,4 @@ export * from './delete-registration';
 export * from './get-registration-detail';
 export * from './search-registrations';
 export * from './submit-registration';
+export * from './saved-registration-id';

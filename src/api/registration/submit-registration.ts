@@ -1,23 +1,19 @@
 import { request } from '@/lib/http';
-import {
-  registrationSchema,
-  type CallOptions,
-  type RegistrationInput,
-  type RegistrationSaveResult,
-} from '@/types/api';
+import { savedIdSchema, type CallOptions, type Id, type RegistrationInput } from '@/types/api';
 
 const submitRegistrationUrl = '/api/v1/ScreeningRegister/Submit';
 
 /**
  * 提交登记 POST /api/v1/ScreeningRegister/Submit
  * Fails with API_STATUS.idCardRegistered (responseData IdCardRegisteredData) when the ID card is already registered.
+ * Resolves with the registration's id when the answer carries one (savedIdSchema), else undefined.
  */
 export function submitRegistration(
   payload: RegistrationInput,
   options?: CallOptions,
-): Promise<RegistrationSaveResult> {
+): Promise<Id | undefined> {
   return request({
-    schema: registrationSchema,
+    schema: savedIdSchema,
     url: submitRegistrationUrl,
     method: 'post',
     idempotent: true,

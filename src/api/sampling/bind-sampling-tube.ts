@@ -1,10 +1,6 @@
+import * as v from 'valibot';
 import { request } from '@/lib/http';
-import {
-  samplingTubeSchema,
-  type BindSamplingTubePayload,
-  type CallOptions,
-  type SamplingTube,
-} from '@/types/api';
+import { type BindSamplingTubePayload, type CallOptions } from '@/types/api';
 
 const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
 
@@ -12,12 +8,13 @@ const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
  * 绑定采样管 POST /api/v1/Sampling/BindSamplingTube
  * Failures: tubeNotFound, tubeAlreadyBound, registrationHasTube, registrationNotSubmitted, and 9001 for a future collectedAt.
  */
-export function bindSamplingTube(
+export async function bindSamplingTube(
   payload: BindSamplingTubePayload,
   options?: CallOptions,
-): Promise<SamplingTube> {
-  return request({
-    schema: samplingTubeSchema,
+): Promise<void> {
+  // statusCode 2000 is the success: whatever responseData holds is not read.
+  await request({
+    schema: v.unknown(),
     url: bindSamplingTubeUrl,
     method: 'post',
     idempotent: true,

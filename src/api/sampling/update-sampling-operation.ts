@@ -1,10 +1,6 @@
+import * as v from 'valibot';
 import { request } from '@/lib/http';
-import {
-  samplingTubeSchema,
-  type CallOptions,
-  type SamplingTube,
-  type UpdateSamplingOperationPayload,
-} from '@/types/api';
+import { type CallOptions, type UpdateSamplingOperationPayload } from '@/types/api';
 
 const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
 
@@ -12,12 +8,13 @@ const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
  * 解绑采样管 POST /api/v1/Sampling/UpdateSamplingOperation
  * Refused with 9001 once the lab has received the sample (see canUnbind).
  */
-export function updateSamplingOperation(
+export async function updateSamplingOperation(
   payload: UpdateSamplingOperationPayload,
   options?: CallOptions,
-): Promise<SamplingTube> {
-  return request({
-    schema: samplingTubeSchema,
+): Promise<void> {
+  // statusCode 2000 is the success: whatever responseData holds is not read.
+  await request({
+    schema: v.unknown(),
     url: updateSamplingOperationUrl,
     method: 'post',
     idempotent: true,

@@ -3,14 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** The slice of the backend's page shape a list needs (see Page<T> in '@/types/api'). */
 interface PageSlice<T> {
   records: T[];
-  total: number;
+  /** Not every server sends it (the spec shows `records` only). */
+  total?: number;
 }
 
 export type FetchPage<T> = (pageIndex: number, pageSize: number) => Promise<PageSlice<T>>;
 
 export interface PagedListState<T> {
   items: T[];
-  total: number;
+  /** How many there are in all, when the server says; undefined when it does not. */
+  total: number | undefined;
   /** The first page is loading and nothing is on screen yet. */
   loading: boolean;
   error: unknown;
@@ -40,7 +42,9 @@ export function usePagedList<T>(
 ): PagedListState<T> {
   const { pageSize = 10, enabled = true } = options;
   const [items, setItems] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  /** Without a total, a full last page means there may be more. */
+  const [lastPageFull, setLastPageFull] = useState(false);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -62,6 +66,7 @@ export function usePagedList<T>(
         if (run !== generation.current) return;
         setItems((previous) => (mode === 'append' ? [...previous, ...page.records] : page.records));
         setTotal(page.total);
+        setLastPageFull(page.records.length >= size);
         setLoaded(true);
         if (mode === 'replace') pagesLoaded.current = Math.max(1, Math.ceil(size / pageSize));
         else pagesLoaded.current = pageIndex;
@@ -86,7 +91,7 @@ export function usePagedList<T>(
     loadedKey.current = key;
     pagesLoaded.current = 0;
     setItems([]);
-    setTotal(0);
+    setTotal(undefined);
     setLoaded(false);
     void load(1, pageSize, 'replace');
   }, [enabled, key, load, pageSize]);
@@ -99,7 +104,7 @@ export function usePagedList<T>(
     total,
     loading: loading && items.length === 0,
     error,
-    hasMore: loaded && !error && items.length < total,
+    hasMore: loaded && !error && (total === undefined ? lastPageFull : items.length < total),
     loaded,
     loadMore,
     refresh,

@@ -19,7 +19,8 @@ export interface TubeTimelineProps {
   label?: string;
 }
 
-function formatAt(at: string): string {
+function formatAt(at: string | undefined): string {
+  if (!at) return '';
   const value = dayjs(at);
   return value.isValid() ? value.format('YYYY-MM-DD HH:mm') : '';
 }
@@ -47,7 +48,7 @@ export function TubeTimeline({ status, timeline, label = '采样管进度' }: Tu
             title={<span className={styles.title}>{labelOf(SAMPLING_TUBE_STATUS_LABELS, entry.status)}</span>}
             description={
               <span className={styles.description}>
-                <time dateTime={entry.at}>{formatAt(entry.at)}</time>
+                {entry.at && <time dateTime={entry.at}>{formatAt(entry.at)}</time>}
                 {entry.note ? <span className={styles.note}>{entry.note}</span> : null}
               </span>
             }

@@ -32,6 +32,11 @@ export const REGISTRATION_TEXT: Readonly<Record<RegistrationStatus, string>> = {
   submitted: '已提交',
 };
 
+/** A report without its date (a display-only field) sorts as the oldest. */
+function reportedMs(report: CheckReport): number {
+  return (report.reportedAt && Date.parse(report.reportedAt)) || 0;
+}
+
 /** The newest report of a registration (reports arrive newest first, but do not rely on it). */
 export function latestReportFor(
   registrationId: string,
@@ -39,7 +44,7 @@ export function latestReportFor(
 ): CheckReport | undefined {
   return reports
     .filter((report) => report.registrationId === registrationId)
-    .sort((a, b) => Date.parse(b.reportedAt) - Date.parse(a.reportedAt))[0];
+    .sort((a, b) => reportedMs(b) - reportedMs(a))[0];
 }
 
 export interface Todo {

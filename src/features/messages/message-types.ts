@@ -29,7 +29,7 @@ export function useMessageTypes(): MessageTypeOption[] {
 }
 
 /** A type neither the dictionary nor the app knows is shown as the server's text. */
-export function messageTypeLabel(type: Open<MessageType>, options: MessageTypeOption[]): string {
+export function messageTypeLabel(type: Open<MessageType> | undefined, options: MessageTypeOption[]): string {
   return (
     options.find((option) => option.type === type)?.label ?? (labelOf(MESSAGE_TYPE_LABELS, type) || '消息')
   );

@@ -8,7 +8,9 @@ import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
  * updates every badge at once without a reload. A module-level store read with useSyncExternalStore.
  *
  * The backend has no count endpoint: a count is the `total` of a one-record page with `read: false`
- * (see MessagePageQuery). `markRead` lowers the counts at once and reconciles with the server after.
+ * (see MessagePageQuery). A server that sends no `total` (the spec shows `records` only) is asked for
+ * one larger page instead, whose unread records are counted (a badge shows 99+ beyond that).
+ * `markRead` lowers the counts at once and reconciles with the server after.
  */
 interface UnreadSnapshot {
   total: number;
@@ -64,9 +66,27 @@ function ensureSession(): void {
   }
 }
 
+/** Counted from one page when the server sends no total: one more than a badge shows as a number. */
+const COUNTED_PAGE_SIZE = 100;
+/** Cleared once the server answers a page without a total, so later counts ask for the counted page at once. */
+let serverSendsTotal = true;
+
 async function countUnread(type?: MessageType): Promise<number> {
-  const page = await pageRecipientMessage({ type, read: false, pageIndex: 1, pageSize: 1 }, { silent: true });
-  return page.total;
+  if (serverSendsTotal) {
+    const page = await pageRecipientMessage(
+      { type, read: false, pageIndex: 1, pageSize: 1 },
+      { silent: true },
+    );
+    if (page.total !== undefined) return page.total;
+    serverSendsTotal = false;
+  }
+  const page = await pageRecipientMessage(
+    { type, read: false, pageIndex: 1, pageSize: COUNTED_PAGE_SIZE },
+    { silent: true },
+  );
+  // The filters are ours: a server that ignores them must not make every message unread.
+  return page.records.filter((message) => !message.read && (type === undefined || message.type === type))
+    .length;
 }
 
 /** Loads the counts (one request per type plus the total); concurrent calls share one load. */
@@ -106,14 +126,16 @@ function refreshUnreadCounts(): Promise<void> {
  * already marked in this session) changes nothing. Resolves when the server has answered; on
  * failure the counts are reloaded from the server and the error is rethrown.
  */
-export async function markRead(id: Id, type: Open<MessageType>): Promise<void> {
+export async function markRead(id: Id, type: Open<MessageType> | undefined): Promise<void> {
   ensureSession();
   if (snapshot.readIds.has(id)) return;
   revision += 1;
   const readIds = new Set(snapshot.readIds).add(id);
-  const current = snapshot.byType[type as MessageType];
+  const current = type === undefined ? undefined : snapshot.byType[type as MessageType];
   const byType =
-    current === undefined ? snapshot.byType : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
+    current === undefined || type === undefined
+      ? snapshot.byType
+      : { ...snapshot.byType, [type]: Math.max(0, current - 1) };
   emit({ ...snapshot, readIds, byType, total: Math.max(0, snapshot.total - 1) });
   try {
     await readSystemMessage({ id }, { silent: true });
@@ -149,6 +171,7 @@ export function useUnreadCounts(): UnreadCounts {
 
 /** Test support: forget everything (the store is module-level and outlives a test). */
 export function resetUnreadStore(): void {
+  serverSendsTotal = true;
   snapshotToken = null;
   inFlight = null;
   revision += 1;

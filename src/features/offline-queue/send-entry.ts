@@ -1,4 +1,4 @@
-import { getRegistrationDetail, submitRegistration } from '@/api/registration';
+import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '@/api/registration';
 import { boundRegistrationOf, registeredIdFrom } from '@/api/sampling/tube-binding';
 import { bindSamplingTube } from '@/api/sampling';
 import { errorMessage, isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
@@ -79,12 +79,23 @@ async function saveRegistration(
   options: SendOptions,
 ): Promise<{ registrationId: Id } | SendResult> {
   try {
-    const saved = await submitRegistration(entry.registrationInput, {
-      silent: true,
-      idempotencyKey: entryIdempotencyKey(entry, 'submit'),
-    });
-    options.onRegistrationSaved(saved.id);
-    return { registrationId: saved.id };
+    const saved = await savedRegistrationId(
+      await submitRegistration(entry.registrationInput, {
+        silent: true,
+        idempotencyKey: entryIdempotencyKey(entry, 'submit'),
+      }),
+      entry.registrationInput,
+      'submitted',
+    );
+    if (!saved) {
+      return {
+        kind: 'failed',
+        message:
+          '登记已提交，但服务器没有告知是哪一条登记。请在「信息查询」中按身份证号找到这条登记，再绑定采样管',
+      };
+    }
+    options.onRegistrationSaved(saved);
+    return { registrationId: saved };
   } catch (error) {
     if (retryable(error)) return retryLater(error);
     if (isApiError(error) && error.kind === 'business' && error.code === API_STATUS.idCardRegistered) {

@@ -56,6 +56,11 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
   let dirty = false;
   let failed = false;
   let stopped = false;
+  /**
+   * The server answered Add without the new draft's id: later saves would each create another draft,
+   * so the answers stay on the phone from here, and 提交 creates and submits in one call.
+   */
+  let localOnly = false;
 
   const clearTimers = () => {
     window.clearTimeout(timer);
@@ -65,7 +70,7 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
   const run = (): Promise<void> => {
     clearTimers();
     if (inFlight) return inFlight;
-    if (!dirty || stopped) return Promise.resolve();
+    if (!dirty || stopped || localOnly) return Promise.resolve();
     dirty = false;
     setStatus('saving');
     const { questionnaireId, registrationId, getAnswers, onResponseId, retryMs = 15_000 } = options();
@@ -75,11 +80,12 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
       ? updateResponse({ id, answers }, { silent: true })
       : addResponse({ questionnaireId, registrationId, answers }, { silent: true });
     const job = save
-      .then((response) => {
+      .then((savedId) => {
         failed = false;
         if (!id) {
-          responseId = response.id;
-          onResponseId(response.id);
+          if (savedId === undefined) localOnly = true;
+          responseId = savedId;
+          onResponseId(savedId);
         }
         if (!dirty) setStatus('saved');
       })

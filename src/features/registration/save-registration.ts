@@ -1,7 +1,7 @@
 import { bindSamplingTube } from '@/api/sampling';
 import { errorMessage, isApiError, showError } from '@/lib/http';
 import { API_STATUS, type Id } from '@/types/api';
-import { submitRegistration } from '@/api/registration';
+import { savedRegistrationId, submitRegistration } from '@/api/registration';
 import { toRegistrationInput, type RegistrationDraft } from './registration-draft';
 import { boundRegistrationOf, registeredIdFrom } from '@/api/sampling/tube-binding';
 
@@ -68,6 +68,10 @@ function presentStay(error: unknown): SaveOutcome {
   showError(error);
   return { kind: 'stay', message: errorMessage(error) };
 }
+
+/** Submit succeeded, but neither its answer nor a search by ID card says which registration it is. */
+export const SAVED_WITHOUT_ID_MESSAGE =
+  '登记已提交，但服务器没有告知是哪一条登记。请在「信息查询」中按身份证号找到这条登记，再绑定采样管。';
 
 function bindFailure(reason: BindFailureReason, message: string): SaveOutcome {
   return { kind: 'bind-failed', reason, message };
@@ -166,9 +170,15 @@ export async function saveRegistrationWithTube(
 ): Promise<SaveOutcome> {
   let registrationId: Id;
   try {
-    const saved = await submitRegistration(toRegistrationInput(draft), { silent: true });
-    registrationId = saved.id;
-    options.onRegistrationSaved?.(saved.id);
+    const input = toRegistrationInput(draft);
+    const saved = await savedRegistrationId(
+      await submitRegistration(input, { silent: true }),
+      input,
+      'submitted',
+    );
+    if (!saved) return bindFailure('not-found', SAVED_WITHOUT_ID_MESSAGE);
+    registrationId = saved;
+    options.onRegistrationSaved?.(saved);
   } catch (error) {
     if (options.returnOffline && isNetworkFailure(error))
       return { kind: 'offline', step: 'submit', message: (error as Error).message };

@@ -1,6 +1,7 @@
 import { useLatest } from 'ahooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addRegistration } from '@/api/registration';
+import { addRegistration, savedRegistrationId } from '@/api/registration';
+import { config } from '@/config/env';
 import { errorMessage, isApiError } from '@/lib/http';
 import { API_STATUS, type Id } from '@/types/api';
 import { serverDraftSignature, unsavedServerDraft, type RegistrationDraft } from './registration-draft';
@@ -17,8 +18,11 @@ type ServerFields = Pick<RegistrationDraft, 'registrationId' | 'serverStatus' | 
 
 /**
  * Saves an unfinished registration to the server (ScreeningRegister/Add) as well as on the phone, so
- * work survives a change of phone: once the name and ID card are valid, after the fields have rested
- * for SERVER_DRAFT_DELAY_MS, and at once when the page is left or hidden. Saves run one after another
+ * work survives a change of phone, once the name and ID card are valid: on 暂存 (`saveNow`) and when
+ * the page is left with unfinished work; with the switch config/assumptions.ts saveDraftWhileTyping
+ * also by itself, after the fields have rested for SERVER_DRAFT_DELAY_MS and when the page is hidden
+ * (off by default: on a server where Add registers the person, it would fill it with half-typed
+ * people). Saves run one after another
  * (the first creates the record, the rest update it by its id) and only when something changed.
  * Best effort and silent: the phone's copy is the user's safety net, a failure is shown as a status
  * line, and the submit goes on with Submit whatever happened here.
@@ -54,9 +58,13 @@ export function useServerDraft(
       const signature = serverDraftSignature(input);
       if (mounted.current) setStatus({ kind: 'saving' });
       try {
-        const saved = await addRegistration(input, { silent: true });
+        const saved = await savedRegistrationId(
+          await addRegistration(input, { silent: true }),
+          input,
+          'draft',
+        );
         const fields: ServerFields = {
-          registrationId: saved.id,
+          registrationId: saved,
           serverStatus: 'draft',
           serverSaved: signature,
         };
@@ -90,22 +98,24 @@ export function useServerDraft(
     return chain.current;
   }, [enabledRef, recordRef]);
 
+  const whileTyping = config.assumptions.saveDraftWhileTyping;
   const unsaved = enabled ? unsavedServerDraft(draft) : null;
   const pendingSignature = unsaved && serverDraftSignature(unsaved);
   // The same fields again after a failure wait longer; anything typed is saved after the usual rest.
   const retrying = lastFailure !== null && lastFailure.signature === pendingSignature;
   const failureCount = lastFailure?.count ?? 0;
   useEffect(() => {
-    if (!pendingSignature) return;
+    if (!pendingSignature || !whileTyping) return;
     const delay = retrying ? SERVER_DRAFT_RETRY_MS : SERVER_DRAFT_DELAY_MS;
     const timer = window.setTimeout(() => void saveNow(), delay);
     return () => window.clearTimeout(timer);
-  }, [pendingSignature, retrying, failureCount, saveNow]);
+  }, [pendingSignature, retrying, failureCount, saveNow, whileTyping]);
 
-  // Leaving the page (or the phone locking, WeChat going to the background) saves what is pending.
+  // Leaving the page saves what is pending; while typing is saved too, so is the phone locking or
+  // WeChat going to the background.
   useEffect(() => {
     const onHide = () => {
-      if (document.visibilityState === 'hidden') void saveNow();
+      if (whileTyping && document.visibilityState === 'hidden') void saveNow();
     };
     const onPageHide = () => void saveNow();
     window.addEventListener('pagehide', onPageHide);
@@ -117,7 +127,7 @@ export function useServerDraft(
       mounted.current = false;
       void saveNow();
     };
-  }, [saveNow]);
+  }, [saveNow, whileTyping]);
 
   /** Waits for the save under way (the submit needs its id, or it would register the person twice). */
   const settle = useCallback(async (): Promise<Id | undefined> => {
@@ -135,5 +145,14 @@ export function useServerDraft(
     stopped.current = false;
   }, []);
 
-  return { status, settle, stop, resume };
+  return {
+    status,
+    /** Something typed is not on the server yet (暂存 would save it). */
+    unsaved: pendingSignature !== null,
+    /** 暂存: saves at once; the status says how it went. */
+    saveNow,
+    settle,
+    stop,
+    resume,
+  };
 }

@@ -1,4 +1,4 @@
-import { addRegistration } from '@/api/registration';
+import { addRegistration, savedRegistrationId } from '@/api/registration';
 import { readPersisted, removePersisted, writePersisted } from '@/lib/use-persistent-state';
 import type { Id } from '@/types/api';
 import {
@@ -47,10 +47,10 @@ export async function saveWorkRegistrationToServer(): Promise<void> {
   const draft = readWorkDraft();
   const input = draft && unsavedServerDraft(draft);
   if (!draft || !input) return;
-  const saved = await addRegistration(input, { silent: true });
+  const saved = await savedRegistrationId(await addRegistration(input, { silent: true }), input, 'draft');
   writeWorkDraft({
     ...draft,
-    registrationId: saved.id,
+    registrationId: saved,
     serverStatus: 'draft',
     serverSaved: serverDraftSignature(input),
   });

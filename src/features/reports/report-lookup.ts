@@ -8,15 +8,18 @@ class ReportNotFoundError extends Error {
   }
 }
 
+/** One record where the server honours the id filter; the newest reports where it does not. */
+const REPORT_LOOKUP_PAGE_SIZE = 20;
+
 /**
  * One report by id, in one request, however the page was opened (the list, a message's link, a
  * bookmark). The contract has no report-detail endpoint (spec §7 lists PageCheckReport and
  * DownloadCheckReport only), so it asks PageCheckReport for that id (CheckReportPageQuery.id, an
  * assumption) and checks the answer is that report: a server that ignored the filter is not taken at
- * its first record.
+ * its first record, and still finds the report among the newest ones it sends.
  */
 export async function fetchCheckReport(id: string, options?: CallOptions): Promise<CheckReport> {
-  const page = await pageCheckReport({ id, pageIndex: 1, pageSize: 1 }, options);
+  const page = await pageCheckReport({ id, pageIndex: 1, pageSize: REPORT_LOOKUP_PAGE_SIZE }, options);
   const found = page.records.find((report) => report.id === id);
   if (!found) throw new ReportNotFoundError();
   return found;

@@ -9,11 +9,11 @@ import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
-import { checkContract, formatDifferences } from './contract';
+import { checkContract, reportDifferences } from './contract';
 import { ApiError } from './errors';
 import { fileNameFromContentDisposition } from './content-disposition';
 import {
-  CONTRACT_MISMATCH_MESSAGE,
+  contractMismatchMessage,
   DEFAULT_STATUS_MESSAGE,
   NETWORK_ERROR_MESSAGE,
   REQUEST_TIMEOUT_MS,
@@ -24,7 +24,7 @@ import {
 } from './messages';
 import { API_STATUS } from '@/types/api';
 import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
-import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency';
+import { idempotencyKeyFor, releaseIdempotencyKeys } from './idempotency';
 import { showError } from './toast-policy';
 import { notifyUnauthorized } from './unauthorized';
 
@@ -82,10 +82,13 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
   // Unique per request (spec §7), unlike the idempotency key, which is one per action.
   request.headers.set('requestId', uuidV4());
-  const idempotencyKey =
-    request.idempotencyKey ??
-    (request.idempotent ? idempotencyKeyFor(request.url ?? '', request.data) : null);
-  if (idempotencyKey) request.headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
+  // A header the spec does not name: only where the switch says the server allows it (CORS) and uses it.
+  if (config.assumptions.idempotencyKey) {
+    const idempotencyKey =
+      request.idempotencyKey ??
+      (request.idempotent ? idempotencyKeyFor(request.url ?? '', request.data) : null);
+    if (idempotencyKey) request.headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
+  }
   const token = request.withToken === false ? null : getToken();
   if (token) request.headers.set('Authorization', token);
   request.sentToken = token;
@@ -134,9 +137,9 @@ function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiRespo
 
 async function onFulfilled(response: AxiosResponse): Promise<AxiosResponse> {
   const request = response.config;
-  // The server has answered this action (whatever the envelope says): a new attempt is a new action.
-  // A timeout, a dropped connection or an HTTP failure leave it open: the request may have been done.
-  if (request.idempotent && !request.idempotencyKey) settleIdempotencyKey(request.url ?? '', request.data);
+  // The server has answered (whatever the envelope says): a new attempt is a new action. A timeout or a
+  // dropped connection leaves it open: the request may have been done.
+  releaseIdempotencyKeys(request.url ?? '');
   if (isBinary(request)) {
     const contentType = String(response.headers['content-type'] ?? '');
     // A download that failed on the server comes back as a JSON envelope instead of a file.
@@ -168,6 +171,8 @@ function onRejected(error: unknown): never {
   }
   const response = axiosError.response;
   if (!response) fail(new ApiError('network', NETWORK_ERROR_MESSAGE), request);
+  // An HTTP failure is an answer too (the server is told not to keep 5xx answers under a key).
+  releaseIdempotencyKeys(request?.url ?? '');
   if (response.status === 401) {
     if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
     sessionLost(request);
@@ -186,24 +191,25 @@ export interface JsonRequest<T> extends AxiosRequestConfig {
   schema: v.GenericSchema<unknown, T>;
 }
 
+/** 'ScreeningRegister/Search' for '/api/v1/ScreeningRegister/Search': how a message names a call. */
+function callName(url: string): string {
+  return url.replace(/^\/api\/v\d+\//, '').replace(/^\//, '');
+}
+
 /**
- * A JSON call: resolves with `responseData` checked and normalised by `schema`; rejects with an ApiError.
- * An answer that differs from the schema is a 'contract' error: the user sees one message, the console
- * (and so vConsole) gets the endpoint and every differing field's path and type, never a value.
+ * A JSON call: resolves with `responseData` checked and normalised by `schema` (a tolerant reader: a
+ * field the page can do without may differ or be missing); rejects with an ApiError. An answer without
+ * a field the page needs is a 'contract' error whose message names the call. Every difference goes to
+ * the console (and so vConsole) once per endpoint and field: its path and types, never a value.
  */
 export async function request<T>({ schema, ...options }: JsonRequest<T>): Promise<T> {
   const response = await http.request<ApiResponse<unknown>>(options);
   const checked = checkContract(schema, response.data.responseData);
+  const url = options.url ?? '';
+  reportDifferences(`${(options.method ?? 'get').toUpperCase()} ${url}`, checked.differences);
   if (checked.ok) return checked.value;
-  const endpoint = `${(options.method ?? 'get').toUpperCase()} ${options.url ?? ''}`;
-  console.error(
-    `[contract] ${endpoint} answered a shape the app does not expect:\n` +
-      formatDifferences(checked.differences)
-        .map((line) => `  ${line}`)
-        .join('\n'),
-  );
   fail(
-    new ApiError('contract', CONTRACT_MISMATCH_MESSAGE, { differences: checked.differences }),
+    new ApiError('contract', contractMismatchMessage(callName(url)), { differences: checked.differences }),
     response.config,
   );
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isSoftIssue } from '@/types/schema-kit';
 
 /**
  * Where an answer differs from its schema (src/types/api.ts): the field's path, what the schema expects
@@ -10,9 +11,20 @@ export interface ContractDifference {
   expected: string;
   /** The JSON type that arrived: string, number, boolean, null, array, object, or missing. */
   received: string;
+  /**
+   * Whether the page needs the field (src/types/schema-kit.ts, FieldRole): a difference in an essential
+   * field refuses the answer; any other is reported and the answer is used.
+   */
+  essential: boolean;
 }
 
-export type ContractResult<T> = { ok: true; value: T } | { ok: false; differences: ContractDifference[] };
+/**
+ * An answer the app can use, with what differed in fields it can do without; or a refusal, with every
+ * difference (the essential ones are why).
+ */
+export type ContractResult<T> =
+  | { ok: true; value: T; differences: ContractDifference[] }
+  | { ok: false; differences: ContractDifference[] };
 
 /** The JSON type of a value, for diagnostics. */
 function jsonTypeOf(value: unknown): string {
@@ -41,26 +53,72 @@ function expectedOf(issue: v.BaseIssue<unknown>): string {
   return issue.kind === 'schema' ? (issue.expected ?? issue.type) : issue.type;
 }
 
-/** Checks and normalises an answer with its schema. */
+/** Checks and normalises an answer with its schema (a tolerant reader: see FieldRole). */
 export function checkContract<T>(schema: v.GenericSchema<unknown, T>, data: unknown): ContractResult<T> {
   const result = v.safeParse(schema, data);
-  if (result.success) return { ok: true, value: result.output };
-  return {
-    ok: false,
-    differences: result.issues.map((issue) => ({
-      path: pathOf(issue),
-      expected: expectedOf(issue),
-      received: jsonTypeOf(issue.input),
-    })),
-  };
+  if (result.success) return { ok: true, value: result.output, differences: [] };
+  const differences = result.issues.map((issue) => ({
+    path: pathOf(issue),
+    expected: expectedOf(issue),
+    received: jsonTypeOf(issue.input),
+    essential: !isSoftIssue(issue),
+  }));
+  // Only display-only and optional fields differ: their places hold what the schema gives for them.
+  if (result.typed && differences.every((difference) => !difference.essential)) {
+    return { ok: true, value: result.output as T, differences };
+  }
+  return { ok: false, differences };
 }
 
-/** One line per difference, e.g. "records[0].id: expected id (string or safe integer), received boolean". */
+/**
+ * One line per difference, e.g. "records[0].id: expected id (string or safe integer), received boolean
+ * (essential)".
+ */
 export function formatDifferences(differences: readonly ContractDifference[]): string[] {
   return differences.map(
     (difference) =>
-      `${difference.path || '(answer)'}: expected ${difference.expected}, received ${difference.received}`,
+      `${difference.path || '(answer)'}: expected ${difference.expected}, received ${difference.received}` +
+      ` (${difference.essential ? 'essential' : 'display-only'})`,
   );
+}
+
+/**
+ * The same field of each item of a list differs alike: reported once, with the index left out
+ * ('records[].publishedAt'), so a page of twenty records is one line, not twenty.
+ */
+export function fieldOf(path: string): string {
+  return path.replace(/\[\d+\]/g, '[]');
+}
+
+/** Endpoint and field already reported: a difference is logged once, not on every answer. */
+const reported = new Set<string>();
+
+/**
+ * Reports where an answer differed (the endpoint, each field's path and types, never a value), once
+ * per endpoint and field: display-only ones as a warning (the page went on), essential ones as an error.
+ */
+export function reportDifferences(endpoint: string, differences: readonly ContractDifference[]): void {
+  const fresh = differences.filter((difference) => {
+    const key = `${endpoint} ${fieldOf(difference.path)}`;
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return;
+  const essential = fresh.some((difference) => difference.essential);
+  const lines = formatDifferences(
+    fresh.map((difference) => ({ ...difference, path: fieldOf(difference.path) })),
+  );
+  const log = essential ? console.error : console.warn;
+  log(
+    `[contract] ${endpoint} answered ${essential ? 'without a field the page needs' : 'a shape the app does not expect (the page went on)'}:\n` +
+      lines.map((line) => `  ${line}`).join('\n'),
+  );
+}
+
+/** Tests only: report every difference again. */
+export function resetReportedDifferences(): void {
+  reported.clear();
 }
 
 /**

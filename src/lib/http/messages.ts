@@ -12,8 +12,14 @@ export const NETWORK_ERROR_MESSAGE = '后端接口连接异常';
 export const TIMEOUT_MESSAGE = '系统接口请求超时';
 export const SESSION_EXPIRED_MESSAGE = '无效的会话，或者会话已过期，请重新登录。';
 export const REPEAT_SUBMIT_MESSAGE = '数据正在处理，请勿重复提交';
-/** An answer that differs from the endpoint's schema (ApiError kind 'contract'); the details go to the console. */
-export const CONTRACT_MISMATCH_MESSAGE = '服务器返回的数据格式有误，请稍后重试或联系客服';
+/**
+ * An answer without a field the page needs (ApiError kind 'contract'), naming the call (e.g.
+ * 'ScreeningRegister/Search') so that a nurse's screenshot tells the integrator where to look; the
+ * field paths go to the console.
+ */
+export function contractMismatchMessage(call: string): string {
+  return `服务器返回的数据格式有误（${call}），请稍后重试或联系客服`;
+}
 
 export function httpFailureMessage(status: number): string {
   return `系统接口${String(status).slice(-3)}异常`;

@@ -4,10 +4,9 @@ import {
   API_STATUS,
   canUnbind,
   SAMPLING_TUBE_STATUS_LABELS,
-  type SamplingTube,
   type TubeStatusResult,
 } from '@/types/api';
-import type { DemoDb, DemoUser } from '../db';
+import type { DemoDb, DemoTube, DemoUser } from '../db';
 import { createReportPdf } from '../pdf';
 import { maskName } from '../seed';
 import { MINUTE_MS, toChinaIso } from '../time';
@@ -45,7 +44,7 @@ function normalizeTubeCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
-function findTube(db: DemoDb, code: string): SamplingTube {
+function findTube(db: DemoDb, code: string): DemoTube {
   const tube = db.state.tubes.find((candidate) => candidate.code === normalizeTubeCode(code));
   if (!tube) throw new BusinessError(API_STATUS.tubeNotFound, TUBE_NOT_FOUND_MESSAGE);
   return tube;

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { API_STATUS, type Page } from '@/types/api';
+import { API_STATUS } from '@/types/api';
 import type { DemoDb, DemoUser, StoredRegistration } from '../db';
 import { toChinaIso } from '../time';
 
@@ -183,7 +183,15 @@ function pageParams(input: Body): { pageIndex: number; pageSize: number } {
   return { pageIndex, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
 }
 
-export function paginate<T>(items: readonly T[], input: Body): Page<T> {
+/** A page as the demo answers it: the spec's `records`, and the total and paging many servers add. */
+interface DemoPage<T> {
+  records: T[];
+  total: number;
+  pageIndex: number;
+  pageSize: number;
+}
+
+export function paginate<T>(items: readonly T[], input: Body): DemoPage<T> {
   const { pageIndex, pageSize } = pageParams(input);
   const start = (pageIndex - 1) * pageSize;
   return { records: items.slice(start, start + pageSize), total: items.length, pageIndex, pageSize };

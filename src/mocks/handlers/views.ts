@@ -1,11 +1,10 @@
 import type {
   QuestionnaireResponse,
   Registration,
-  SamplingTube,
   SystemMessage,
   UserProfile,
 } from '@/types/api';
-import type { DemoDb, DemoUser, StoredMessage, StoredRegistration, StoredResponse } from '../db';
+import type { DemoDb, DemoTube, DemoUser, StoredMessage, StoredRegistration, StoredResponse } from '../db';
 import { maskPhone } from '../seed';
 
 /** Stored records in the contract's shapes. */
@@ -21,7 +20,7 @@ function ageOn(birthDate: string, today: Date): number {
 }
 
 /** The tube currently bound to a registration (an unbound tube belongs to nobody). */
-export function activeTube(db: DemoDb, registrationId: string): SamplingTube | undefined {
+export function activeTube(db: DemoDb, registrationId: string): DemoTube | undefined {
   return db.state.tubes.find((tube) => tube.registrationId === registrationId && tube.status !== 'unbound');
 }
 

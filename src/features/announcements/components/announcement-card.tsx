@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
+import { UNTITLED_TEXT } from '@/lib/display-text';
 import type { AnnouncementSummary } from '@/types/api';
 import content from '@/styles/content.module.css';
 import styles from '../announcements.module.css';
@@ -10,12 +11,14 @@ export function AnnouncementCard({ announcement }: { announcement: AnnouncementS
   const attachmentCount = announcement.attachments?.length ?? 0;
   return (
     <Link className={content.card} to={withQuery(paths.announcementDetail, { id: announcement.id })}>
-      <span className={styles.cardTitle}>{announcement.title}</span>
+      <span className={styles.cardTitle}>{announcement.title || UNTITLED_TEXT}</span>
       {announcement.summary && <span className={content.cardSummary}>{announcement.summary}</span>}
       <span className={styles.cardMeta}>
-        <time dateTime={announcement.publishedAt}>
-          {dayjs(announcement.publishedAt).format('YYYY-MM-DD')}
-        </time>
+        {announcement.publishedAt && (
+          <time dateTime={announcement.publishedAt}>
+            {dayjs(announcement.publishedAt).format('YYYY-MM-DD')}
+          </time>
+        )}
         {attachmentCount > 0 && <span>附件 {attachmentCount} 个</span>}
       </span>
     </Link>

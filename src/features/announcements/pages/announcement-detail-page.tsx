@@ -1,5 +1,6 @@
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
+import { UNTITLED_TEXT } from '@/lib/display-text';
 import { useLocation, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
@@ -38,13 +39,15 @@ export default function AnnouncementDetailPage() {
       >
         {announcement && (
           <article className={content.article}>
-            <h2 className={content.articleTitle}>{announcement.title}</h2>
-            <p className={styles.meta}>
-              发布于{' '}
-              <time dateTime={announcement.publishedAt}>
-                {dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}
-              </time>
-            </p>
+            <h2 className={content.articleTitle}>{announcement.title || UNTITLED_TEXT}</h2>
+            {announcement.publishedAt && (
+              <p className={styles.meta}>
+                发布于{' '}
+                <time dateTime={announcement.publishedAt}>
+                  {dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}
+                </time>
+              </p>
+            )}
             <SafeHtml content={announcement.content} />
             <AttachmentList attachments={announcement.attachments ?? []} returnTo={here} />
           </article>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
+import { UNTITLED_TEXT } from '@/lib/display-text';
 import { timeAgo } from '@/lib/time-ago';
 import type { SystemMessage } from '@/types/api';
 import content from '@/styles/content.module.css';
@@ -22,12 +23,16 @@ export function MessageCard({ message, read }: MessageCardProps) {
             <span className="visually-hidden">未读</span>
           </>
         )}
-        <span className={`${styles.cardTitle} ${read ? styles.cardTitleRead : ''}`}>{message.title}</span>
+        <span className={`${styles.cardTitle} ${read ? styles.cardTitleRead : ''}`}>
+          {message.title || UNTITLED_TEXT}
+        </span>
       </span>
       {message.summary && <span className={content.cardSummary}>{message.summary}</span>}
-      <time className={styles.cardTime} dateTime={message.sentAt}>
-        {timeAgo(message.sentAt)}
-      </time>
+      {message.sentAt && (
+        <time className={styles.cardTime} dateTime={message.sentAt}>
+          {timeAgo(message.sentAt)}
+        </time>
+      )}
     </Link>
   );
 }

@@ -10,6 +10,7 @@ import { SafeHtml } from '@/components/safe-html';
 import { paths, withQuery } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/http';
 import { getSessionAudience } from '@/lib/session';
+import { UNTITLED_TEXT } from '@/lib/display-text';
 import { timeAgo } from '@/lib/time-ago';
 import type { SystemMessage } from '@/types/api';
 import { getMessageDetail } from '@/api/messages';
@@ -79,14 +80,16 @@ export default function MessageDetailPage() {
         )}
         {message && (
           <article className={content.article}>
-            <h2 className={content.articleTitle}>{message.title}</h2>
+            <h2 className={content.articleTitle}>{message.title || UNTITLED_TEXT}</h2>
             <div className={styles.meta}>
               <Tag color="primary" fill="outline" className={styles.tag}>
                 {messageTypeLabel(message.type, types)}
               </Tag>
-              <time dateTime={message.sentAt}>
-                {dayjs(message.sentAt).format('YYYY-MM-DD HH:mm')}（{timeAgo(message.sentAt)}）
-              </time>
+              {message.sentAt && (
+                <time dateTime={message.sentAt}>
+                  {dayjs(message.sentAt).format('YYYY-MM-DD HH:mm')}（{timeAgo(message.sentAt)}）
+                </time>
+              )}
             </div>
             <SafeHtml content={message.content} format={message.contentFormat === 'html' ? 'html' : 'text'} />
             {message.reportId && (

@@ -4,7 +4,7 @@ import { PageShell } from '@/components/page-shell';
 import { toast, toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { usePersistentState } from '@/lib/use-persistent-state';
-import { API_STATUS, type Id, type Questionnaire, type QuestionnaireResponse } from '@/types/api';
+import { API_STATUS, type Id, type Questionnaire } from '@/types/api';
 import { incompleteQuestionFrom, submitResponse } from '@/api/questionnaires';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
 import type { LocalDraft } from '../draft-storage';
@@ -32,7 +32,8 @@ export interface QuestionnaireFormProps {
   /** The server draft this sheet continues, if any. */
   responseId?: Id;
   fallbackPath?: string;
-  onSubmitted: (response: QuestionnaireResponse) => void;
+  /** With the submitted response's id, when the server's answer or the draft says it. */
+  onSubmitted: (responseId: Id | undefined) => void;
 }
 
 /**
@@ -99,7 +100,7 @@ export function QuestionnaireForm({
     setSubmitting(true);
     try {
       const id = await autosave.settle();
-      const response = await submitResponse({
+      const submittedId = await submitResponse({
         id,
         questionnaireId: questionnaire.id,
         registrationId,
@@ -108,7 +109,7 @@ export function QuestionnaireForm({
       autosave.cancel();
       draft.clear();
       toastSuccess('提交成功');
-      onSubmitted(response);
+      onSubmitted(submittedId ?? id);
     } catch (error) {
       // The failure itself was shown by the central toast; the answers stay (local copy and draft).
       if (

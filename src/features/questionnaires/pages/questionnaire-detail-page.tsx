@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { useAudience } from '@/lib/route-meta';
-import type { Id, QuestionnaireResponse } from '@/types/api';
+import type { Id } from '@/types/api';
 import { PersonStep } from '../components/person-step';
 import { QuestionnaireChooser } from '../components/questionnaire-chooser';
 import { QuestionnaireForm } from '../components/questionnaire-form';
@@ -48,8 +48,9 @@ export default function QuestionnaireDetailPage() {
   // The resume choice, for the plan it was made on.
   const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);
 
-  const onSubmitted = (response: QuestionnaireResponse) => {
-    void navigate(returnTo ? returnWithResponse(returnTo, response.id) : listPath, { replace: true });
+  const onSubmitted = (submittedId: Id | undefined) => {
+    const back = returnTo && submittedId ? returnWithResponse(returnTo, submittedId) : returnTo;
+    void navigate(back ?? listPath, { replace: true });
   };
 
   if (!plan || loading || error) {

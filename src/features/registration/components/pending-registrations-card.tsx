@@ -4,10 +4,12 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteRegistration, searchRegistrations } from '@/api/registration';
 import { ErrorState } from '@/components/async-view';
+import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { toastSuccess } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
+import { hiddenServerDrafts, hideServerDraft } from '../hidden-server-drafts';
 import { forgetWorkDraft } from '../work-draft-on-phone';
 import { formatDateTime } from './collection-time-field';
 import card from '@/styles/work-card.module.css';
@@ -18,11 +20,16 @@ const PENDING_REGISTRATIONS_SHOWN = 20;
 
 function confirmDelete(name: string): Promise<boolean> {
   const title = '删除未提交的登记';
+  const who = name || '这条';
   return Dialog.confirm({
     'aria-label': title,
     title,
     content: (
-      <p className={styles.dialogText}>确定删除「{name}」的登记吗？删除后不能恢复，需要时请重新录入。</p>
+      <p className={styles.dialogText}>
+        {config.assumptions.deleteServerDrafts
+          ? `确定删除「${who}」的登记吗？删除后不能恢复，需要时请重新录入。`
+          : `确定删除「${who}」的登记吗？删除后本机的「待提交登记」不再显示它，需要时请重新录入。`}
+      </p>
     ),
     confirmText: '删除',
     cancelText: '取消',
@@ -35,7 +42,9 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
     if (!(await confirmDelete(registration.name))) return;
     setDeleting(true);
     try {
-      await deleteRegistration({ id: registration.id });
+      // The spec lists no Delete call: without the switch the draft only leaves this phone's list.
+      if (config.assumptions.deleteServerDrafts) await deleteRegistration({ id: registration.id });
+      else hideServerDraft(registration.id);
       // The phone's copy of the same registration goes too, or the form would bring it back.
       forgetWorkDraft(registration.id);
       toastSuccess('已删除');
@@ -87,11 +96,20 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
 export function PendingRegistrationsCard() {
   const headingId = useId();
   const { data, error, refresh, mutate } = useRequest(
-    () =>
-      searchRegistrations(
+    async () => {
+      const page = await searchRegistrations(
         { status: 'draft', pageIndex: 1, pageSize: PENDING_REGISTRATIONS_SHOWN },
         { silent: true },
-      ),
+      );
+      // The status filter is our assumption: a server that ignores it must not list submitted ones.
+      const filterIgnored = page.records.some((record) => record.status !== 'draft');
+      const hidden = hiddenServerDrafts();
+      const drafts = page.records.filter((record) => record.status === 'draft');
+      const records = drafts.filter((record) => !hidden.has(record.id));
+      const total =
+        page.total === undefined || filterIgnored ? undefined : page.total - (drafts.length - records.length);
+      return { records, total };
+    },
     { onError: () => undefined },
   );
 
@@ -111,15 +129,15 @@ export function PendingRegistrationsCard() {
       (page) =>
         page && {
           ...page,
-          total: page.total - 1,
+          total: page.total === undefined ? undefined : page.total - 1,
           records: page.records.filter((record) => record.id !== id),
         },
     );
-  const more = data.total - data.records.length;
+  const more = data.total === undefined ? 0 : data.total - data.records.length;
   return (
     <section className={`${card.card} ${styles.card}`} aria-labelledby={headingId}>
       <h2 id={headingId} className={card.heading}>
-        待提交登记 {data.total} 条
+        待提交登记 {data.total ?? data.records.length} 条
       </h2>
       <p className={card.summary}>已保存到服务器、还没有提交的登记，换手机登录也能继续填写。</p>
       <ul className={card.list} aria-label="待提交登记">

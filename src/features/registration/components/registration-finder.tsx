@@ -4,6 +4,7 @@ import { PagedList, usePagedList } from '@/components/paged-list';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import { normalizePhone, validatePhone } from '@/lib/phone';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import { REGISTRATION_SEARCH_TYPE_LABELS, type Registration, type RegistrationSearchType } from '@/types/api';
 import { searchRegistrations } from '@/api/registration';
 import { ChoiceGroup } from './choice-group';
@@ -36,7 +37,9 @@ function prepareKeyword(
       return message ? { message } : { keyword: normalizePhone(raw) };
     }
     case 'tubeCode':
-      return raw.trim() ? { keyword: raw.trim().toUpperCase() } : { message: TUBE_REQUIRED_MESSAGE };
+      return normalizeTubeCode(raw)
+        ? { keyword: normalizeTubeCode(raw) }
+        : { message: TUBE_REQUIRED_MESSAGE };
   }
 }
 
@@ -132,7 +135,7 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
               }}
               onScanned={(code) => {
                 setFieldError(null);
-                setQuery({ type: 'tubeCode', keyword: code.trim().toUpperCase() });
+                setQuery({ type: 'tubeCode', keyword: normalizeTubeCode(code) });
               }}
             />
           ) : (
@@ -186,7 +189,7 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
       <h2 className={styles.heading}>
         {isWork
           ? query
-            ? `查询结果${list.loaded ? `（共 ${list.total} 条）` : ''}`
+            ? `查询结果${list.loaded && list.total !== undefined ? `（共 ${list.total} 条）` : ''}`
             : '最近登记'
           : '我的登记'}
       </h2>

@@ -175,7 +175,7 @@ function PersonSection({ registration }: { registration: Registration }) {
         { label: '身份证号', value: maskIdCard(registration.idCard) },
         { label: '性别', value: labelOf(GENDER_LABELS, registration.gender) },
         { label: '出生日期', value: registration.birthDate },
-        { label: '年龄', value: `${registration.age} 岁` },
+        { label: '年龄', value: registration.age === undefined ? '' : `${registration.age} 岁` },
         { label: '联系电话', value: registration.phone },
         { label: '民族', value: dictionaryLabel(nation.items, registration.nation) },
         { label: '文化程度', value: dictionaryLabel(education.items, registration.education) },

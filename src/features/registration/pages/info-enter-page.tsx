@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
+import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
@@ -75,14 +76,17 @@ function formatClock(at: Date): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
 
-/** Where the unfinished registration is kept, in words (staff only). */
+/** Where the unfinished registration is kept, in words, and 暂存 where saving is not automatic (staff only). */
 function ServerDraftLine({
   status,
   waitingForPerson,
+  onSave,
 }: {
   status: ServerDraftStatus;
   /** Something is typed, but not yet the name and a valid ID card the server needs. */
   waitingForPerson: boolean;
+  /** 暂存, offered while there is something the server does not have and nothing saves it by itself. */
+  onSave?: () => void;
 }) {
   let text: string;
   switch (status.kind) {
@@ -93,16 +97,30 @@ function ServerDraftLine({
       text = `已于 ${formatClock(status.at)} 保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写`;
       break;
     case 'failed':
-      text = `未能保存到服务器（${status.message}），内容已保存在本机，稍后会再试`;
+      text = onSave
+        ? `未能保存到服务器（${status.message}），内容已保存在本机，可稍后再点「暂存」`
+        : `未能保存到服务器（${status.message}），内容已保存在本机，稍后会再试`;
       break;
     default:
-      text = waitingForPerson ? '填好姓名和身份证号后，会自动保存到服务器' : '';
+      if (onSave) text = '点「暂存」保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写';
+      else if (waitingForPerson)
+        text = config.assumptions.saveDraftWhileTyping
+          ? '填好姓名和身份证号后，会自动保存到服务器'
+          : '填好姓名和身份证号后，可「暂存」到服务器';
+      else text = '';
   }
   if (!text) return null;
   return (
-    <p className={status.kind === 'failed' ? styles.serverDraftFailed : styles.serverDraft} role="status">
-      {text}
-    </p>
+    <div className={styles.serverDraftRow}>
+      <p className={status.kind === 'failed' ? styles.serverDraftFailed : styles.serverDraft} role="status">
+        {text}
+      </p>
+      {onSave && status.kind !== 'saving' && (
+        <Button size="small" color="primary" fill="outline" onClick={onSave}>
+          暂存
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -460,6 +478,11 @@ export default function InfoEnterPage() {
           status={serverDraft.status}
           waitingForPerson={
             !person.registrationId && draftHasContent(person) && serverDraftInput(person) === null
+          }
+          onSave={
+            !config.assumptions.saveDraftWhileTyping && serverDraft.unsaved
+              ? () => void serverDraft.saveNow()
+              : undefined
           }
         />
       )}

@@ -76,7 +76,9 @@ export default function ReportListPage() {
         <p className={styles.summaryText}>
           <span className={styles.summaryLabel}>查询条件</span>
           {describeCriteria(criteria)}
-          {list.loaded && list.total > 0 && <span className={styles.summaryCount}>共 {list.total} 份</span>}
+          {list.loaded && list.total !== undefined && list.total > 0 && (
+            <span className={styles.summaryCount}>共 {list.total} 份</span>
+          )}
         </p>
         <Button
           size="small"
