@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
+import { resetReportedDifferences } from '@/lib/http/contract';
 import { resetIdempotencyKeys } from '@/lib/http/idempotency';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
@@ -151,6 +152,7 @@ afterEach(() => {
   server.resetHandlers();
   resetRepeatSubmitGuard();
   resetIdempotencyKeys();
+  resetReportedDifferences();
   resetDemoState();
   clearDictionaryCache();
   sessionStorage.clear();

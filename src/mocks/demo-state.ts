@@ -30,7 +30,10 @@ export interface DemoTube {
   timeline: TubeTimelineEntry[];
 }
 
-export type StoredReport = Complete<CheckReport, 'registrationId' | 'sampledAt' | 'receivedAt' | 'reportedAt'>;
+export type StoredReport = Complete<
+  CheckReport,
+  'registrationId' | 'sampledAt' | 'receivedAt' | 'reportedAt'
+>;
 
 export interface DemoUser {
   id: string;
@@ -53,8 +56,10 @@ interface DemoSession {
 }
 
 /** A registration as stored: tube, report and age are derived when it is read. */
-export interface StoredRegistration
-  extends Complete<Omit<Registration, 'tube' | 'reportId' | 'age'>, 'gender' | 'birthDate' | 'registeredAt'> {
+export interface StoredRegistration extends Complete<
+  Omit<Registration, 'tube' | 'reportId' | 'age'>,
+  'gender' | 'birthDate' | 'registeredAt'
+> {
   createdByUserId: string;
 }
 
@@ -62,8 +67,10 @@ export interface StoredMessage extends Complete<SystemMessage, 'type' | 'sentAt'
   recipientUserId: string;
 }
 
-export interface StoredResponse
-  extends Complete<Omit<QuestionnaireResponse, 'questionnaireTitle' | 'personName'>, 'createdAt' | 'updatedAt'> {
+export interface StoredResponse extends Complete<
+  Omit<QuestionnaireResponse, 'questionnaireTitle' | 'personName'>,
+  'createdAt' | 'updatedAt'
+> {
   ownerUserId: string;
 }
 

@@ -313,10 +313,13 @@ export interface RegistrationInput {
   questionnaireResponseId?: Id;
 }
 
+/** What an id sent as a string looks like (digits, a GUID, a code); a message such as '保存成功' is not one. */
+const ID_TEXT = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * What a save (ScreeningRegister/Add and /Submit, Response/Add and /Submit) answers, read for the id only:
- * the bare id (a number or a string), `{ id }` or the saved record. Anything else (null included) is
- * still a success (statusCode 2000); the id is then unknown.
+ * What a save (ScreeningRegister/Add and /Submit, Response/Add, /Submit and /Update) answers, read for
+ * the id only: the bare id (a number or a string), `{ id }` or the saved record. Anything else (null, a
+ * message) is still a success (statusCode 2000); the id is then unknown.
  */
 export const savedIdSchema = v.pipe(
   v.unknown(),
@@ -325,7 +328,7 @@ export const savedIdSchema = v.pipe(
       value !== null && typeof value === 'object' && !Array.isArray(value)
         ? (value as { id?: unknown }).id
         : value;
-    if (typeof candidate === 'string' && candidate !== '') return candidate;
+    if (typeof candidate === 'string' && ID_TEXT.test(candidate)) return candidate;
     if (typeof candidate === 'number' && Number.isSafeInteger(candidate)) return String(candidate);
     return undefined;
   }),

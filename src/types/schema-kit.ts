@@ -393,7 +393,7 @@ export function labelOf<T extends string>(
 /** A list the page needs; null is empty (servers often send null for "none"), missing refuses the answer. */
 export function list<const S extends v.GenericSchema>(item: S) {
   return tagged(
-    v.nullish(v.array(item), () => []),
+    v.nullable(v.array(item), () => []),
     { kind: 'list', role: 'essential', whenMissing: 'required' },
   );
 }

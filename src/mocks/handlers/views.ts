@@ -1,9 +1,4 @@
-import type {
-  QuestionnaireResponse,
-  Registration,
-  SystemMessage,
-  UserProfile,
-} from '@/types/api';
+import type { QuestionnaireResponse, Registration, SystemMessage, UserProfile } from '@/types/api';
 import type { DemoDb, DemoTube, DemoUser, StoredMessage, StoredRegistration, StoredResponse } from '../db';
 import { maskPhone } from '../seed';
 

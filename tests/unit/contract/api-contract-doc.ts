@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import * as api from '@/types/api';
+import { ASSUMPTIONS } from '@/config/assumptions';
 import type { FieldTag } from '@/types/schema-kit';
 
 /**
@@ -10,7 +11,8 @@ import type { FieldTag } from '@/types/schema-kit';
 
 interface EndpointDoc {
   endpoint: string;
-  schema: v.GenericSchema;
+  /** None for a write whose answer is not read (statusCode 2000 is its success). */
+  schema?: v.GenericSchema;
   /** Which pages read the answer and what they need from it. */
   pages: string;
 }
@@ -43,12 +45,20 @@ const ENDPOINTS: EndpointDoc[] = [
       'POST /api/v1/ScreeningRegister/Search; GET /api/v1/ScreeningRegister/GetDetail, POST …/Add and …/Submit (one record)',
     schema: api.registrationPageSchema,
     pages:
-      '/infoSearch (name, idCard masked, tube), /infoDetail and /checkUserInfoDetail (every field), /infoEnter (edit a draft; Add saves it unfinished), /workUser 待提交登记 (Search with status draft: name, idCard masked, updatedAt), /checkUser home (status, tube, reportId). POST /api/v1/ScreeningRegister/Delete (assumed: {id} of a draft) answers null; its answer is not read.',
+      '/infoSearch (name, idCard masked, tube), /infoDetail and /checkUserInfoDetail (every field), /infoEnter (edit a draft), /workUser 待提交登记 (Search with status draft: name, idCard masked, updatedAt), /checkUser home (status, tube, reportId).',
   },
   {
-    endpoint: 'POST /api/v1/Sampling/BindSamplingTube, POST /api/v1/Sampling/UpdateSamplingOperation',
-    schema: api.samplingTubeSchema,
-    pages: '/bindSuccess, the unbind page: code, status and timeline.',
+    endpoint:
+      'POST /api/v1/ScreeningRegister/Add and …/Submit, POST /api/v1/Response/Add, …/Submit and …/Update',
+    schema: api.savedIdSchema,
+    pages:
+      'Only the id is read: a number, a string, `{ id }` or the saved record. Any other answer (null, a message) is still a success on statusCode 2000; a registration is then found by its ID card (Search), a questionnaire draft stays on the phone until 提交.',
+  },
+  {
+    endpoint:
+      'POST /api/v1/Sampling/BindSamplingTube, …/UpdateSamplingOperation, POST /api/v1/SystemMessage/ReadSystemMessage, POST /api/v1/Account/LoginOut, POST /api/v1/ScreeningRegister/Delete (switch: deleteServerDrafts)',
+    pages:
+      'Not read: statusCode 2000 (or none) is the success, whatever responseData holds. A page that shows the tube after binding asks GetSamplingTubeStatus.',
   },
   {
     endpoint: 'POST /api/v1/Sampling/GetSamplingTubeStatus',
@@ -66,7 +76,7 @@ const ENDPOINTS: EndpointDoc[] = [
       'POST /api/v1/SystemMessage/PageRecipientMessage; GET /api/v1/SystemMessage/GetDetail, POST …/ReadSystemMessage (one record)',
     schema: api.systemMessagePageSchema,
     pages:
-      '/messageType (total of unread pages), /messageList (title, summary, read, sentAt), /messageDetail (content, reportId).',
+      '/messageType (unread counts: the total of an unread page, or the unread records of one page of 100 when there is no total), /messageList (title, summary, read, sentAt), /messageDetail (content, reportId).',
   },
   {
     endpoint: 'POST /api/v1/Questionnaire/GetList',
@@ -102,6 +112,8 @@ const ENDPOINTS: EndpointDoc[] = [
 ];
 
 const FORMS: Record<FieldTag['kind'], string> = {
+  object: 'object',
+  record: 'object of question id → string or list of strings',
   id: 'id: string or integer → string',
   dateTime: "date-time: 'YYYY-MM-DD HH:mm:ss' (China time) or ISO 8601 → ISO 8601 +08:00",
   date: "date: 'YYYY-MM-DD' (a time after it is dropped)",
@@ -114,16 +126,24 @@ const FORMS: Record<FieldTag['kind'], string> = {
 };
 
 const WHEN_MISSING: Record<FieldTag['whenMissing'], string> = {
-  required: '**refused**: 服务器返回的数据格式有误…',
-  absent: 'absent (the page leaves it out)',
-  "''": "'' (shown blank)",
+  required: '**refused**: 服务器返回的数据格式有误（<call>）…',
+  absent: 'absent (the page shows — or leaves it out)',
+  "''": "'' (the page shows —)",
   '0': '0',
   false: 'false',
   '[]': 'empty list',
+  '{}': 'no answers',
+};
+
+const ROLES: Record<FieldTag['role'], string> = {
+  essential: '**essential**',
+  display: 'display-only (reported when missing)',
+  optional: 'optional',
 };
 
 interface Row {
   path: string;
+  role: string;
   form: string;
   missing: string;
 }
@@ -152,11 +172,16 @@ function unwrap(schema: v.GenericSchema): { inner: Wrapped; optional: boolean } 
 function describe(schema: v.GenericSchema, path: string, rows: Row[]): void {
   const tag = (v.getMetadata(schema as never) as { field?: FieldTag }).field;
   const { inner, optional } = unwrap(schema);
-  if (tag && tag.kind !== 'list') {
+  if (tag && tag.kind !== 'list' && tag.kind !== 'object') {
     const known = tag.known
       ? ` ${tag.known.map((value) => `'${value}'`).join(', ')}; others kept as text`
       : '';
-    rows.push({ path, form: FORMS[tag.kind] + known, missing: WHEN_MISSING[tag.whenMissing] });
+    rows.push({
+      path,
+      role: ROLES[tag.role],
+      form: FORMS[tag.kind] + known,
+      missing: WHEN_MISSING[tag.whenMissing],
+    });
     return;
   }
   const missing = tag
@@ -164,14 +189,15 @@ function describe(schema: v.GenericSchema, path: string, rows: Row[]): void {
     : optional
       ? WHEN_MISSING.absent
       : WHEN_MISSING.required;
+  const role = tag ? ROLES[tag.role] : optional ? ROLES.optional : ROLES.essential;
   if (inner.type === 'object' && inner.entries) {
-    if (path) rows.push({ path, form: 'object', missing });
+    if (path) rows.push({ path, role, form: 'object', missing });
     for (const [key, entry] of Object.entries(inner.entries))
       describe(entry, path ? `${path}.${key}` : key, rows);
     return;
   }
   if (inner.type === 'array' && inner.item) {
-    rows.push({ path: path || '(answer)', form: 'list', missing });
+    rows.push({ path: path || '(answer)', role, form: 'list', missing });
     describe(inner.item, `${path}[]`, rows);
     return;
   }
@@ -181,34 +207,70 @@ function describe(schema: v.GenericSchema, path: string, rows: Row[]): void {
     union: 'number or string',
     unknown: 'anything (not read)',
   };
-  rows.push({ path, form: forms[inner.type] ?? inner.type, missing });
+  rows.push({ path: path || '(answer)', role, form: forms[inner.type] ?? inner.type, missing });
+}
+
+function assumptionsTable(): string[] {
+  const lines = [
+    '## Assumptions and their switches',
+    '',
+    'Every guess beyond the spec about what the app sends or calls is a switch in src/config/assumptions.ts,',
+    'set at build time. The defaults work against a server that implements only what the spec shows.',
+    '',
+    '| switch | what it does | default | how to find out from the real server |',
+    '| --- | --- | --- | --- |',
+  ];
+  for (const doc of Object.values(ASSUMPTIONS)) {
+    lines.push(`| \`${doc.variable}\` | ${doc.what} | \`${doc.defaultValue}\` | ${doc.howToFindOut} |`);
+  }
+  lines.push(
+    '',
+    'Request fields the spec does not show, which a server may ignore without harm, are not switches: the',
+    'app checks what comes back. PageCheckReport `{ id }` (the report must carry that id, among up to 20',
+    'records), ScreeningRegister/Search `{ status: "draft" }` (only records with status draft are listed),',
+    'SystemMessage/PageRecipientMessage `{ type, read: false }` (counted from the records when there is no',
+    'total).',
+    '',
+  );
+  return lines;
 }
 
 export function renderApiContract(): string {
   const lines = [
     '# API contract: what the app assumes about each answer',
     '',
-    '<!-- Generated from src/types/api.ts by tests/unit/contract/api-contract-doc.ts; a unit test fails when',
-    '     they differ. Regenerate: UPDATE_API_CONTRACT=1 npx vitest run tests/unit/contract/api-contract.test.ts -->',
+    '<!-- Generated from src/types/api.ts and src/config/assumptions.ts by tests/unit/contract/api-contract-doc.ts;',
+    '     a unit test fails when they differ. Regenerate:',
+    '     UPDATE_API_CONTRACT=1 npx vitest run tests/unit/contract/api-contract.test.ts -->',
     '',
-    'The spec shows almost no response shapes, so these are our assumptions. Every answer is parsed at',
-    'the endpoint (src/api/<area>/) by the schema in src/types/api.ts, which accepts what real servers vary',
-    'on and gives the app one form. **Refused** means the answer is not used: the user sees',
-    '服务器返回的数据格式有误，请稍后重试或联系客服 and the console (vConsole) names the endpoint, the field',
-    'path and the expected and received types. `npm run contract` checks a live server against the same',
-    'schemas.',
+    'The spec shows the envelope (statusCode, responseMessage, responseData) and `records` for pages, and',
+    'no other answer shape, so everything below is our assumption, read tolerantly. Every answer is parsed',
+    'at the endpoint (src/api/<area>/) by its schema in src/types/api.ts:',
     '',
-    'Everywhere: null counts as missing; fields the app does not know are ignored; a value of a known list',
-    '(statuses, types) the app does not know is kept and shown as the server’s text. `[]` in a path is',
-    'each item of a list.',
+    '- **essential** fields are what a page or a rule needs (an id it links with, a status a rule reads,',
+    '  a report’s result). Missing or of another form, the answer is **refused**: the user sees',
+    '  服务器返回的数据格式有误（the call, e.g. ScreeningRegister/Search），请稍后重试或联系客服.',
+    '- **display-only** fields are shown, but the page works without them: when missing or of another form',
+    '  the page shows — or leaves the line out, and the difference is reported.',
+    '- **optional** fields are often absent (a report id before there is a report): missing is normal; of',
+    '  another form, reported.',
     '',
+    'A difference is reported once per endpoint and field: in the console (vConsole) with the path and the',
+    'expected and received types, never a value, and to error reporting where that is configured.',
+    '`npm run contract` checks a live server against the same schemas and says, for each difference,',
+    'whether it is essential and what to change. Everywhere: null counts as no value; fields the app does',
+    'not know are ignored; a value of a known list (statuses, types) the app does not know is kept and',
+    'shown as the server’s text. `[]` in a path is each item of a list.',
+    '',
+    ...assumptionsTable(),
   ];
   for (const doc of ENDPOINTS) {
+    lines.push(`## ${doc.endpoint}`, '', `Read by: ${doc.pages}`, '');
+    if (!doc.schema) continue;
     const rows: Row[] = [];
     describe(doc.schema, '', rows);
-    lines.push(`## ${doc.endpoint}`, '', `Read by: ${doc.pages}`, '');
-    lines.push('| field | accepted → held as | when missing or null |', '| --- | --- | --- |');
-    for (const row of rows) lines.push(`| \`${row.path}\` | ${row.form} | ${row.missing} |`);
+    lines.push('| field | role | accepted → held as | when missing |', '| --- | --- | --- | --- |');
+    for (const row of rows) lines.push(`| \`${row.path}\` | ${row.role} | ${row.form} | ${row.missing} |`);
     lines.push('');
   }
   return lines.join('\n');

@@ -46,11 +46,19 @@ interface EndpointCase {
   entity: 'self' | 'record' | 'item';
   /** Fields a server may leave out, and what the app holds then. */
   optional: Record<string, unknown>;
-  /** Fields the app cannot do without: missing one is a contract mismatch. */
+  /** Fields the app cannot do without (essential): missing one is a contract mismatch. */
   required: string[];
 }
 
+/** Display-only and optional fields of a registration: the page works without them. */
+
 const REGISTRATION_OPTIONAL = {
+  name: '',
+  idCard: '',
+  gender: undefined,
+  age: undefined,
+  birthDate: undefined,
+  registeredAt: undefined,
   phone: '',
   address: '',
   nation: '',
@@ -68,18 +76,12 @@ const REGISTRATION_OPTIONAL = {
   tube: undefined,
   reportId: undefined,
 };
-const REGISTRATION_REQUIRED = [
-  'id',
-  'name',
-  'idCard',
-  'gender',
-  'age',
-  'birthDate',
-  'registeredAt',
-  'status',
-];
-const TUBE_OPTIONAL = { registrationId: undefined, boundAt: undefined, collectedAt: undefined, timeline: [] };
+/** What every link and rule needs: the id, and the status (a draft is edited, a submitted one gets a tube). */
+const REGISTRATION_REQUIRED = ['id', 'status'];
 const MESSAGE_OPTIONAL = {
+  type: undefined,
+  title: '',
+  sentAt: undefined,
   summary: '',
   content: '',
   contentFormat: undefined,
@@ -87,17 +89,26 @@ const MESSAGE_OPTIONAL = {
   readAt: undefined,
   reportId: undefined,
 };
-const MESSAGE_REQUIRED = ['id', 'type', 'title', 'sentAt'];
+const MESSAGE_REQUIRED = ['id'];
 const RESPONSE_OPTIONAL = {
+  createdAt: undefined,
+  updatedAt: undefined,
   questionnaireTitle: '',
   registrationId: undefined,
   personName: undefined,
   answers: {},
   submittedAt: undefined,
 };
-const RESPONSE_REQUIRED = ['id', 'questionnaireId', 'status', 'createdAt', 'updatedAt'];
-const ANNOUNCEMENT_OPTIONAL = { summary: '', attachments: [] };
+const RESPONSE_REQUIRED = ['id', 'questionnaireId', 'status'];
+const ANNOUNCEMENT_OPTIONAL = { title: '', publishedAt: undefined, summary: '', attachments: [] };
 const REPORT_OPTIONAL = {
+  registrationId: undefined,
+  personName: '',
+  tubeCode: '',
+  testItemCode: undefined,
+  sampledAt: undefined,
+  receivedAt: undefined,
+  reportedAt: undefined,
   idCard: '',
   testItem: '',
   institution: '',
@@ -105,17 +116,8 @@ const REPORT_OPTIONAL = {
   advice: '',
   fileName: '',
 };
-const REPORT_REQUIRED = [
-  'id',
-  'registrationId',
-  'personName',
-  'tubeCode',
-  'testItemCode',
-  'result',
-  'sampledAt',
-  'receivedAt',
-  'reportedAt',
-];
+/** The report's id (the PDF, every link) and result (the next step the page advises). */
+const REPORT_REQUIRED = ['id', 'result'];
 
 const registrationPayload = { name: '张秀英', idCard: '110101195603150028', phone: '13800001111' };
 
@@ -128,8 +130,14 @@ const CASES: EndpointCase[] = [
     answer: fx.profile,
     normalised: fx.profileNormalised,
     entity: 'self',
-    optional: { accountName: undefined, institutionName: '', phone: undefined, registrationId: undefined },
-    required: ['id', 'name', 'role'],
+    optional: {
+      name: '',
+      accountName: undefined,
+      institutionName: '',
+      phone: undefined,
+      registrationId: undefined,
+    },
+    required: ['id', 'role'],
   },
   {
     name: 'LoginManage',
@@ -198,18 +206,6 @@ const CASES: EndpointCase[] = [
         '/api/v1/ScreeningRegister/GetDetail',
         () => getRegistrationDetail({ id: '1001' }),
       ],
-      [
-        'ScreeningRegister/Add',
-        'post',
-        '/api/v1/ScreeningRegister/Add',
-        () => addRegistration(registrationPayload),
-      ],
-      [
-        'ScreeningRegister/Submit',
-        'post',
-        '/api/v1/ScreeningRegister/Submit',
-        () => submitRegistration(registrationPayload),
-      ],
     ] as const
   ).map(([name, method, path, call]): EndpointCase => ({
     name,
@@ -222,41 +218,6 @@ const CASES: EndpointCase[] = [
     optional: REGISTRATION_OPTIONAL,
     required: REGISTRATION_REQUIRED,
   })),
-  ...(
-    [
-      [
-        'Sampling/BindSamplingTube',
-        '/api/v1/Sampling/BindSamplingTube',
-        () =>
-          bindSamplingTube({
-            registrationId: '1001',
-            tubeCode: 'CT20260001',
-            collectedAt: fx.at('2026-11-03 08:00:00'),
-          }),
-      ],
-      [
-        'Sampling/UpdateSamplingOperation',
-        '/api/v1/Sampling/UpdateSamplingOperation',
-        () =>
-          updateSamplingOperation({
-            tubeCode: 'CT20260001',
-            registrationId: '1001',
-            operation: 'unbind',
-            reason: '1',
-          }),
-      ],
-    ] as const
-  ).map(([name, path, call]): EndpointCase => ({
-    name,
-    method: 'post',
-    path,
-    call,
-    answer: fx.tube,
-    normalised: fx.tubeNormalised,
-    entity: 'self',
-    optional: TUBE_OPTIONAL,
-    required: ['code', 'status'],
-  })),
   {
     name: 'Sampling/GetSamplingTubeStatus',
     method: 'post',
@@ -266,6 +227,7 @@ const CASES: EndpointCase[] = [
     normalised: fx.tubeStatusNormalised,
     entity: 'self',
     optional: {
+      tubeCode: undefined,
       status: undefined,
       boundRegistrationId: undefined,
       boundPersonName: undefined,
@@ -273,7 +235,7 @@ const CASES: EndpointCase[] = [
       collectedAt: undefined,
       timeline: [],
     },
-    required: ['tubeCode', 'exists'],
+    required: ['exists'],
   },
   {
     name: 'Sampling/PageCheckReport',
@@ -305,12 +267,6 @@ const CASES: EndpointCase[] = [
         '/api/v1/SystemMessage/GetDetail',
         () => getMessageDetail({ id: '4001' }),
       ],
-      [
-        'SystemMessage/ReadSystemMessage',
-        'post',
-        '/api/v1/SystemMessage/ReadSystemMessage',
-        () => readSystemMessage({ id: '4001' }),
-      ],
     ] as const
   ).map(([name, method, path, call]): EndpointCase => ({
     name,
@@ -331,8 +287,8 @@ const CASES: EndpointCase[] = [
     answer: (kind) => [fx.questionnaireSummary(kind)],
     normalised: [fx.questionnaireSummaryNormalised],
     entity: 'item',
-    optional: { description: '', version: '', questionCount: 0 },
-    required: ['id', 'title'],
+    optional: { title: '', description: '', version: '', questionCount: 0 },
+    required: ['id'],
   },
   {
     name: 'Questionnaire/GetDetail',
@@ -342,8 +298,8 @@ const CASES: EndpointCase[] = [
     answer: fx.questionnaire,
     normalised: fx.questionnaireNormalised,
     entity: 'self',
-    optional: { description: '', version: '', questions: [] },
-    required: ['id', 'title'],
+    optional: { title: '', description: '', version: '' },
+    required: ['id', 'questions'],
   },
   {
     name: 'Response/Page',
@@ -367,27 +323,6 @@ const CASES: EndpointCase[] = [
     optional: RESPONSE_OPTIONAL,
     required: [...RESPONSE_REQUIRED, 'questionnaire'],
   },
-  ...(
-    [
-      ['Response/Add', '/api/v1/Response/Add', () => addResponse({ questionnaireId: '7', answers: {} })],
-      [
-        'Response/Submit',
-        '/api/v1/Response/Submit',
-        () => submitResponse({ questionnaireId: '7', answers: {} }),
-      ],
-      ['Response/Update', '/api/v1/Response/Update', () => updateResponse({ id: '3001', answers: {} })],
-    ] as const
-  ).map(([name, path, call]): EndpointCase => ({
-    name,
-    method: 'post',
-    path,
-    call,
-    answer: fx.response,
-    normalised: fx.responseNormalised,
-    entity: 'self',
-    optional: RESPONSE_OPTIONAL,
-    required: RESPONSE_REQUIRED,
-  })),
   {
     name: 'Announcement/Page',
     method: 'post',
@@ -402,7 +337,7 @@ const CASES: EndpointCase[] = [
     ),
     entity: 'record',
     optional: ANNOUNCEMENT_OPTIONAL,
-    required: ['id', 'title', 'publishedAt'],
+    required: ['id'],
   },
   {
     name: 'Announcement/GetDetail',
@@ -413,7 +348,7 @@ const CASES: EndpointCase[] = [
     normalised: fx.announcementNormalised,
     entity: 'self',
     optional: { ...ANNOUNCEMENT_OPTIONAL, content: '' },
-    required: ['id', 'title', 'publishedAt'],
+    required: ['id'],
   },
 ];
 
@@ -434,9 +369,10 @@ function entityOf(endpoint: EndpointCase, answer: unknown): Wire {
   return answer as Wire;
 }
 
+/** The field as the console names it: once for every item of a list. */
 function pathTo(endpoint: EndpointCase, field: string): string {
-  if (endpoint.entity === 'record') return `records[0].${field}`;
-  if (endpoint.entity === 'item') return `[0].${field}`;
+  if (endpoint.entity === 'record') return `records[].${field}`;
+  if (endpoint.entity === 'item') return `[].${field}`;
   return field;
 }
 
@@ -475,7 +411,9 @@ describe.each(CASES)('$name', (endpoint) => {
       const error = await rejectionOf(endpoint.call());
 
       expect(error.kind).toBe('contract');
-      await expectFailToast('服务器返回的数据格式有误，请稍后重试或联系客服');
+      await expectFailToast(
+        `服务器返回的数据格式有误（${endpoint.path.replace('/api/v1/', '')}），请稍后重试或联系客服`,
+      );
       const logged = consoleError.mock.calls.map((args) => args.join(' ')).join('\n');
       expect(logged).toContain(`${endpoint.method.toUpperCase()} ${endpoint.path}`);
       expect(logged).toContain(`${pathTo(endpoint, field)}: expected`);
@@ -484,24 +422,51 @@ describe.each(CASES)('$name', (endpoint) => {
   );
 });
 
-describe('a contract mismatch', () => {
+describe('a difference in a field the page can do without', () => {
   const reports = CASES.find((endpoint) => endpoint.name === 'Sampling/PageCheckReport') as EndpointCase;
 
-  it('names the path and both types, never the value (no personal data in the console)', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const answer = fx.pageOf('server', { ...fx.report('server'), personName: { first: '张秀英' } });
-    answerWith(reports, answer);
+  it('keeps the answer, holds the field as absent and reports its path and types once, never the value', async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const record = { ...fx.report('server'), personName: { first: '张秀英' }, reportedAt: '2026/11/05' };
+    answerWith(reports, { records: [record, record] });
 
-    const error = await rejectionOf(pageCheckReport({ pageIndex: 1, pageSize: 10 }));
+    const page = await pageCheckReport({ pageIndex: 1, pageSize: 10 });
+    await pageCheckReport({ pageIndex: 2, pageSize: 10 });
 
-    expect(error.differences).toEqual([
-      { path: 'records[0].personName', expected: 'string', received: 'object' },
-    ]);
-    const logged = consoleError.mock.calls.map((args) => args.join(' ')).join('\n');
-    expect(logged).toContain('POST /api/v1/Sampling/PageCheckReport');
-    expect(logged).toContain('records[0].personName: expected string, received object');
-    expect(logged).not.toContain('张秀英');
-    expect(error.body).toBeUndefined();
+    expect(page.records).toHaveLength(2);
+    expect(page.records[0]).toMatchObject({
+      id: '11',
+      personName: '',
+      reportedAt: undefined,
+      result: 'negative',
+    });
+    expect(page.total).toBeUndefined();
+    const logged = consoleWarn.mock.calls.map((args) => args.join(' '));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('POST /api/v1/Sampling/PageCheckReport');
+    expect(logged[0]).toContain('records[].personName: expected string, received object (display-only)');
+    expect(logged[0]).toContain(
+      "records[].reportedAt: expected date-time ('YYYY-MM-DD HH:mm:ss' or ISO 8601), received string (display-only)",
+    );
+    expect(logged.join('\n')).not.toContain('张秀英');
+    expect(logged.join('\n')).not.toContain('2026/11/05');
+  });
+
+  it('reports a display-only field that is missing, and says nothing of an optional one', async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { sentAt: _sentAt, reportId: _reportId, ...message } = fx.message('server');
+    answerWith(
+      CASES.find((endpoint) => endpoint.name === 'SystemMessage/GetDetail') as EndpointCase,
+      message,
+    );
+
+    const read = await getMessageDetail({ id: '4001' });
+
+    expect(read.sentAt).toBeUndefined();
+    const logged = consoleWarn.mock.calls.map((args) => args.join(' ')).join('\n');
+    expect(logged).toContain('sentAt: expected');
+    expect(logged).toContain('received missing (display-only)');
+    expect(logged).not.toContain('reportId');
   });
 
   it('keeps a status the app does not know as the server’s text', async () => {
@@ -509,18 +474,121 @@ describe('a contract mismatch', () => {
     const page = await pageCheckReport({ pageIndex: 1, pageSize: 10 });
     expect(page.records[0].result).toBe('待复核');
   });
+});
 
-  it('refuses a date-time it cannot read, naming the forms it accepts', async () => {
+describe('a difference in a field the page needs', () => {
+  const reports = CASES.find((endpoint) => endpoint.name === 'Sampling/PageCheckReport') as EndpointCase;
+
+  it('refuses the answer, naming the call to the user and the path and types to the developer', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    answerWith(reports, fx.pageOf('server', { ...fx.report('server'), reportedAt: '2026/11/05' }));
-    const error = await rejectionOf(pageCheckReport({ pageIndex: 1, pageSize: 10 }, { silent: true }));
+    answerWith(reports, fx.pageOf('server', { ...fx.report('server'), id: { value: 2001 } }));
+
+    const error = await rejectionOf(pageCheckReport({ pageIndex: 1, pageSize: 10 }));
+
     expect(error.differences).toEqual([
-      {
-        path: 'records[0].reportedAt',
-        expected: "date-time ('YYYY-MM-DD HH:mm:ss' or ISO 8601)",
-        received: 'string',
-      },
+      { path: 'records[0].id', expected: 'id (string or safe integer)', received: 'object', essential: true },
     ]);
-    expect(consoleError.mock.calls.join('\n')).not.toContain('2026/11/05');
+    await expectFailToast('服务器返回的数据格式有误（Sampling/PageCheckReport），请稍后重试或联系客服');
+    const logged = consoleError.mock.calls.map((args) => args.join(' ')).join('\n');
+    expect(logged).toContain('POST /api/v1/Sampling/PageCheckReport');
+    expect(logged).toContain(
+      'records[].id: expected id (string or safe integer), received object (essential)',
+    );
+    expect(error.body).toBeUndefined();
+  });
+
+  it('refuses a page without records (the spec’s one paged field) and takes null as none', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerWith(reports, { list: [fx.report('server')] });
+    expect((await rejectionOf(pageCheckReport({ pageIndex: 1, pageSize: 10 }, { silent: true }))).kind).toBe(
+      'contract',
+    );
+    answerWith(reports, { records: null });
+    await expect(pageCheckReport({ pageIndex: 1, pageSize: 10 })).resolves.toEqual({ records: [] });
+  });
+});
+
+describe('a save answers its id in whatever form the server uses', () => {
+  const saves = [
+    ['ScreeningRegister/Add', () => addRegistration(registrationPayload)],
+    ['ScreeningRegister/Submit', () => submitRegistration(registrationPayload)],
+    ['Response/Add', () => addResponse({ questionnaireId: '7', answers: {} })],
+    ['Response/Submit', () => submitResponse({ questionnaireId: '7', answers: {} })],
+    ['Response/Update', () => updateResponse({ id: '3001', answers: {} })],
+  ] as const;
+  const answers: [string, unknown, string | undefined][] = [
+    ['a number', 3001, '3001'],
+    ['a string', '3001', '3001'],
+    ['{ id }', { id: 3001 }, '3001'],
+    ['the saved record', { ...fx.response('server'), id: '3001' }, '3001'],
+    ['null', null, undefined],
+    ['a message', '保存成功', undefined],
+    ['a GUID', 'a1b2c3d4-0000-4000-8000-00000000abcd', 'a1b2c3d4-0000-4000-8000-00000000abcd'],
+    ['true', true, undefined],
+  ];
+  describe.each(saves)('%s', (name, call) => {
+    it.each(answers)(
+      'answered with %s: a success, the id read where there is one',
+      async (_form, data, id) => {
+        const consoleWarn = vi.spyOn(console, 'warn');
+        const consoleError = vi.spyOn(console, 'error');
+        answerWith({ method: 'post', path: `/api/v1/${name}` } as EndpointCase, data);
+        await expect(call()).resolves.toBe(id);
+        expect(consoleWarn).not.toHaveBeenCalled();
+        expect(consoleError).not.toHaveBeenCalled();
+      },
+    );
+  });
+});
+
+describe('a write whose answer is not read succeeds on statusCode 2000 whatever it holds', () => {
+  const writes = [
+    [
+      'Sampling/BindSamplingTube',
+      () =>
+        bindSamplingTube({
+          registrationId: '1001',
+          tubeCode: 'CT20260001',
+          collectedAt: fx.at('2026-11-03 08:00:00'),
+        }),
+    ],
+    [
+      'Sampling/UpdateSamplingOperation',
+      () =>
+        updateSamplingOperation({
+          tubeCode: 'CT20260001',
+          registrationId: '1001',
+          operation: 'unbind',
+          reason: '1',
+        }),
+    ],
+    ['SystemMessage/ReadSystemMessage', () => readSystemMessage({ id: '4001' })],
+  ] as const;
+  const answers: [string, unknown][] = [
+    ['null', null],
+    ['true', true],
+    ['a message', '绑定成功'],
+    ['{}', {}],
+    ['a record of any shape', { code: 7, state: 'ok' }],
+  ];
+  describe.each(writes)('%s', (name, call) => {
+    it.each(answers)('answered with %s', async (_form, data) => {
+      answerWith({ method: 'post', path: `/api/v1/${name}` } as EndpointCase, data);
+      await expect(call()).resolves.toBeUndefined();
+    });
+  });
+
+  it('and without a statusCode at all', async () => {
+    resetRepeatSubmitGuard();
+    server.use(
+      mswHttp.post(api('/api/v1/Sampling/BindSamplingTube'), () => HttpResponse.json({ responseData: null })),
+    );
+    await expect(
+      bindSamplingTube({
+        registrationId: '1001',
+        tubeCode: 'CT20260001',
+        collectedAt: fx.at('2026-11-03 08:00:00'),
+      }),
+    ).resolves.toBeUndefined();
   });
 });

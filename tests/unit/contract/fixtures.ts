@@ -344,9 +344,4 @@ export function pageOf(kind: WireStyle, record: Wire): Wire {
   const s = style(kind);
   return { records: [record], total: s.count(1), pageIndex: s.count(1), pageSize: s.count(10) };
 }
-export const pageNormalised = (record: unknown) => ({
-  records: [record],
-  total: 1,
-  pageIndex: 1,
-  pageSize: 10,
-});
+export const pageNormalised = (record: unknown) => ({ records: [record], total: 1 });

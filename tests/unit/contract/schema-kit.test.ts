@@ -1,8 +1,20 @@
 import * as v from 'valibot';
+import { checkContract } from '@/lib/http/contract';
 import {
   boolean,
-  date,
+  booleanOrFalse,
+  countOrZero,
   dateTime,
+  displayDate,
+  displayDateTime,
+  displayEnum,
+  displayInteger,
+  list,
+  listOrEmpty,
+  optionalInteger,
+  optionalObject,
+  optionalOpenEnum,
+  optionalText,
   id,
   integer,
   labelOf,
@@ -59,9 +71,8 @@ describe('the contract building blocks', () => {
   });
 
   it('keeps the calendar date of a date with a time', () => {
-    expect(accepts(date, '1956-03-15')).toBe('1956-03-15');
-    expect(accepts(date, '1956-03-15 00:00:00')).toBe('1956-03-15');
-    refuses(date, '15/03/1956');
+    expect(accepts(displayDate, '1956-03-15')).toBe('1956-03-15');
+    expect(accepts(displayDate, '1956-03-15 00:00:00')).toBe('1956-03-15');
   });
 
   it('reads numbers and yes/no the ways servers send them', () => {
@@ -92,5 +103,95 @@ describe('the contract building blocks', () => {
     const labels: Record<'draft' | 'submitted', string> = { draft: '待提交', submitted: '已提交' };
     expect(labelOf(labels, accepts(status, '已作废') as string)).toBe('已作废');
     expect(labelOf(labels, 'draft')).toBe('待提交');
+  });
+});
+
+/** A record with one field of each role, as the schemas in src/types/api.ts combine them. */
+const record = v.object({
+  id,
+  status: openEnum(['draft', 'submitted']),
+  name: textOrEmpty,
+  sentAt: displayDateTime,
+  reportId: optionalId,
+});
+
+describe('the tolerant reader: what a page needs refuses an answer, what it shows does not', () => {
+  it.each([
+    ['a display field of another form', { id: 1, status: 'draft', name: { a: 1 } }, { name: '' }, ['name']],
+    [
+      'a display field missing',
+      { id: 1, status: 'draft' },
+      { name: '', sentAt: undefined },
+      ['name', 'sentAt'],
+    ],
+    [
+      'an unreadable display date',
+      { id: 1, status: 'draft', name: 'x', sentAt: '03/11' },
+      { sentAt: undefined },
+      ['sentAt'],
+    ],
+    [
+      'an optional field of another form',
+      { id: 1, status: 'draft', name: 'x', reportId: true },
+      { reportId: undefined },
+      ['reportId'],
+    ],
+  ])('keeps the answer with %s, and reports it', (_case, input, held, paths) => {
+    const result = checkContract(record, input);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toMatchObject({ id: '1', ...held });
+    expect(result.differences.map((difference) => difference.path)).toEqual(expect.arrayContaining(paths));
+    expect(result.differences.every((difference) => !difference.essential)).toBe(true);
+  });
+
+  it.each([
+    ['null', null],
+    ['missing', undefined],
+  ])('says nothing of an optional field that is %s, nor of a display field that is null', (_case, value) => {
+    const result = checkContract(record, {
+      id: 1,
+      status: 'draft',
+      name: null,
+      sentAt: null,
+      reportId: value,
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { id: '1', status: 'draft', name: '', sentAt: undefined, reportId: undefined },
+      differences: [],
+    });
+  });
+
+  it.each([
+    ['the id missing', { status: 'draft', name: 'x' }, 'id'],
+    ['the status of another form', { id: 1, status: { code: 1 }, name: 'x' }, 'status'],
+  ])('refuses the answer with %s, and marks that difference essential', (_case, input, path) => {
+    const result = checkContract(record, input);
+    expect(result.ok).toBe(false);
+    expect(result.differences).toContainEqual(expect.objectContaining({ path, essential: true }));
+  });
+
+  it('drops a display list whose item lacks what it needs, and refuses a needed list that is missing', () => {
+    const attachments = listOrEmpty(v.object({ id }));
+    expect(checkContract(attachments, [{ id: 1 }, { name: 'a.pdf' }])).toMatchObject({ ok: true, value: [] });
+    expect(checkContract(v.object({ records: list(v.object({ id })) }), {}).ok).toBe(false);
+    expect(checkContract(v.object({ records: list(v.object({ id })) }), { records: null })).toMatchObject({
+      ok: true,
+      value: { records: [] },
+    });
+  });
+
+  it.each([
+    [displayInteger, '12', 12],
+    [optionalInteger, null, undefined],
+    [countOrZero, undefined, 0],
+    [booleanOrFalse, 1, true],
+    [displayEnum(['a']), 'b', 'b'],
+    [optionalOpenEnum(['a']), '', undefined],
+    [optionalText, '', undefined],
+    [optionalObject(v.object({ code: text })), { code: 7 }, { code: '7' }],
+  ] as const)('reads a value each building block accepts (%#)', (schema, input, held) => {
+    expect(checkContract(schema as v.GenericSchema, input)).toMatchObject({ ok: true, value: held });
   });
 });
