@@ -114,14 +114,23 @@ export interface SiteOptions {
 
 /**
  * Starts Debian's nginx on a free port of 127.0.0.1 with the configuration the build of `dist` wrote,
- * serving that build over HTTPS on a throwaway certificate.
+ * serving that build over HTTPS on a throwaway certificate. Everything it writes is in one temporary
+ * folder, removed when it stops or fails to start.
  */
-export async function startNginx({
-  dist,
-  base = '/',
-  edit = (conf) => conf,
-}: SiteOptions): Promise<NginxSite> {
+export async function startNginx(options: SiteOptions): Promise<NginxSite> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'));
+  try {
+    return await runNginx(dir, options);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function runNginx(
+  dir: string,
+  { dist, base = '/', edit = (conf) => conf }: SiteOptions,
+): Promise<NginxSite> {
   const { cert, key } = selfSignedCert();
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
@@ -167,7 +176,6 @@ export async function startNginx({
   while (!(await accepting(port))) {
     if (nginx.exitCode !== null || nginx.signalCode !== null || Date.now() > deadline) {
       nginx.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
       throw failure();
     }
     await new Promise((done) => setTimeout(done, 50));
