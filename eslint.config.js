@@ -129,7 +129,7 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.
-    files: ['tests/e2e/**'],
+    files: ['tests/e2e/**', 'tests/nginx/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

@@ -6,6 +6,8 @@ import { defineConfig, loadEnv } from 'vite';
 import {
   contentSecurityPolicyMeta,
   mswWorkerInDev,
+  nginxConfiguration,
+  policyOptions,
   preconnectApi,
   versionFile,
   withoutAxiosFetchAdapter,
@@ -50,6 +52,7 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build') assertDebugToolsAllowed(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
+  const policy = policyOptions(env);
 
   return {
     base,
@@ -59,7 +62,8 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
-      contentSecurityPolicyMeta(env.VITE_API_BASE_URL, env.VITE_CONTENT_IMAGE_ORIGINS),
+      contentSecurityPolicyMeta(policy),
+      nginxConfiguration({ publicBase: base, policy }),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: { __APP_VERSION__: JSON.stringify(version) },

@@ -1,7 +1,7 @@
 // The one Content-Security-Policy of the app. The build writes it into index.html as a meta tag
-// (vite.config.ts), so the page is protected wherever it is served; scripts/serve-static.mjs sends it
-// as a header too, and the README's nginx snippet is this policy (tests/unit/config/csp.test.ts holds
-// the README to it). WeChat's JS-SDK talks to the native bridge, not the network, so only the API
+// (vite.config.ts), so the page is protected wherever it is served; the servers send it as a header too
+// (scripts/deploy-headers.mjs: the nginx configuration the build writes, scripts/serve-static.mjs).
+// WeChat's JS-SDK talks to the native bridge, not the network, so only the API
 // origin needs connect-src. pdf.js runs its worker from a same-origin asset or a blob.
 
 /** Directives a <meta http-equiv> policy cannot carry: browsers ignore them there (CSP3 §3.3). */

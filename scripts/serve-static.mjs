@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Serves a built app the way production should: history-mode fallback to index.html,
-// `Cache-Control: no-cache` on index.html, immutable caching for hashed assets, gzip, the CSP and the
-// other security headers of the README's nginx snippet.
+// Serves a built app the way deploy/nginx.conf does, for the browser tests and the bench: history-mode
+// fallback to index.html, `Cache-Control: no-cache` on index.html, immutable caching for hashed assets,
+// gzip, the CSP and the other security headers (scripts/deploy-headers.mjs).
 // Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin]
 //        [--images origin,origin] [--tls]
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
@@ -13,7 +13,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { contentTypeOf } from './content-types.mjs';
-import { contentSecurityPolicy } from './csp.mjs';
+import { CACHE_CONTROL, securityHeaders } from './deploy-headers.mjs';
 import { selfSignedCert } from './self-signed-cert.mjs';
 
 const { values } = parseArgs({
@@ -66,10 +66,11 @@ function send(req, res, file, body) {
   if (body) res.end(body);
   else createReadStream(file).pipe(res);
 }
-const csp = contentSecurityPolicy({
+// Browsers honour HSTS over HTTPS only; a plain-HTTP test server must not send it for 127.0.0.1.
+const headers = securityHeaders({
   apiOrigin: values.api,
   imageOrigins: values.images.split(',').filter(Boolean),
-});
+}).filter(([name]) => values.tls || name !== 'Strict-Transport-Security');
 
 function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -77,16 +78,11 @@ function handle(req, res) {
   if (!pathname.startsWith(base)) pathname = base;
   const relative = normalize(pathname.slice(base.length)).replace(/^(\.\.[/\\])+/, '');
   const file = join(root, relative);
-  res.setHeader('Content-Security-Policy', csp);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  // Browsers honour HSTS over HTTPS only; a plain-HTTP test server must not send it for 127.0.0.1.
-  if (values.tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
+  for (const [name, value] of headers) res.setHeader(name, value);
   if (relative && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
     const hashed = relative.startsWith('assets/');
     res.setHeader('Content-Type', contentTypeOf(file));
-    res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('Cache-Control', hashed ? CACHE_CONTROL.asset : CACHE_CONTROL.page);
     send(req, res, file);
     return;
   }
@@ -96,7 +92,7 @@ function handle(req, res) {
     return;
   }
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', CACHE_CONTROL.page);
   send(req, res, join(root, 'index.html'), indexHtml);
 }
 

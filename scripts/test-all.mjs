@@ -126,6 +126,16 @@ results.push(
 results.push(
   await counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts),
 );
+// The production path: the app through Debian's nginx with the configuration its build wrote, over the
+// browser tests' build and two more (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
+results.push(
+  await counted(
+    'nginx',
+    ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
+    'test-results/nginx-results.json',
+    playwrightCounts,
+  ),
+);
 // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver, under
 // xvfb-run (scripts/webkit.mjs).
 results.push(await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json'));

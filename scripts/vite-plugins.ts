@@ -1,10 +1,12 @@
 // The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { readHttpsOrigins } from '../src/config/origins.ts';
-import { metaContentSecurityPolicy } from './csp.mjs';
+import { metaContentSecurityPolicy, type PolicyOptions } from './csp.mjs';
+import { nginxConf, nginxConfPath } from './nginx-conf.mjs';
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
 export function mswWorkerInDev(base: string): Plugin {
@@ -49,16 +51,23 @@ export function preconnectApi(apiBaseUrl: string | undefined): Plugin {
 }
 
 /**
- * Puts the app's Content-Security-Policy (scripts/csp.mjs) into the built index.html, first in <head>,
- * so the page is protected even where the server sends no CSP header. Builds only: Vite's dev client and
- * React Fast Refresh inject inline scripts that a strict policy would block.
+ * What the Content-Security-Policy (scripts/csp.mjs) of a build allows, from its variables: index.html's
+ * meta tag and the nginx configuration both use this.
  */
-export function contentSecurityPolicyMeta(
-  apiBaseUrl: string | undefined,
-  contentImageOrigins: string | undefined,
-): Plugin {
-  const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
-  const imageOrigins = readHttpsOrigins(contentImageOrigins);
+export function policyOptions(env: Readonly<Record<string, string | undefined>>): PolicyOptions {
+  const apiBaseUrl = env.VITE_API_BASE_URL;
+  return {
+    apiOrigin: apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '',
+    imageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
+  };
+}
+
+/**
+ * Puts the app's Content-Security-Policy into the built index.html, first in <head>, so the page is
+ * protected even where the server sends no CSP header. Builds only: Vite's dev client and React Fast
+ * Refresh inject inline scripts that a strict policy would block.
+ */
+export function contentSecurityPolicyMeta(policy: PolicyOptions): Plugin {
   return {
     name: 'content-security-policy-meta',
     apply: 'build',
@@ -67,13 +76,37 @@ export function contentSecurityPolicyMeta(
       handler: () => [
         {
           tag: 'meta',
-          attrs: {
-            'http-equiv': 'Content-Security-Policy',
-            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins }),
-          },
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicy(policy) },
           injectTo: 'head-prepend',
         },
       ],
+    },
+  };
+}
+
+/** What a deployment of a build must serve; scripts/check-deploy.mjs reads it from this plugin's `api`. */
+export interface DeploymentValues {
+  publicBase: string;
+  policy: PolicyOptions;
+}
+
+/**
+ * Writes the nginx configuration for this build (deploy/nginx.conf filled in, scripts/nginx-conf.mjs)
+ * beside the output directory: `dist` -> `dist-nginx.conf`, outside what gets copied to the web root.
+ */
+export function nginxConfiguration({ publicBase, policy }: DeploymentValues): Plugin {
+  // Vite's own reading of `base`: a trailing slash is implied.
+  const deployment = { publicBase: publicBase.endsWith('/') ? publicBase : `${publicBase}/`, policy };
+  let outDir = '';
+  return {
+    name: 'nginx-configuration',
+    apply: 'build',
+    api: { deployment },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      writeFileSync(nginxConfPath(outDir), nginxConf(deployment));
     },
   };
 }

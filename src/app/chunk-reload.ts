@@ -1,8 +1,8 @@
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 /**
- * After a deploy, a webview holding an old index.html asks for chunks that no longer exist. Reload
- * once to pick up the new index.html; a second failure in the same tab is shown, not looped.
+ * After a deploy, a webview holding an old index.html asks for chunks that no longer exist. Load the
+ * page again once to pick up the new index.html; a second failure in the same tab is shown, not looped.
  */
 const RELOAD_FLAG = KEPT_SESSION_KEYS.chunkReloadAt;
 const RELOAD_WINDOW_MS = 10_000;
@@ -14,7 +14,14 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export async function loadWithReload<T>(load: () => Promise<T>): Promise<T> {
+/**
+ * `opening`: the address of the page being opened when `load` runs for a navigation (null otherwise).
+ * The app then loads that page, the one the person tapped, rather than reloading the one they left.
+ */
+export async function loadWithReload<T>(
+  load: () => Promise<T>,
+  opening: () => string | null = () => null,
+): Promise<T> {
   try {
     const module = await load();
     sessionStorage.removeItem(RELOAD_FLAG);
@@ -23,7 +30,9 @@ export async function loadWithReload<T>(load: () => Promise<T>): Promise<T> {
     const last = Number(sessionStorage.getItem(RELOAD_FLAG) ?? 0);
     if (isChunkLoadError(error) && Date.now() - last > RELOAD_WINDOW_MS) {
       sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
-      window.location.reload();
+      const href = opening();
+      if (href) window.location.assign(href);
+      else window.location.reload();
       return new Promise<T>(() => {});
     }
     throw error;

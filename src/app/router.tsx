@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type LoaderFunctionArgs } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
@@ -22,12 +22,15 @@ function appPathOf(url: string): string {
   return `${appPathname(pathname, config.publicBase)}${search}`;
 }
 
-export function createAppRoutes() {
+/** `opening`: the address of the page a navigation is opening, if one is (see loadWithReload). */
+export function createAppRoutes(opening?: () => string | null) {
   return [
     {
       // Lazy like the pages: the layout brings antd-mobile's JavaScript, which the entry leaves out and
       // the first page loads anyway. (Its CSS is in the one stylesheet index.html links.)
-      lazy: async () => ({ Component: (await loadWithReload(() => import('./root-layout'))).RootLayout }),
+      lazy: async () => ({
+        Component: (await loadWithReload(() => import('./root-layout'), opening)).RootLayout,
+      }),
       errorElement: <RootErrorBoundary />,
       hydrateFallbackElement: <BootScreen />,
       children: [
@@ -37,12 +40,14 @@ export function createAppRoutes() {
           handle: { title, audience, keepAlive } satisfies RouteMeta,
           loader: ({ request }: LoaderFunctionArgs) => guardRoute(audience, appPathOf(request.url)),
           lazy: async () => ({
-            Component: (await loadWithReload(load)).default,
+            Component: (await loadWithReload(load, opening)).default,
           }),
         })),
         {
           path: '*',
-          lazy: async () => ({ Component: (await loadWithReload(() => import('./not-found-page'))).default }),
+          lazy: async () => ({
+            Component: (await loadWithReload(() => import('./not-found-page'), opening)).default,
+          }),
         },
       ],
     },
@@ -50,7 +55,16 @@ export function createAppRoutes() {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes(), { basename: routerBasename(config.publicBase) });
+  // Asked only after a chunk failed to load, once the router exists. The pending navigation's location
+  // includes the basename, as the address bar will show it.
+  const opening = () => {
+    const next = router.state.navigation.location;
+    return next ? router.createHref(next) : null;
+  };
+  const router: DataRouter = createBrowserRouter(createAppRoutes(opening), {
+    basename: routerBasename(config.publicBase),
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
-import { metaContentSecurityPolicy } from '../../scripts/csp.mjs';
+import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../scripts/csp.mjs';
+import { nginxConfPath } from '../../scripts/nginx-conf.mjs';
 
 /** Runs after `vite build` (production mode) in scripts/test-all.mjs. */
 
@@ -119,6 +120,14 @@ describe('production build', () => {
     expect(Buffer.byteLength(html.slice(0, html.indexOf('<meta charset="UTF-8"')))).toBeLessThan(1024 - 30);
   });
 
+  it("writes its nginx configuration beside dist/, with the policy of the build's API", () => {
+    const conf = readFileSync(nginxConfPath(dist), 'utf8');
+    const policy = contentSecurityPolicy({ apiOrigin: 'https://api.example.invalid:8686' });
+    expect(conf).toContain(`add_header Content-Security-Policy "${policy}" always;`);
+    expect(conf).toContain('try_files $uri /index.html;');
+    expect(conf).not.toMatch(/\$\{[A-Z_]+\}/);
+  });
+
   it('emits no build manifest (it maps every source file to its chunk)', () => {
     expect(existsSync(join(dist, '.vite', 'manifest.json'))).toBe(false);
   });
@@ -158,6 +167,7 @@ describe('production configuration', () => {
       files.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(planted)),
     ).toEqual([]);
     rmSync(outDir, { recursive: true, force: true });
+    rmSync(nginxConfPath(outDir), { force: true });
   });
 
   it('refuses to build without the API base URL, naming the variable', () => {

@@ -110,4 +110,15 @@ describe('stale deploys', () => {
     await expect(loadWithReload(failing)).rejects.toThrow('Failed to fetch dynamically imported module');
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('loads the page being opened, not the one left, when the chunk was for a navigation', async () => {
+    const reload = vi.fn();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload, assign });
+    const failing = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /h5/assets/x.js'));
+    void loadWithReload(failing, () => '/h5/announcement');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/h5/announcement'));
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

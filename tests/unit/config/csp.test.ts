@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../../scripts/csp.mjs';
-
-const readme = readFileSync('README.md', 'utf8');
-const nginx = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-const pageLocation = /location \/ \{([\s\S]*?)\n\}/.exec(nginx)?.[1] ?? '';
 
 describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
   it('allows scripts from the app only, the API for calls, and no framing', () => {
@@ -31,22 +26,5 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
     const meta = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
     expect(meta).not.toMatch(/frame-ancestors|report-uri|sandbox/);
     expect(header.replace("; frame-ancestors 'none'", '')).toBe(meta);
-  });
-});
-
-describe("the README's nginx snippet", () => {
-  it('sends the policy of scripts/csp.mjs', () => {
-    expect(pageLocation).toContain(
-      `add_header Content-Security-Policy "${contentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' })}";`,
-    );
-  });
-
-  it.each([
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Strict-Transport-Security', 'max-age=31536000'],
-    ['X-Frame-Options', 'DENY'],
-  ])('sends %s with index.html', (name, value) => {
-    expect(pageLocation).toContain(`add_header ${name} "${value}";`);
   });
 });

@@ -1,0 +1,162 @@
+import type { Page, Response } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEnv } from 'vite';
+import { CACHE_CONTROL, securityHeaders } from '../../scripts/deploy-headers.mjs';
+import { policyOptions } from '../../scripts/vite-plugins';
+import { signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
+import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/registration';
+import { builds, expect, test } from './support/fixtures';
+import type { NginxSite, SiteOptions } from './support/nginx';
+
+/** The headers every answer of the test build's site carries, as its build expects them. */
+const SECURITY_HEADERS = securityHeaders(policyOptions(loadEnv('test', process.cwd(), 'VITE_')));
+
+const nameField = (page: Page) => page.getByRole('textbox', { name: '姓名', exact: true });
+
+/** The protocol the page's own document came over. */
+const documentProtocol = (page: Page) =>
+  page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+  );
+
+/** The sub-path build on a site of its own, and a staff member's home page open on it. */
+async function openSubPathHome(
+  page: Page,
+  api: ApiMock,
+  startSite: (options: SiteOptions) => Promise<NginxSite>,
+) {
+  const { dist, base } = builds.subPath();
+  const site = await startSite({ dist, base });
+  await signIn(page, api);
+  await page.goto(`${site.origin}${base}workUser`);
+  await expect(page.getByText('您好，王医生')).toBeVisible();
+  return { site, base };
+}
+
+async function expectHeaders(response: Response | null | undefined, cacheControl: string) {
+  const headers = await response!.allHeaders();
+  expect(headers['cache-control']).toBe(cacheControl);
+  for (const [name, value] of SECURITY_HEADERS) expect(headers[name.toLowerCase()], name).toBe(value);
+}
+
+test.describe('the app served by nginx with the configuration its build wrote', () => {
+  test('a deep link and a reload open a lazy page, over HTTP/2', async ({ page, api, site }) => {
+    await signIn(page, api);
+    const response = await page.goto(`${site.origin}/infoEnter`);
+    expect(response?.status()).toBe(200);
+    await expect(nameField(page)).toBeVisible();
+    expect(await documentProtocol(page)).toBe('h2');
+
+    await page.reload();
+    await expect(nameField(page)).toBeVisible();
+    await expect(page).toHaveURL(`${site.origin}/infoEnter`);
+  });
+
+  test('index.html is revalidated, assets are immutable and compressed, both with the security headers', async ({
+    page,
+    site,
+  }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(response.url())) scripts.push(response);
+    });
+    const index = await page.goto(`${site.origin}/login`);
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+    await expectHeaders(index, CACHE_CONTROL.page);
+    expect(SECURITY_HEADERS.find(([name]) => name === 'Content-Security-Policy')?.[1]).toContain(
+      "frame-ancestors 'none'",
+    );
+
+    expect(scripts).toHaveLength(1);
+    await expectHeaders(scripts[0], CACHE_CONTROL.asset);
+    expect(await scripts[0].headerValue('content-encoding')).toBe('gzip');
+
+    // pdf.js's worker runs as a module script only when served as JavaScript.
+    const worker = readdirSync(join(builds.app(), 'assets')).find((file) => file.endsWith('.mjs'));
+    const workerAnswer = await page.request.get(`${site.origin}/assets/${worker}`);
+    expect(workerAnswer.headers()['content-type']).toMatch(/^application\/javascript/);
+    // A chunk that is not there is a 404, not index.html under an immutable header.
+    const gone = await page.request.get(`${site.origin}/assets/gone-0000.js`);
+    expect(gone.status()).toBe(404);
+    expect(gone.headers()['cache-control']).toBeUndefined();
+  });
+
+  test('login → 信息录入 → scan-bind, with no Content-Security-Policy violation', async ({
+    page,
+    api,
+    site,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
+    const tube = spareTube(api);
+
+    await page.goto(`${site.origin}/login`);
+    await page.getByLabel('账号', { exact: true }).fill(WORK_ACCOUNT.accountName);
+    await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByText('您好，王医生')).toBeVisible();
+
+    await page.getByRole('link', { name: /信息录入/ }).click();
+    await fillPerson(page);
+    await page.evaluate((code) => window.__setNextScanResult(code), tube);
+    await page.getByRole('button', { name: '扫描采样管二维码' }).click();
+    await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue(tube);
+    await page.getByRole('button', { name: '提交并绑定' }).click();
+    await confirmSubmit(page);
+    await expect(page).toHaveURL(new RegExp(`^${site.origin}/bindSuccess\\?id=\\d+$`));
+    await expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible();
+    expect(api.requestsTo('/Sampling/BindSamplingTube')[0].body).toMatchObject({ tubeCode: tube });
+    expect(violations).toEqual([]);
+  });
+
+  test('the build for a sub-path opens its pages there, by a link and by a reload', async ({
+    page,
+    api,
+    startSite,
+  }) => {
+    const { site, base } = await openSubPathHome(page, api, startSite);
+    await page.getByRole('link', { name: /信息录入/ }).click();
+    await expect(nameField(page)).toBeVisible();
+    await expect(page).toHaveURL(`${site.origin}${base}infoEnter`);
+
+    await page.reload();
+    await expect(nameField(page)).toBeVisible();
+  });
+
+  test('after a deploy, a page still running the last index.html reloads once, into the page tapped', async ({
+    page,
+    api,
+    startSite,
+  }) => {
+    const { site, base } = await openSubPathHome(page, api, startSite);
+    // The likely next pages, loaded while the browser is idle, are in memory; 公告 is not among them.
+    await page.waitForLoadState('networkidle');
+
+    site.deploy(builds.nextSubPath());
+    const documents: string[] = [];
+    const listChunks: number[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        documents.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (/\/assets\/announcement-list-page-[\w-]+\.js$/.test(response.url()))
+        listChunks.push(response.status());
+    });
+    await page.getByRole('link', { name: /^公告/ }).click();
+
+    await expect(page.getByRole('list', { name: '公告列表' }).getByRole('link').first()).toBeVisible();
+    expect(documents).toEqual([`${site.origin}${base}announcement`]);
+    // The last deploy's chunk was gone; the new index.html's was there.
+    expect(listChunks[0]).toBe(404);
+    expect(listChunks.at(-1)).toBe(200);
+  });
+});
