@@ -81,7 +81,15 @@ export default defineConfig(({ command, mode }) => {
       // Opening a page then never waits for a stylesheet; the first screen still paints from
       // index.html's inline styles, after this one file.
       cssCodeSplit: false,
-      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      rolldownOptions: {
+        output: {
+          codeSplitting: { groups: CHUNK_GROUPS },
+          // The production debug guard (src/app/debug-tools.ts) is a `debugger` statement whose pause it
+          // times; the minifier drops such statements by default, which left the guard empty. The
+          // build test holds that the guard's is the only one that ships.
+          minify: { compress: { dropDebugger: false } },
+        },
+      },
     },
     server: { port: 5173 },
     preview: { port: 4173 },

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { paths, type AppPath } from '@/config/paths';
+import { pageAudience, paths, type AppPath } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
 
 type PageModule = { default: ComponentType };
@@ -36,87 +36,58 @@ const page = {
 } satisfies Record<string, () => Promise<PageModule>>;
 
 /**
- * The one route table (spec §2): exact paths, Chinese titles, audience and keep-alive.
- * Pages that do the same job for both audiences are one module; they read the audience from the route.
+ * The one route table (spec §2): exact paths, Chinese titles and keep-alive; each route's audience is
+ * its page's (pageAudience, which also says where a sign-in may return to). Pages that do the same job
+ * for both audiences are one module; they read the audience from the route.
  */
-export const routeTable: readonly AppRoute[] = [
+const ROUTES: readonly Omit<AppRoute, 'audience'>[] = [
   // work users
-  { path: paths.login, title: '登录', audience: 'public', load: page.login },
-  { path: paths.workUser, title: '首页', audience: 'work', load: page.workHome },
-  { path: paths.infoEnter, title: '信息录入', audience: 'work', load: page.infoEnter },
-  { path: paths.bindSuccess, title: '绑定成功', audience: 'work', load: page.bindSuccess },
-  { path: paths.bindErr, title: '绑定失败', audience: 'work', load: page.bindError },
-  { path: paths.infoSearch, title: '信息查询', audience: 'work', keepAlive: true, load: page.infoSearch },
-  { path: paths.infoDetail, title: '信息详情', audience: 'work', load: page.infoDetail },
-  { path: paths.infoSearchBindSuccess, title: '信息详情', audience: 'work', load: page.infoDetail },
-  { path: paths.unbindTube, title: '解绑采样管', audience: 'work', load: page.unbind },
-  { path: paths.reportSearch, title: '报告查询', audience: 'work', load: page.reportSearch },
-  { path: paths.searchType, title: '报告查询', audience: 'work', load: page.searchType },
-  { path: paths.repoetList, title: '检测报告', audience: 'work', keepAlive: true, load: page.reportList },
-  { path: paths.repoetDetail, title: '检测报告详情', audience: 'work', load: page.reportDetail },
-  {
-    path: paths.questionnaireList,
-    title: '历史问卷',
-    audience: 'work',
-    keepAlive: true,
-    load: page.questionnaireList,
-  },
-  {
-    path: paths.questionnaireDetail,
-    title: '历史问卷详情',
-    audience: 'work',
-    load: page.questionnaireDetail,
-  },
-  { path: paths.messageType, title: '消息', audience: 'signed-in', load: page.messageType },
-  {
-    path: paths.messageList,
-    title: '消息列表',
-    audience: 'signed-in',
-    keepAlive: true,
-    load: page.messageList,
-  },
-  { path: paths.messageDetail, title: '消息详情', audience: 'signed-in', load: page.messageDetail },
-  { path: paths.downSuccess, title: '下载成功', audience: 'signed-in', load: page.downloadSuccess },
-  { path: paths.downErr, title: '下载失败', audience: 'signed-in', load: page.downloadError },
-  { path: paths.announcement, title: '公告', audience: 'work', keepAlive: true, load: page.announcementList },
-  { path: paths.announcementDetail, title: '公告详情', audience: 'work', load: page.announcementDetail },
+  { path: paths.login, title: '登录', load: page.login },
+  { path: paths.workUser, title: '首页', load: page.workHome },
+  { path: paths.infoEnter, title: '信息录入', load: page.infoEnter },
+  { path: paths.bindSuccess, title: '绑定成功', load: page.bindSuccess },
+  { path: paths.bindErr, title: '绑定失败', load: page.bindError },
+  { path: paths.infoSearch, title: '信息查询', keepAlive: true, load: page.infoSearch },
+  { path: paths.infoDetail, title: '信息详情', load: page.infoDetail },
+  { path: paths.infoSearchBindSuccess, title: '信息详情', load: page.infoDetail },
+  { path: paths.unbindTube, title: '解绑采样管', load: page.unbind },
+  { path: paths.reportSearch, title: '报告查询', load: page.reportSearch },
+  { path: paths.searchType, title: '报告查询', load: page.searchType },
+  { path: paths.repoetList, title: '检测报告', keepAlive: true, load: page.reportList },
+  { path: paths.repoetDetail, title: '检测报告详情', load: page.reportDetail },
+  { path: paths.questionnaireList, title: '历史问卷', keepAlive: true, load: page.questionnaireList },
+  { path: paths.questionnaireDetail, title: '历史问卷详情', load: page.questionnaireDetail },
+  { path: paths.messageType, title: '消息', load: page.messageType },
+  { path: paths.messageList, title: '消息列表', keepAlive: true, load: page.messageList },
+  { path: paths.messageDetail, title: '消息详情', load: page.messageDetail },
+  { path: paths.downSuccess, title: '下载成功', load: page.downloadSuccess },
+  { path: paths.downErr, title: '下载失败', load: page.downloadError },
+  { path: paths.announcement, title: '公告', keepAlive: true, load: page.announcementList },
+  { path: paths.announcementDetail, title: '公告详情', load: page.announcementDetail },
   // check users
-  { path: paths.callback, title: '授权', audience: 'public', load: page.callback },
-  { path: paths.checkUser, title: '首页', audience: 'check', load: page.checkHome },
-  { path: paths.checkUserInfoEnter, title: '信息录入', audience: 'check', load: page.infoEnter },
-  { path: paths.checkUserBindSuccess, title: '提交成功', audience: 'check', load: page.bindSuccess },
-  {
-    path: paths.checkUserInfoSearch,
-    title: '信息查询',
-    audience: 'check',
-    keepAlive: true,
-    load: page.infoSearch,
-  },
-  { path: paths.checkUserInfoDetail, title: '信息详情', audience: 'check', load: page.infoDetail },
-  { path: paths.checkReportSearch, title: '报告查询', audience: 'check', load: page.reportSearch },
-  { path: paths.checkUserSearchType, title: '报告查询', audience: 'check', load: page.searchType },
-  {
-    path: paths.checkUserRepoetList,
-    title: '检测报告',
-    audience: 'check',
-    keepAlive: true,
-    load: page.reportList,
-  },
-  { path: paths.checkUserRepoetDetail, title: '检测报告详情', audience: 'check', load: page.reportDetail },
+  { path: paths.callback, title: '授权', load: page.callback },
+  { path: paths.checkUser, title: '首页', load: page.checkHome },
+  { path: paths.checkUserInfoEnter, title: '信息录入', load: page.infoEnter },
+  { path: paths.checkUserBindSuccess, title: '提交成功', load: page.bindSuccess },
+  { path: paths.checkUserInfoSearch, title: '信息查询', keepAlive: true, load: page.infoSearch },
+  { path: paths.checkUserInfoDetail, title: '信息详情', load: page.infoDetail },
+  { path: paths.checkReportSearch, title: '报告查询', load: page.reportSearch },
+  { path: paths.checkUserSearchType, title: '报告查询', load: page.searchType },
+  { path: paths.checkUserRepoetList, title: '检测报告', keepAlive: true, load: page.reportList },
+  { path: paths.checkUserRepoetDetail, title: '检测报告详情', load: page.reportDetail },
   {
     path: paths.checkUserQuestionnaireList,
     title: '历史问卷',
-    audience: 'check',
     keepAlive: true,
     load: page.questionnaireList,
   },
-  {
-    path: paths.checkUserQuestionnaireDetail,
-    title: '历史问卷详情',
-    audience: 'check',
-    load: page.questionnaireDetail,
-  },
+  { path: paths.checkUserQuestionnaireDetail, title: '历史问卷详情', load: page.questionnaireDetail },
 ];
+
+export const routeTable: readonly AppRoute[] = ROUTES.map((route) => ({
+  ...route,
+  audience: pageAudience[route.path],
+}));
 
 export function findRoute(pathname: string): AppRoute | undefined {
   return routeTable.find((route) => route.path === pathname);

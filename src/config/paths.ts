@@ -51,6 +51,48 @@ export type AppPath = (typeof paths)[PathKey];
  */
 export type Audience = 'work' | 'check' | 'signed-in' | 'public';
 
+/**
+ * Who may open each page (spec §2): the route table's guard reads it, and so does the check of where
+ * a sign-in may return to (src/lib/return-path.ts).
+ */
+export const pageAudience: Readonly<Record<AppPath, Audience>> = {
+  [paths.login]: 'public',
+  [paths.workUser]: 'work',
+  [paths.infoEnter]: 'work',
+  [paths.bindSuccess]: 'work',
+  [paths.bindErr]: 'work',
+  [paths.infoSearch]: 'work',
+  [paths.infoDetail]: 'work',
+  [paths.infoSearchBindSuccess]: 'work',
+  [paths.reportSearch]: 'work',
+  [paths.searchType]: 'work',
+  [paths.repoetList]: 'work',
+  [paths.repoetDetail]: 'work',
+  [paths.questionnaireList]: 'work',
+  [paths.questionnaireDetail]: 'work',
+  // The spec's staff pages that check users reach too.
+  [paths.messageType]: 'signed-in',
+  [paths.messageList]: 'signed-in',
+  [paths.messageDetail]: 'signed-in',
+  [paths.downSuccess]: 'signed-in',
+  [paths.downErr]: 'signed-in',
+  [paths.announcement]: 'work',
+  [paths.announcementDetail]: 'work',
+  [paths.unbindTube]: 'work',
+  [paths.callback]: 'public',
+  [paths.checkUser]: 'check',
+  [paths.checkUserInfoEnter]: 'check',
+  [paths.checkUserBindSuccess]: 'check',
+  [paths.checkUserInfoSearch]: 'check',
+  [paths.checkUserInfoDetail]: 'check',
+  [paths.checkReportSearch]: 'check',
+  [paths.checkUserSearchType]: 'check',
+  [paths.checkUserRepoetList]: 'check',
+  [paths.checkUserRepoetDetail]: 'check',
+  [paths.checkUserQuestionnaireList]: 'check',
+  [paths.checkUserQuestionnaireDetail]: 'check',
+};
+
 /** Builds `path?key=value` for ids; values are encoded, empty ones dropped. */
 export function withQuery(path: AppPath, query: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams();

@@ -23,6 +23,21 @@ interface Payload {
 }
 
 const PAYLOADS: readonly Payload[] = [
+  // First, so that the rich content parses them as markup: a payload further on leaves the parser inside
+  // an attribute or a raw-text element, and what follows it is text. These need a real browser: it
+  // would fetch the images and follow the image map's link.
+  {
+    name: 'SVG images and filters from another host',
+    text: `<svg width="24" height="24"><image href="https://evil.example/svg-image.png" width="24" height="24"/><image xlink:href="https://evil.example/svg-xlink.png" width="24" height="24"/><filter id="f"><feImage href="https://evil.example/fe-image.png"/></filter><rect filter="url(#f)" width="24" height="24"/></svg>`,
+  },
+  {
+    name: 'SVG and MathML links',
+    text: `<svg width="80" height="24"><a href="https://evil.example/svg-link"><text y="16">矢量图链接</text></a></svg><math href="https://evil.example/math-link"><mi>公式链接</mi></math>`,
+  },
+  {
+    name: 'image map',
+    text: `<img usemap="#user-content-evil-map" width="80" height="24" alt="图片链接" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"><map name="evil-map"><area shape="default" href="https://evil.example/area-link" alt="区域链接"></map>`,
+  },
   { name: 'script element', text: `<script>window.__xss=1;alert('xss')</script>` },
   { name: 'img onerror', text: `<img src=x onerror="window.__xss=1;alert('xss')">` },
   { name: 'svg onload', text: `<svg/onload="window.__xss=1;alert('xss')"><circle r=9></circle></svg>` },
@@ -353,6 +368,9 @@ function domHazards(page: Page): Promise<string[]> {
     for (const id of ['root', 'app-load-check'])
       if (document.querySelectorAll(`[id="${id}"], [name="${id}"]`).length > (id === 'root' ? 1 : 0))
         found.push(`a second #${id}`);
+    // SVG and MathML fetch images and follow links past the sanitiser's image and link rules.
+    for (const element of Array.from(document.querySelectorAll('[data-rich-content] :is(svg, math)')))
+      found.push(`<${element.tagName}> in rich content`);
     if (document.querySelector('[name="getElementById"]'))
       found.push('a name that shadows document.getElementById');
     for (const image of Array.from(document.images))
@@ -434,12 +452,13 @@ async function expectTexts(page: Page, seeded: Seeded, fields: Field[]) {
 }
 
 /**
- * Taps every link inside rich content (where a javascript: URL would be) and checks the page stayed; a
- * link to another site asks first, naming the host, and is cancelled.
+ * Taps every link inside rich content (where a javascript: URL would be), and every image map (a tap on
+ * its picture follows the map's link), and checks the page stayed; a link to another site asks first,
+ * naming the host, and is cancelled.
  */
 async function tapRichLinks(page: Page) {
   const url = page.url();
-  const links = page.locator('article a');
+  const links = page.locator('article :is(a, img[usemap])');
   for (let i = 0; i < (await links.count()); i += 1) {
     const link = links.nth(i);
     if (!(await link.isVisible())) continue;

@@ -14,7 +14,7 @@ export interface SafeHtmlProps {
 }
 
 /** An http(s) link to another site, or null (tel:, mailto:, the app's own pages open as they are). */
-function externalUrl(link: HTMLAnchorElement): URL | null {
+function externalUrl(link: HTMLAnchorElement | HTMLAreaElement): URL | null {
   const href = link.getAttribute('href');
   if (!href || !URL.canParse(href, window.location.href)) return null;
   const url = new URL(href, window.location.href);
@@ -27,7 +27,11 @@ function externalUrl(link: HTMLAnchorElement): URL | null {
  * message can look like the screening service and link to a look-alike site.
  */
 function confirmExternalLink(event: MouseEvent<HTMLDivElement>): void {
-  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  // An image map's <area> is a link too: a tap on its picture activates it.
+  const link =
+    event.target instanceof Element
+      ? event.target.closest<HTMLAnchorElement | HTMLAreaElement>('a, area')
+      : null;
   if (!link || !event.currentTarget.contains(link)) return;
   const url = externalUrl(link);
   if (!url) return;

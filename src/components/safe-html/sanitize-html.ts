@@ -5,13 +5,14 @@ import { config } from '@/config/env';
  * One DOMPurify instance for all rich content the backend sends (announcements, HTML messages).
  * Its own instance so the hooks below never leak into another caller's DOMPurify.
  *
- * Contract: no scripts, no event-handler attributes, no javascript:/vbscript: URLs (DOMPurify's
- * defaults), no forms, frames, embedded objects or <style> sheets; ids and names are prefixed
- * (user-content-…) so they cannot clobber the app's own (kept-alive pages stay in the DOM); links get
- * rel="noopener noreferrer"; images load only from the page's own origin, the API's, the deployment's
- * listed hosts (config.contentImageOrigins) or data: URLs, others become a 图片已屏蔽 placeholder;
- * inline styles keep only an allowlist of looks (STYLE_RULES), read through the browser's own CSS
- * parser. The container clips whatever is left (safe-html.module.css).
+ * Contract: HTML only (no SVG or MathML, whose images, filters and links load from anywhere); no
+ * scripts, no event-handler attributes, no javascript:/vbscript: URLs (DOMPurify's defaults), no forms,
+ * frames, embedded objects or <style> sheets; ids and names are prefixed (user-content-…) so they
+ * cannot clobber the app's own (kept-alive pages stay in the DOM); links (<a>, and an image map's
+ * <area>) get rel="noopener noreferrer"; images load only from the page's own origin, the API's, the
+ * deployment's listed hosts (config.contentImageOrigins) or data: URLs, others become a 图片已屏蔽
+ * placeholder; inline styles keep only an allowlist of looks (STYLE_RULES), read through the browser's
+ * own CSS parser. The container clips whatever is left (safe-html.module.css).
  */
 const purifier = DOMPurify(window);
 
@@ -19,6 +20,8 @@ const BLOCKED_IMAGE_ATTRIBUTE = 'data-blocked-image';
 export const BLOCKED_IMAGE_TEXT = '图片已屏蔽';
 
 const CONFIG: Config = {
+  // SVG's <image>, <feImage> and xlink:href fetch from any host, past the image check below.
+  USE_PROFILES: { html: true },
   FORBID_TAGS: [
     'style',
     'form',
@@ -147,7 +150,7 @@ function blockImage(image: Element): void {
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (!(node instanceof Element)) return;
-  if (node.tagName === 'A') {
+  if (node.tagName === 'A' || node.tagName === 'AREA') {
     if (node.hasAttribute('href')) node.setAttribute('rel', 'noopener noreferrer');
     const target = node.getAttribute('target');
     if (target !== null && target !== '_blank') node.removeAttribute('target');

@@ -5,7 +5,8 @@
  *   are decoded, any other charset is ignored.
  * - `filename="报告.pdf"` (quoted, with backslash escapes) and `filename=report.pdf` (a token). Many
  *   servers put a percent-encoded UTF-8 name in plain `filename=`; it is decoded when it decodes.
- * - Path separators and characters a phone's file system refuses become '_' (cleanFileName).
+ * - Invisible characters are removed; path separators and characters a phone's file system refuses
+ *   become '_' (cleanFileName).
  */
 export function fileNameFromContentDisposition(header: string | null | undefined): string | undefined {
   if (!header) return undefined;
@@ -79,17 +80,21 @@ function decodePercentIfEncoded(value: string): string {
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/**
+ * Control characters, and Unicode format characters (bidirectional overrides and isolates, zero-width
+ * characters, the byte order mark): invisible, they can make a name display as another, e.g.
+ * '报告\u202Efdp.exe' shown as '报告exe.pdf'.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
 /** Path separators and the characters Windows, Android and iOS refuse in a file name. */
 const REFUSED_CHARACTERS = /[/\\<>:"|?*]/g;
 
 /**
- * The name as a phone will save it: control characters removed, path separators and refused
- * characters replaced by '_' (as browsers do), so a name can never point into another folder.
- * Undefined when nothing but dots and spaces is left.
+ * The name as a phone will save it: control and format characters removed (so it reads as it is),
+ * path separators and refused characters replaced by '_' (as browsers do), so a name can never point
+ * into another folder. Undefined when nothing but dots and spaces is left.
  */
 export function cleanFileName(name: string): string | undefined {
-  const cleaned = name.replace(CONTROL_CHARACTERS, '').replace(REFUSED_CHARACTERS, '_').trim();
+  const cleaned = name.replace(INVISIBLE_CHARACTERS, '').replace(REFUSED_CHARACTERS, '_').trim();
   return /^[.\s_]*$/.test(cleaned) ? undefined : cleaned;
 }

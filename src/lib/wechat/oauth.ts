@@ -1,6 +1,7 @@
 import { config } from '@/config/env';
 import { paths, type AppPath } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
+import { readReturnPath } from '@/lib/return-path';
 
 const AUTHORIZE_ENDPOINT = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 /** WeChat accepts a state of letters and digits only, at most 128 bytes. */
@@ -9,29 +10,15 @@ const STATE_MAX_LENGTH = 128;
 const STATE_ESCAPE = 'Z';
 const STATE_PLAIN_CHAR = /^[A-Ya-z0-9]$/;
 const STATE_FORMAT = /^(?:[A-Ya-z0-9]|Z[0-9A-F]{2})*$/;
-const PROBE_ORIGIN = 'https://app.invalid';
-
 /**
- * An in-app path ('/checkUser?id=1'): starts with one '/', stays on this origin, is not the OAuth
- * callback itself (returning there would loop). Anything else could redirect the user off the app.
+ * The letters-and-digits encoding of a check user's return path (normalised), or null when the path is
+ * refused (readReturnPath: the same rule as the login page's redirect).
  */
-function isAppPath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /\p{Cc}/u.test(path))
-    return false;
-  let url: URL;
-  try {
-    url = new URL(path, PROBE_ORIGIN);
-  } catch {
-    return false;
-  }
-  return url.origin === PROBE_ORIGIN && url.pathname !== paths.callback;
-}
-
-/** The letters-and-digits encoding of an app path, or null when the path is refused. */
 function encodeReturnPath(path: string): string | null {
-  if (!isAppPath(path)) return null;
+  const returnPath = readReturnPath(path, 'check');
+  if (!returnPath) return null;
   let encoded = '';
-  for (const byte of new TextEncoder().encode(path)) {
+  for (const byte of new TextEncoder().encode(returnPath)) {
     const char = String.fromCharCode(byte);
     encoded += STATE_PLAIN_CHAR.test(char)
       ? char
@@ -58,7 +45,7 @@ function decodeReturnPath(encoded: string): string | null {
   } catch {
     return null;
   }
-  return isAppPath(path) ? path : null;
+  return readReturnPath(path, 'check');
 }
 
 /*
@@ -114,8 +101,8 @@ function writePendingNonces(nonces: PendingNonce[]): void {
 }
 
 /**
- * A new OAuth `state`: a nonce this tab remembers, then the app path to return to (left out when it is
- * not an app path or would make the state too long for WeChat: the callback then goes home).
+ * A new OAuth `state`: a nonce this tab remembers, then the path to return to (left out when it is
+ * refused or would make the state too long for WeChat: the callback then goes home).
  */
 export function createOAuthState(returnPath: string): string {
   const now = Date.now();
@@ -140,8 +127,9 @@ export function consumeOAuthState(state: string | null | undefined): boolean {
 }
 
 /**
- * The app path a callback's `state` carries (after its nonce), or null when it is absent, malformed or
- * not an app path. It says where to go, never whether the callback may be trusted (consumeOAuthState).
+ * The return path a callback's `state` carries (after its nonce), or null when it is absent, malformed
+ * or refused (readReturnPath, for a check user). It says where to go, never whether the callback may be
+ * trusted (consumeOAuthState).
  */
 export function readOAuthState(state: string | null | undefined): string | null {
   if (!state || !NONCE_FORMAT.test(state)) return null;

@@ -133,7 +133,61 @@ const PAYLOADS: { name: string; html: string; forbidden: RegExp }[] = [
   },
 ];
 
+const PIXEL = 'data:image/png;base64,iVBORw0KGgo=';
+
+/**
+ * Markup that reaches another host with no script at all: SVG and MathML images, filters and paint
+ * fetched as the content is shown (jsdom has no Content-Security-Policy, so nothing else stops them
+ * here), and links that would leave the app. Only an HTML link may keep such an address: a tap on it
+ * asks first (see '<SafeHtml> links').
+ */
+const OFF_SITE_PAYLOADS: [string, string][] = [
+  ['an SVG image (href)', '<svg><image href="https://evil.example/i.png" width="9" height="9"/></svg>'],
+  ['an SVG image (xlink:href)', '<svg><image xlink:href="https://evil.example/i.png"/></svg>'],
+  [
+    'an feImage filter',
+    '<svg><filter id="f"><feImage href="https://evil.example/f.png"/></filter><rect filter="url(#f)" width="9" height="9"/></svg>',
+  ],
+  [
+    'an image in a pattern',
+    '<svg><pattern id="p"><image href="https://evil.example/p.png"/></pattern><rect fill="url(#p)"/></svg>',
+  ],
+  ['an external paint server', '<svg><circle r="9" fill="url(https://evil.example/g.svg#g)"/></svg>'],
+  ['an external use', '<svg><use href="https://evil.example/s.svg#a"/></svg>'],
+  ['an SVG link', '<svg><a href="https://evil.example/login"><text y="9">重新登录</text></a></svg>'],
+  [
+    'an SVG xlink link',
+    '<svg><a xlink:href="https://evil.example/login"><text y="9">重新登录</text></a></svg>',
+  ],
+  ['a MathML link', '<math href="https://evil.example/login"><mi>x</mi></math>'],
+  ['a MathML glyph image', '<math><mglyph src="https://evil.example/g.png"/></math>'],
+  [
+    "an image map's area",
+    `<img usemap="#user-content-m" src="${PIXEL}"><map name="m"><area shape="default" href="https://evil.example/login"></map>`,
+  ],
+];
+
+/** Attributes that name another host, other than an HTML link's href (which asks before it leaves). */
+function offSiteReferences(box: Element): string[] {
+  const found: string[] = [];
+  for (const element of box.querySelectorAll('*')) {
+    const htmlLink =
+      element.namespaceURI === 'http://www.w3.org/1999/xhtml' && ['A', 'AREA'].includes(element.tagName);
+    for (const { name, value } of element.attributes)
+      if (value.includes('evil.example') && !(htmlLink && name === 'href'))
+        found.push(`${element.tagName}[${name}]`);
+  }
+  return found;
+}
+
 describe('sanitizeHtml', () => {
+  it.each(OFF_SITE_PAYLOADS)('keeps HTML only: nothing of %s loads from another host', (_name, html) => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeHtml(html);
+    expect(box.querySelector('svg, math')).toBeNull();
+    expect(offSiteReferences(box)).toEqual([]);
+  });
+
   it.each(PAYLOADS)('neutralises $name', ({ html, forbidden }) => {
     const clean = sanitizeHtml(html);
     expect(clean).not.toMatch(forbidden);
@@ -263,6 +317,33 @@ describe('<SafeHtml format="text">', () => {
 });
 
 describe('<SafeHtml> links', () => {
+  it.each([
+    ['a link', '<a href="https://look-alike.example/report" target="_blank">查看报告</a>'],
+    [
+      "an image map's area",
+      `<img usemap="#user-content-m" src="${PIXEL}" alt="报告"><map name="m">` +
+        '<area shape="default" href="https://look-alike.example/report" target="_blank" alt="查看报告"></map>',
+    ],
+  ])('%s to another site asks first, and opens without the opener', async (_name, html) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const { container } = render(<SafeHtml content={html} />);
+    const links = container.querySelectorAll('a, area');
+    expect(links).toHaveLength(1);
+    const link = links[0];
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('即将离开本应用');
+    expect(dialog).toHaveTextContent('该链接将打开外部网站 look-alike.example');
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: '继续访问' }));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://look-alike.example/report', '_blank', 'noopener,noreferrer'),
+    );
+  });
+
   it('opens a link to another site only after a confirmation naming its host', async () => {
     const { assign } = stubLocation();
     // antd-mobile's closing mask leaves pointer-events: none on the page while it animates out.

@@ -90,6 +90,8 @@ describe('/callback', () => {
   it.each([
     ['another origin', 'https://evil.example/'],
     ['the callback itself', '/callback?code=1'],
+    ['a staff page', '/workUser'],
+    ['not a page of the app', '/admin'],
     ['too long for WeChat', `/checkUser?id=${'9'.repeat(200)}`],
   ])('signs in but ignores a return path that is %s and goes home', async (_label, target) => {
     renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState(target) }));

@@ -69,6 +69,8 @@ describe('keepFile', () => {
     ['', '名单.txt', 'text/plain;charset=utf-8', '名单.txt'],
     ['../x/报告', '备用.pdf', 'application/pdf', '.._x_报告'],
     ['报告', '备用.pdf', 'application/pdf', '报告.pdf'],
+    // shown as 报告exe.pdf with its right-to-left override, saved as what it is
+    ['报告\u202Efdp.exe', '备用.pdf', 'application/pdf', '报告fdp.exe'],
     [undefined, '公告附件-2026-11-20', 'image/png', '公告附件-2026-11-20.png'],
     [undefined, '公告附件-2026-11-20', 'application/octet-stream', '公告附件-2026-11-20'],
   ])('server name %j, fallback %s, type %s → %s', (serverName, fallback, contentType, expected) => {

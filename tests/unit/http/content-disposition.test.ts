@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromContentDisposition } from '@/lib/http/content-disposition';
+import { cleanFileName, fileNameFromContentDisposition } from '@/lib/http/content-disposition';
 
 describe('fileNameFromContentDisposition', () => {
   it.each([
@@ -29,6 +29,8 @@ describe('fileNameFromContentDisposition', () => {
     ['attachment; filename="../../etc/passwd"', '.._.._etc_passwd'],
     ['attachment; filename="C:\\\\temp\\\\a<b>.pdf"', 'C__temp_a_b_.pdf'],
     ['attachment; filename="报告 2026/11/20.pdf"', '报告 2026_11_20.pdf'],
+    // a right-to-left override would show this executable as 报告exe.pdf
+    ["attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A%E2%80%AEfdp.exe", '报告fdp.exe'],
   ])('%s → %s', (header, expected) => {
     expect(fileNameFromContentDisposition(header)).toBe(expected);
   });
@@ -43,5 +45,29 @@ describe('fileNameFromContentDisposition', () => {
     ['attachment; filename=" . "'],
   ])('%s → no name (the caller uses its fallback)', (header) => {
     expect(fileNameFromContentDisposition(header)).toBeUndefined();
+  });
+});
+
+describe('cleanFileName', () => {
+  it.each([
+    // [what, name as sent, name as saved]
+    ['a right-to-left override', '报告\u202Efdp.exe', '报告fdp.exe'],
+    ['embeddings and a pop', '\u202A报告\u202B.pdf\u202C\u202D', '报告.pdf'],
+    ['bidirectional isolates', '报告\u2066exe.\u2067\u2068pdf\u2069', '报告exe.pdf'],
+    ['zero-width characters and direction marks', '报\u200B告\u200C.\u200D\u200E\u200Fpdf', '报告.pdf'],
+    ['a byte order mark', '\uFEFF报告.pdf', '报告.pdf'],
+    ['a soft hyphen and an Arabic letter mark', 'rep\u00ADort\u061C.pdf', 'report.pdf'],
+    ['control characters, C0 and C1', 'a\u0000b\u001Fc\u007Fd\u0085e\u009F.txt', 'abcde.txt'],
+    ['path separators and refused characters', '../a\\b:c*?"<>|.pdf', '.._a_b_c______.pdf'],
+    ['ordinary text, kept as it is', '检测报告 2026-11-20（终版）.pdf', '检测报告 2026-11-20（终版）.pdf'],
+  ])('removes %s', (_what, name, saved) => {
+    expect(cleanFileName(name)).toBe(saved);
+  });
+
+  it.each([
+    ['format characters only', '\u202E\u200B\uFEFF'],
+    ['dots behind an override', '\u202E..'],
+  ])('leaves no name of %s (the caller uses its fallback)', (_what, name) => {
+    expect(cleanFileName(name)).toBeUndefined();
   });
 });

@@ -8,12 +8,12 @@ import { paths } from '@/config/paths';
 import { loginManage } from '@/api/account/login-manage';
 import { errorMessage } from '@/lib/http/errors';
 import { claimDeviceData, readDataOwner, reloadApp, unsentQueueCount } from '@/lib/device-data';
+import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, setSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
-import { readRedirect } from '../safe-redirect';
 import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
@@ -99,7 +99,7 @@ export default function LoginPage() {
       } catch {
         // Signed in all the same: the home page shows the profile error with a retry.
       }
-      const target = readRedirect(searchParams.get('redirect')) ?? paths.workUser;
+      const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
       // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
       if (replaced) reloadApp(target);
       else void navigate(target, { replace: true });
