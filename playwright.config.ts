@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { DemoOptions } from './tests/e2e/support/fixtures';
 
 /**
  * Browser tests run the real built app (`vite build --mode test`) in Debian's Chromium at a phone
@@ -11,7 +12,10 @@ export const API_ORIGIN = 'https://api.screening.test:8686';
 /** .env.test's VITE_CONTENT_IMAGE_ORIGINS: the image host rich content may use. */
 const CONTENT_IMAGE_ORIGINS = 'https://img.screening.test';
 
-export default defineConfig({
+/** The main journeys against a server that follows the spec and nothing more (the demo's minimal style). */
+const MINIMAL_SERVER_SPEC = 'minimal-server.spec.ts';
+
+export default defineConfig<DemoOptions>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   // Separate folders let several runs go side by side without deleting each other's reports.
@@ -68,10 +72,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', grepInvert: /@timed/ },
+    { name: 'chromium', grepInvert: /@timed/, testIgnore: MINIMAL_SERVER_SPEC },
     // A test tagged @timed asserts a figure a user feels (e.g. a report's first page in 1.5 s). It runs
     // after every other test, alone: measured beside a second browser, it measures that browser.
     { name: 'timed', grep: /@timed/, dependencies: ['chromium'] },
+    // A step of a journey that cannot happen fails at once, naming its step, not at the test's timeout.
+    {
+      name: 'minimal',
+      testMatch: MINIMAL_SERVER_SPEC,
+      use: { demoStyle: 'minimal', actionTimeout: 10_000 },
+    },
   ],
   webServer: {
     command: `node scripts/serve-static.mjs --dir ${dist} --port ${port} --api ${API_ORIGIN} --images ${CONTENT_IMAGE_ORIGINS}`,

@@ -12,7 +12,7 @@ import {
   versionFile,
   withoutAxiosFetchAdapter,
 } from './scripts/vite-plugins.ts';
-import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
+import { assertDebugToolsAllowed, assertDemoStyle, assertProductionEnv } from './src/config/build-env.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
@@ -50,6 +50,7 @@ export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
   if (command === 'build') assertDebugToolsAllowed(env);
+  assertDemoStyle(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
   const policy = policyOptions(env);

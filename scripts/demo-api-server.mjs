@@ -7,13 +7,6 @@ import { getResponse } from 'msw';
 import { createServer as createViteServer } from 'vite';
 import { selfSignedCert } from './self-signed-cert.mjs';
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, requestId, Idempotency-Key',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'access-control-expose-headers': 'Content-Disposition, Content-Type',
-};
-
 /** Headers HTTP/2 forbids (connection-specific); msw responses may carry them. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
@@ -61,14 +54,15 @@ export async function startDemoApi(port, { tls = false, latencyMs = 0 } = {}) {
     mode: 'test',
   });
   const { createDemoDb, createHandlers } = await vite.ssrLoadModule('/src/mocks/handlers.ts');
+  const cors = (await vite.ssrLoadModule('/src/mocks/cors.ts')).corsHeaders('full');
   const db = createDemoDb();
   const handlers = createHandlers(db, { latencyMs });
   const handle = async (req, res) => {
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, CORS).end();
+      res.writeHead(204, cors).end();
       return;
     }
-    await answerFromHandlers(handlers, req, res, { origin: `http://127.0.0.1:${port}`, headers: CORS });
+    await answerFromHandlers(handlers, req, res, { origin: `http://127.0.0.1:${port}`, headers: cors });
   };
   const server = tls
     ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle)

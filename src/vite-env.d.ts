@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   /** See AppConfig.contentImageOrigins. */
   readonly VITE_CONTENT_IMAGE_ORIGINS?: string;
   readonly VITE_DEMO: string;
+  /** See AppConfig.demoStyle. */
+  readonly VITE_DEMO_STYLE?: string;
   readonly VITE_VCONSOLE: string;
   /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */
   readonly VITE_REQUEST_TIMEOUT_MS?: string;

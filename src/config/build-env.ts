@@ -2,6 +2,8 @@
  * Checks of the build environment, run by vite.config.ts before a build starts (never part of the app):
  * a build that would ship a wrong URL or a debugging tool to real users fails with a message saying why.
  */
+import type { DemoStyle } from './env';
+
 type BuildEnv = Readonly<Record<string, string | undefined>>;
 
 /** Variables a production build cannot do without: a missing one would silently ship a wrong URL or key. */
@@ -57,4 +59,14 @@ export function assertDebugToolsAllowed(env: BuildEnv): void {
       'which is not a loopback or demo host. Turn them off (VITE_DEMO=false, VITE_VCONSOLE=false), ' +
       'or set VITE_ALLOW_DEBUG_BUILD=true for a build meant for debugging against that API.',
   );
+}
+
+const DEMO_STYLES = ['full', 'minimal'] as const satisfies readonly DemoStyle[];
+
+/** A mistyped VITE_DEMO_STYLE would silently run the full style: refused, naming the values. */
+export function assertDemoStyle(env: BuildEnv): void {
+  const style = env.VITE_DEMO_STYLE;
+  if (style && !(DEMO_STYLES as readonly string[]).includes(style)) {
+    throw new Error(`[config] VITE_DEMO_STYLE must be ${DEMO_STYLES.join(' or ')}, got "${style}".`);
+  }
 }

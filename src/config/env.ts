@@ -2,6 +2,13 @@ import { readAssumptions, type Assumptions } from './assumptions';
 import { readHttpsOrigins } from './origins';
 
 /**
+ * How the demo backend answers (VITE_DEMO_STYLE): 'full' sends every field the app's contract names;
+ * 'minimal' plays a server that follows the spec and nothing more (records only, bare ids, null for
+ * writes, no display-only fields, a CORS allow-list of the spec's headers).
+ */
+export type DemoStyle = 'full' | 'minimal';
+
+/**
  * The one typed view of the build-time configuration (import.meta.env).
  * Production builds are validated in vite.config.ts, so a missing value fails the build, not the user.
  */
@@ -21,6 +28,8 @@ export interface AppConfig {
   contentImageOrigins: string[];
   /** Whether the built-in demo backend (msw) answers the API. Never true in production. */
   demo: boolean;
+  /** How the demo backend answers; 'full' unless VITE_DEMO_STYLE=minimal (and the demo is on). */
+  demoStyle: DemoStyle;
   /** Whether the vConsole debug panel is created (never in production). */
   vconsole: boolean;
   /** Build mode: 'production', 'test' or 'development'. */
@@ -45,13 +54,15 @@ function withTrailingSlash(path: string): string {
 
 export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppConfig {
   const mode = env.MODE;
+  const demo = mode !== 'production' && env.VITE_DEMO === 'true';
   return {
     apiBaseUrl: (env.VITE_API_BASE_URL ?? '').replace(/\/+$/, ''),
     publicBase: withTrailingSlash(env.VITE_PUBLIC_BASE || '/'),
     wechatAppId: env.VITE_WECHAT_APP_ID ?? '',
     aesKey: env.VITE_AES_KEY ?? '',
     contentImageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
-    demo: mode !== 'production' && env.VITE_DEMO === 'true',
+    demo,
+    demoStyle: demo && env.VITE_DEMO_STYLE === 'minimal' ? 'minimal' : 'full',
     vconsole: mode !== 'production' && env.VITE_VCONSOLE === 'true',
     mode,
     requestTimeoutMs: mode === 'production' ? null : positiveNumber(env.VITE_REQUEST_TIMEOUT_MS),
@@ -69,6 +80,7 @@ export const config: AppConfig = readConfig({
   VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
   VITE_CONTENT_IMAGE_ORIGINS: import.meta.env.VITE_CONTENT_IMAGE_ORIGINS,
   VITE_DEMO: import.meta.env.VITE_DEMO,
+  VITE_DEMO_STYLE: import.meta.env.VITE_DEMO_STYLE,
   VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
   VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
   VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,

@@ -1,6 +1,8 @@
 import { setupWorker } from 'msw/browser';
+import { config } from '@/config/env';
 import { keepOnSignOut } from '@/lib/device-data';
 import { clearSession } from '@/lib/session';
+import { corsRefusal } from './cors';
 import { DEMO_DB_STORAGE_KEY, defaultDb, resetDemoDb } from './db';
 import { createHandlers } from './handlers';
 
@@ -19,8 +21,9 @@ function resetAndForgetSession(): void {
 }
 
 /**
- * Starts the demo backend in the browser (dev mode only). `?resetDemo=1` in the URL restores the seed data
- * once and removes itself from the address bar; `window.__resetDemo()` does the same from the console.
+ * Starts the demo backend in the browser (dev mode only), answering in the style VITE_DEMO_STYLE names.
+ * `?resetDemo=1` in the URL restores the seed data once and removes itself from the address bar;
+ * `window.__resetDemo()` does the same from the console.
  */
 export async function startDemoBackend(): Promise<void> {
   keepOnSignOut(DEMO_DB_STORAGE_KEY); // the pretend server's data, not the signed-in account's
@@ -35,8 +38,10 @@ export async function startDemoBackend(): Promise<void> {
     window.location.reload();
   };
 
+  const style = config.demoStyle;
   const worker = setupWorker(
-    ...createHandlers(defaultDb, { latencyMs: () => 150 + Math.floor(Math.random() * 350) }),
+    corsRefusal(style),
+    ...createHandlers(defaultDb, { latencyMs: () => 150 + Math.floor(Math.random() * 350), style }),
   );
   await worker.start({
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },

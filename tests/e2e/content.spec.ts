@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, snap, test } from './support/fixtures';
+import { tapChoice } from './support/journeys';
 
 /** Questionnaires, messages and announcements in the built app, for both user groups. */
 
@@ -9,24 +10,9 @@ function question(page: Page, title: RegExp) {
   return page.getByRole('group', { name: title });
 }
 
-/** antd-mobile hides the native input under its own icon: tap the label, as a person does. */
-async function choose(page: Page, name: string) {
-  await page
-    .locator('label')
-    .filter({ has: page.getByRole('radio', { name, exact: true }) })
-    .click();
-}
-
 /** A type row's name on /messageType, e.g. 系统通知，2条未读 (Chromium spaces the hidden parts). */
 function typeRowName(label: string, unread: number): RegExp {
   return unread > 0 ? new RegExp(`^${label}\\s*，\\s*${unread}\\s*条未读$`) : new RegExp(`^${label}$`);
-}
-
-async function tick(page: Page, name: string) {
-  await page
-    .locator('label')
-    .filter({ has: page.getByRole('checkbox', { name, exact: true }) })
-    .click();
 }
 
 test.describe('questionnaires', () => {
@@ -53,8 +39,8 @@ test.describe('questionnaires', () => {
     await expect(page.getByText(`受检者：${person.name}`)).toBeVisible();
     await expect(page.getByText('已答 0/6 题')).toBeVisible();
 
-    await choose(page, '已戒烟');
-    await choose(page, '偶尔饮酒（每周少于 1 次）');
+    await tapChoice(page, 'radio', '已戒烟');
+    await tapChoice(page, 'radio', '偶尔饮酒（每周少于 1 次）');
     await question(page, /还有什么想告诉我们/)
       .getByRole('textbox')
       .fill('晚饭吃得比较晚');
@@ -85,7 +71,7 @@ test.describe('questionnaires', () => {
     expect(api.requestsTo('/Response/Submit')).toHaveLength(0);
 
     // Answers after the resume autosave to the same server draft.
-    await choose(page, '3～6 次');
+    await tapChoice(page, 'radio', '3～6 次');
     await expect(page.getByText('已自动保存')).toBeVisible();
     const draftId = api.db.state.responses.find(
       (r) => r.questionnaireId === LIFESTYLE && r.registrationId === person.id,
@@ -94,7 +80,7 @@ test.describe('questionnaires', () => {
       id: draftId,
       answers: { l1: 'quit', l3: 'medium' },
     });
-    await tick(page, '常吃粗粮杂粮');
+    await tapChoice(page, 'checkbox', '常吃粗粮杂粮');
     await page.getByRole('button', { name: '提交问卷' }).click();
     await expect(page.getByText('提交成功')).toBeVisible();
     await expect(page).toHaveURL(/\/questionnaireList$/);

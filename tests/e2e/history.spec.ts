@@ -1,5 +1,6 @@
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
+import { unbindTube } from './support/journeys';
 
 /**
  * Back, as the phone's back button or WeChat's back gesture uses it, after a change: it never shows a
@@ -27,16 +28,7 @@ test.describe('Back after a change', () => {
     await page.goto(`/infoDetail?id=${registrationId}`);
     await expect(page.getByText(tubeCode).first()).toBeVisible();
 
-    await page.getByRole('button', { name: '解绑采样管' }).click();
-    await expect(page).toHaveURL(/\/unbindTube\?id=/);
-    await page.getByRole('radio', { name: '扫码绑定错误（绑错受检者）' }).check();
-    await page.getByRole('button', { name: '确认解绑' }).click();
-    await page
-      .getByRole('dialog', { name: '确认解绑采样管' })
-      .getByRole('button', { name: '确认解绑' })
-      .click();
-    await expect(page).toHaveURL(/\/infoDetail\?id=/);
-    await expect(page.getByText(/这条登记还没有绑定采样管/)).toBeVisible();
+    await unbindTube(page);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/workUser$/);

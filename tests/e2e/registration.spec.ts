@@ -1,11 +1,5 @@
 import { expect, expectAccessible, signIn, snap, test } from './support/fixtures';
-import {
-  confirmSubmit,
-  fillPerson,
-  MASKED_NEW_ID_CARD,
-  NEW_ID_CARD,
-  spareTube,
-} from './support/registration';
+import { confirmSubmit, fillPerson, MASKED_NEW_ID_CARD, NEW_ID_CARD, spareTube } from './support/journeys';
 
 const SUBMIT = '/ScreeningRegister/Submit';
 const BIND = '/Sampling/BindSamplingTube';

@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import type { CheckReport } from '../../src/types/api';
 import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
+import { inkedPixels, viewPdf } from './support/journeys';
 
 /** Report lookup, list, detail with the in-page PDF, and the WeChat-safe download, for both user groups. */
 
@@ -28,34 +29,10 @@ function watchRequests(page: Page): string[] {
   return urls;
 }
 
-/** How many pixels of the page's canvas carry ink (anything clearly darker than white paper). */
-async function inkedPixels(page: Page, pageNumber = 1): Promise<number> {
-  return page.evaluate((n) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page="${n}"]`);
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || canvas.width === 0) return 0;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let inked = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] > 0 && (data[i] < 180 || data[i + 1] < 180 || data[i + 2] < 180)) inked += 1;
-    }
-    return inked;
-  }, pageNumber);
-}
-
 async function canvasWidth(page: Page): Promise<number> {
   return page
     .locator('canvas[data-page="1"]')
     .evaluate((canvas: HTMLCanvasElement) => canvas.getBoundingClientRect().width);
-}
-
-/** Opens the PDF in the page and waits for page 1 to be drawn. */
-async function viewPdf(page: Page, fileName: string) {
-  await page.getByRole('button', { name: '查看报告' }).click();
-  const viewer = page.getByRole('region', { name: `报告原件：${fileName}` });
-  await expect(viewer.getByRole('region', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible();
-  await expect.poll(() => inkedPixels(page), { timeout: 15_000 }).toBeGreaterThan(2000);
-  return viewer;
 }
 
 test.describe('work users', () => {

@@ -5,7 +5,7 @@ import { loadEnv } from 'vite';
 import { CACHE_CONTROL, securityHeaders } from '../../scripts/deploy-headers.mjs';
 import { policyOptions } from '../../scripts/vite-plugins';
 import { signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
-import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/registration';
+import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/journeys';
 import { builds, expect, test } from './support/fixtures';
 import type { NginxSite, SiteOptions } from './support/nginx';
 

@@ -1,12 +1,16 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { DemoStyle } from '@/config/env';
 import { API_STATUS } from '@/types/api';
 import type { DemoDb, DemoUser, StoredRegistration } from '../db';
 import { toChinaIso } from '../time';
+import { wireStyle } from './server-styles';
 
 /** Options of the demo backend's handlers. */
 export interface HandlerOptions {
   /** Simulated server time per request (ms); 0 in tests. */
   latencyMs?: number | (() => number);
+  /** How the answers go on the wire (server-styles.ts); 'full' when absent. */
+  style?: DemoStyle;
 }
 
 /** A refusal the resolver throws; it becomes a business-failure envelope (HTTP 200). */
@@ -82,34 +86,6 @@ function sessionUser(db: DemoDb, request: Request): DemoUser | null {
 }
 
 /**
- * Answers of these areas keep the app's own form (string ids, ISO 8601), so both forms are exercised;
- * every other area answers the way most Chinese backends do (see serverStyle).
- */
-const ISO_STYLE_AREAS = ['/api/v1/Questionnaire/', '/api/v1/Response/', '/api/v1/Announcement/'];
-
-const CHINA_ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\+08:00$/;
-const NUMERIC_ID = /^[1-9]\d{0,14}$/;
-
-/**
- * A stored value as a typical backend sends it: ids ('id', '…Id') that are digits as JSON numbers,
- * China-time date-times as 'YYYY-MM-DD HH:mm:ss'. The app's contract layer turns them back.
- */
-function serverStyle(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') {
-    if ((key === 'id' || key.endsWith('Id')) && NUMERIC_ID.test(value)) return Number(value);
-    const time = CHINA_ISO.exec(value);
-    return time ? `${time[1]} ${time[2]}` : value;
-  }
-  if (Array.isArray(value)) return value.map((item) => serverStyle(item));
-  if (typeof value === 'object' && value !== null) {
-    // Answers are keyed by question id: their keys and option values are not ids.
-    if (key === 'answers') return value;
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, serverStyle(item, name)]));
-  }
-  return value;
-}
-
-/**
  * One endpoint: '*' + path matches any origin. The resolver returns responseData (wrapped in the success
  * envelope), or a Response as it is; a thrown BusinessError becomes a failure envelope.
  */
@@ -121,14 +97,14 @@ export function endpoint(
   resolve: Resolver,
   endpointOptions: EndpointOptions = {},
 ): HttpHandler {
-  const wire = ISO_STYLE_AREAS.some((area) => path.startsWith(area)) ? (data: unknown) => data : serverStyle;
+  const wire = wireStyle(db, path, options.style ?? 'full');
   return http[method](`*${path}`, async ({ request }) => {
     const latency = typeof options.latencyMs === 'function' ? options.latencyMs() : (options.latencyMs ?? 0);
     if (latency > 0) await delay(latency);
     const user = sessionUser(db, request);
     if (!user && !endpointOptions.public) return unauthorizedResponse();
     try {
-      const input = await readInput(request);
+      const input = wire.input(await readInput(request));
       const context: EndpointContext = {
         db,
         request,
@@ -139,9 +115,10 @@ export function endpoint(
         },
       };
       const result = await resolve(context);
-      return result instanceof Response ? result : envelope(wire(result ?? null));
+      return result instanceof Response ? result : envelope(wire.answer(result ?? null));
     } catch (error) {
-      if (error instanceof BusinessError) return envelope(wire(error.data), error.statusCode, error.message);
+      if (error instanceof BusinessError)
+        return envelope(wire.refusal(error.data), error.statusCode, error.message);
       throw error;
     }
   });

@@ -15,6 +15,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from 'vite';
 import { selfSignedCert } from '../../../scripts/self-signed-cert.mjs';
+import type { DemoStyle } from '../../../src/config/env';
+import { corsHeaders } from '../../../src/mocks/cors';
 import { createDemoDb, createHandlers } from '../../../src/mocks/handlers';
 import { assertTitleLength } from '../../title-length';
 import { weChatBridgeInitScript } from './wechat-bridge';
@@ -25,13 +27,6 @@ export const API_ORIGIN = 'https://api.screening.test:8686';
 /** How long the test build waits for an answer (.env.test's VITE_REQUEST_TIMEOUT_MS; production: 10 s). */
 export const REQUEST_TIMEOUT_MS = Number(loadEnv('test', process.cwd(), 'VITE_').VITE_REQUEST_TIMEOUT_MS);
 if (!(REQUEST_TIMEOUT_MS > 0)) throw new Error('.env.test must set VITE_REQUEST_TIMEOUT_MS');
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type, requestId, Idempotency-Key',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'access-control-expose-headers': 'Content-Disposition, Content-Type',
-};
 
 export interface RecordedRequest {
   method: string;
@@ -53,6 +48,8 @@ export type Fault =
 export interface ApiMock {
   /** The demo backend's state for this test (fresh per test). */
   db: ReturnType<typeof createDemoDb>;
+  /** How it answers: the project's `demoStyle` (playwright.config.ts). */
+  style: DemoStyle;
   /** Prepend msw handlers for this test (error cases). */
   use: (...handlers: HttpHandler[]) => void;
   /** Make requests whose path ends with `pathSuffix` fail `times` times (default: until cleared). */
@@ -86,16 +83,20 @@ type ApiAnswer =
   | { abort: 'failed' | 'timedout' };
 
 /** A demo backend with a test's faults and extra handlers, and the record of what it was sent. */
-function createApi(db: ReturnType<typeof createDemoDb>): {
+function createApi(
+  db: ReturnType<typeof createDemoDb>,
+  style: DemoStyle,
+): {
   mock: ApiMock;
   answer: (exchange: ApiExchange) => Promise<ApiAnswer>;
 } {
+  const cors = corsHeaders(style);
   const extra: HttpHandler[] = [];
   const faults: { suffix: string; fault: Fault; remaining: number }[] = [];
   const requests: RecordedRequest[] = [];
   const json = (status: number, body: string): ApiAnswer => ({
     status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/json' },
+    headers: { ...cors, 'content-type': 'application/json' },
     body,
   });
 
@@ -125,7 +126,7 @@ function createApi(db: ReturnType<typeof createDemoDb>): {
 
   const answer = async ({ method, url, headers, body }: ApiExchange): Promise<ApiAnswer> => {
     if (method === 'OPTIONS') {
-      return { status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '600' }, body: '' };
+      return { status: 204, headers: { ...cors, 'access-control-max-age': '600' }, body: '' };
     }
     requests.push({
       method,
@@ -147,13 +148,13 @@ function createApi(db: ReturnType<typeof createDemoDb>): {
       headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':'))),
       body: body && body.length && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined,
     });
-    const response = await getResponse([...extra, ...createHandlers(db)], fetchRequest);
+    const response = await getResponse([...extra, ...createHandlers(db, { style })], fetchRequest);
     if (!response) {
-      return { status: 404, headers: CORS_HEADERS, body: `no demo handler for ${method} ${url.pathname}` };
+      return { status: 404, headers: cors, body: `no demo handler for ${method} ${url.pathname}` };
     }
     return {
       status: response.status,
-      headers: { ...Object.fromEntries(response.headers.entries()), ...CORS_HEADERS },
+      headers: { ...Object.fromEntries(response.headers.entries()), ...cors },
       body: Buffer.from(await response.arrayBuffer()),
     };
   };
@@ -162,6 +163,7 @@ function createApi(db: ReturnType<typeof createDemoDb>): {
     answer,
     mock: {
       db,
+      style,
       use: (...handlers) => extra.unshift(...handlers),
       fault: (suffix, fault, times = -1) => faults.push({ suffix, fault, remaining: times }),
       clearFaults: () => faults.splice(0, faults.length),
@@ -177,8 +179,8 @@ function createApi(db: ReturnType<typeof createDemoDb>): {
  * Routing makes Playwright pause every request of the context, assets included, and turns off the HTTP
  * cache, so the test's own page reaches the API through the worker's ApiServer instead.
  */
-async function routeApi(context: BrowserContext, db: ApiMock['db']): Promise<void> {
-  const { answer } = createApi(db);
+async function routeApi(context: BrowserContext, api: ApiMock): Promise<void> {
+  const { answer } = createApi(api.db, api.style);
   await context.route(`${API_ORIGIN}/**`, async (route) => {
     const request = route.request();
     const result = await answer({
@@ -219,7 +221,7 @@ async function startApiServer(): Promise<ApiServer & { close: () => Promise<void
     const host = req.headers.host ?? '';
     const answer = answers.get(host);
     if (!answer) {
-      res.writeHead(503, CORS_HEADERS).end(`no test is answering ${host}`);
+      res.writeHead(503, corsHeaders('full')).end(`no test is answering ${host}`);
       return;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
@@ -250,7 +252,16 @@ async function startApiServer(): Promise<ApiServer & { close: () => Promise<void
   };
 }
 
-export const test = base.extend<{ api: ApiMock; wechat: FakeWeChatOAuth }, { apiServer: ApiServer }>({
+/** A project's choice (playwright.config.ts `use`): how the demo API answers its tests. */
+export interface DemoOptions {
+  demoStyle: DemoStyle;
+}
+
+export const test = base.extend<
+  DemoOptions & { api: ApiMock; wechat: FakeWeChatOAuth },
+  { apiServer: ApiServer }
+>({
+  demoStyle: ['full', { option: true }],
   apiServer: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -273,10 +284,10 @@ export const test = base.extend<{ api: ApiMock; wechat: FakeWeChatOAuth }, { api
   ],
   // Automatic: every test's pages get the WeChat bridge and an API, whether or not the test names `api`.
   api: [
-    async ({ context, apiServer }, use, testInfo) => {
+    async ({ context, apiServer, demoStyle }, use, testInfo) => {
       assertTitleLength(testInfo.titlePath.slice(1).join(' › '));
       await context.addInitScript(weChatBridgeInitScript());
-      const { mock, answer } = createApi(createDemoDb());
+      const { mock, answer } = createApi(createDemoDb(), demoStyle);
       apiServer.serve(API_HOST, answer);
       await use(mock);
       apiServer.serve(API_HOST, null);
@@ -320,7 +331,7 @@ export async function openAnotherDevice(
     userAgent,
   });
   await context.addInitScript(weChatBridgeInitScript());
-  await routeApi(context, api.db);
+  await routeApi(context, api);
   return context;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertDebugToolsAllowed, isLoopbackOrDemoHost } from '@/config/build-env';
+import { assertDebugToolsAllowed, assertDemoStyle, isLoopbackOrDemoHost } from '@/config/build-env';
 
 describe('isLoopbackOrDemoHost', () => {
   it.each([
@@ -63,5 +63,20 @@ describe('assertDebugToolsAllowed (every build)', () => {
     ['no debugging tool', { VITE_API_BASE_URL: realApi, VITE_DEMO: 'false', VITE_VCONSOLE: 'false' }],
   ])('allows %s', (_label, env) => {
     expect(() => assertDebugToolsAllowed(env)).not.toThrow();
+  });
+});
+
+describe('assertDemoStyle (npm start and every build)', () => {
+  it.each([{}, { VITE_DEMO_STYLE: '' }, { VITE_DEMO_STYLE: 'full' }, { VITE_DEMO_STYLE: 'minimal' }])(
+    'allows %o',
+    (env) => {
+      expect(() => assertDemoStyle(env)).not.toThrow();
+    },
+  );
+
+  it('refuses a mistyped style, naming the ones there are', () => {
+    expect(() => assertDemoStyle({ VITE_DEMO_STYLE: 'minimum' })).toThrow(
+      'VITE_DEMO_STYLE must be full or minimal, got "minimum"',
+    );
   });
 });

@@ -15,3 +15,17 @@ describe('VITE_CONTENT_IMAGE_ORIGINS', () => {
     expect(readConfig({ MODE: 'production' }).contentImageOrigins).toEqual([]);
   });
 });
+
+describe('VITE_DEMO_STYLE', () => {
+  it('is the minimal style when the demo runs and the variable says so', () => {
+    const env = { MODE: 'development', VITE_DEMO: 'true', VITE_DEMO_STYLE: 'minimal' };
+    expect(readConfig(env).demoStyle).toBe('minimal');
+  });
+
+  it('is the full style by default, and without the demo', () => {
+    expect(readConfig({ MODE: 'development', VITE_DEMO: 'true' }).demoStyle).toBe('full');
+    expect(
+      readConfig({ MODE: 'development', VITE_DEMO: 'false', VITE_DEMO_STYLE: 'minimal' }).demoStyle,
+    ).toBe('full');
+  });
+});
