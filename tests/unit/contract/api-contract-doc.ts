@@ -231,6 +231,19 @@ function assumptionsTable(): string[] {
     'SystemMessage/PageRecipientMessage `{ type, read: false }` (counted from the records when there is no',
     'total).',
     '',
+    '### What a server that turns on `VITE_SEND_IDEMPOTENCY_KEY` must do',
+    '',
+    'The calls that save or change data (ScreeningRegister/Add and /Submit, Sampling/BindSamplingTube and',
+    '/UpdateSamplingOperation, Response/Add, /Submit and /Update) then carry an `Idempotency-Key`: the same on',
+    'every attempt at one action until the server answers anything for that URL, and for at most five',
+    'minutes (the offline queue keeps one key per queued entry and step). The server scopes a key to the',
+    'signed-in account and the endpoint; processes the first request with a key and keeps its answer',
+    '(envelope and HTTP status) for at least 24 hours, **except a 5xx answer, which it must not keep** (a',
+    'retry after a server fault has to be processed); answers a later request with the same key and body',
+    'with the kept answer without processing it again; refuses the same key with another body (HTTP 422)',
+    'and a second request while the first is in progress (HTTP 409); and allows the header in CORS',
+    '(`Access-Control-Allow-Headers: Idempotency-Key`).',
+    '',
   );
   return lines;
 }

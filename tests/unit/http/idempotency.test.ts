@@ -1,7 +1,9 @@
 import { HttpResponse, http as mswHttp } from 'msw';
 import * as v from 'valibot';
 import { bindSamplingTube } from '@/api/sampling';
+import { config } from '@/config/env';
 import { request } from '@/lib/http';
+import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeyFor } from '@/lib/http/idempotency';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import { api, isolateRequestTests, rejectionOf } from './helpers';
@@ -36,9 +38,40 @@ function answers(...kinds: ('network' | 'ok' | 'business' | 'http')[]) {
   );
 }
 
-describe('Idempotency-Key', () => {
+const bind = () =>
+  bindSamplingTube({
+    registrationId: 'r1',
+    tubeCode: 'CT2026110001',
+    collectedAt: '2026-11-25T09:00:00+08:00',
+  });
+
+describe('Idempotency-Key, by default (a header the spec does not name)', () => {
+  it('is never sent, so a server whose CORS allow-list names the spec’s headers accepts every save', async () => {
+    server.use(
+      mswHttp.post(api('/api/v1/Sampling/BindSamplingTube'), () => HttpResponse.json({ statusCode: 2000 })),
+    );
+    answers('network', 'ok');
+    const log = recordRequests();
+    await bind();
+    await rejectionOf(save({ a: 1 }));
+    await save({ a: 1 });
+    const [request] = await log.to('/Sampling/BindSamplingTube');
+    expect(request.headers.get('Idempotency-Key')).toBeNull();
+    expect(await sent(log, 'Idempotency-Key')).toEqual([null, null]);
+    expect(request.headers.get('requestId')).toMatch(UUID_V4);
+  });
+});
+
+describe('Idempotency-Key, with the switch on (VITE_SEND_IDEMPOTENCY_KEY)', () => {
+  beforeEach(() => {
+    config.assumptions.idempotencyKey = true;
+  });
+  afterEach(() => {
+    config.assumptions.idempotencyKey = false;
+  });
+
   it('is the same on every retry of one action whose answer was lost, while requestId changes', async () => {
-    answers('network', 'http', 'ok');
+    answers('network', 'network', 'ok');
     const log = recordRequests();
     await rejectionOf(save({ tubeCode: 'CT2026110001' }));
     await rejectionOf(save({ tubeCode: 'CT2026110001' }));
@@ -48,6 +81,32 @@ describe('Idempotency-Key', () => {
     expect(keys[0]).toMatch(UUID_V4);
     expect(new Set(keys).size).toBe(1);
     expect(new Set(await sent(log, 'requestId')).size).toBe(3);
+  });
+
+  it('is released by any answer for the URL, an HTTP failure too: the next attempt is a new action', async () => {
+    answers('http', 'ok');
+    const log = recordRequests();
+    await rejectionOf(save({ tubeCode: 'CT2026110001' }));
+    await save({ tubeCode: 'CT2026110001' });
+    const [first, second] = await sent(log, 'Idempotency-Key');
+    expect(second).not.toBe(first);
+  });
+
+  it('releases every open action of the URL when one answer arrives', async () => {
+    answers('network', 'ok', 'ok');
+    const log = recordRequests();
+    await rejectionOf(save({ tubeCode: 'CT2026110001' }));
+    await save({ tubeCode: 'CT2026110002' });
+    await save({ tubeCode: 'CT2026110001' });
+    const [lost, , again] = await sent(log, 'Idempotency-Key');
+    expect(again).not.toBe(lost);
+  });
+
+  it('expires: an action left open longer than a few minutes is a new one', () => {
+    const now = Date.now();
+    const key = idempotencyKeyFor(PATH, { a: 1 }, now);
+    expect(idempotencyKeyFor(PATH, { a: 1 }, now + IDEMPOTENCY_KEY_TTL_MS - 1)).toBe(key);
+    expect(idempotencyKeyFor(PATH, { a: 1 }, now + IDEMPOTENCY_KEY_TTL_MS)).not.toBe(key);
   });
 
   it('differs between two actions: other data, or the same data after the server answered', async () => {
@@ -96,20 +155,11 @@ describe('Idempotency-Key', () => {
 
   it('is sent by the endpoints that save data, e.g. BindSamplingTube', async () => {
     server.use(
-      mswHttp.post(api('/api/v1/Sampling/BindSamplingTube'), () =>
-        HttpResponse.json({
-          statusCode: 2000,
-          responseData: { code: 'CT2026110001', status: 'bound', registrationId: 'r1', timeline: [] },
-        }),
-      ),
+      mswHttp.post(api('/api/v1/Sampling/BindSamplingTube'), () => HttpResponse.json({ statusCode: 2000 })),
     );
     const log = recordRequests();
-    await bindSamplingTube({
-      registrationId: 'r1',
-      tubeCode: 'CT2026110001',
-      collectedAt: '2026-11-25T09:00:00+08:00',
-    });
-    const [bind] = await log.to('/Sampling/BindSamplingTube');
-    expect(bind.headers.get('Idempotency-Key')).toMatch(UUID_V4);
+    await bind();
+    const [request] = await log.to('/Sampling/BindSamplingTube');
+    expect(request.headers.get('Idempotency-Key')).toMatch(UUID_V4);
   });
 });

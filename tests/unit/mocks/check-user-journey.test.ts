@@ -46,25 +46,27 @@ describe('check user journey (WeChat callback login)', () => {
 
   test('a check user registers a family member and binds their tube', async () => {
     await signInCheckUser();
-    const saved = await submitRegistration({
+    const savedId = await submitRegistration({
       name: '陈小军',
       idCard: makeIdCard('310104', '1972-01-09', 31, '1'),
       phone: '13700001111',
       familyHistory: true,
     });
+    if (!savedId) throw new Error('the save answered no id');
+    const saved = await getRegistrationDetail({ id: savedId });
     expect(saved).toMatchObject({
       status: 'submitted',
       registeredBy: 'check',
       registeredByName: '张秀英',
       gender: '1',
     });
-    const tube = await bindSamplingTube({
+    await bindSamplingTube({
       registrationId: saved.id,
       tubeCode: SPARE_TUBE_CODES[5],
       collectedAt: minutesFromNow(-30),
     });
-    expect(tube.status).toBe('bound');
     expect(await getSamplingTubeStatus({ tubeCode: SPARE_TUBE_CODES[5] })).toMatchObject({
+      status: 'bound',
       boundRegistrationId: saved.id,
     });
     const visible = await searchRegistrations({ pageIndex: 1, pageSize: 50 });

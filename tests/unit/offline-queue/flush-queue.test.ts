@@ -14,8 +14,9 @@ import {
 } from '@/features/offline-queue/queue-store';
 import { submitRegistration } from '@/api/registration';
 import { bindSamplingTube } from '@/api/sampling';
+import { config } from '@/config/env';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
-import { API_STATUS } from '@/types/api';
+import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import { signInForTest } from '../support/render-route';
@@ -64,6 +65,13 @@ function stored(): QueueEntry[] {
 /** Flushes as the app does, inside act: a flush that sends or fails something says so in a toast. */
 function flush(options?: Parameters<typeof flushQueue>[0]) {
   return act(() => flushQueue(options));
+}
+
+/** Submits a registration directly, as an earlier session did: its id (fails the test when the answer has none). */
+async function submitted(input: RegistrationInput): Promise<Id> {
+  const id = await submitRegistration(input);
+  if (!id) throw new Error('the save answered no id');
+  return id;
 }
 
 /** One network failure for requests to `path`, then the demo backend again. */
@@ -188,32 +196,53 @@ describe('flushQueue', () => {
     expect(localStorage.getItem(QUEUE_LOCK_KEY)).toBeNull();
   });
 
+  /** [who, Idempotency-Key] of each request to `path`: the ID card of a Submit, the tube code of a bind. */
+  async function keysSent(log: ReturnType<typeof recordRequests>, path: string) {
+    return (await log.to(path)).map((request) => [
+      (request.body as { idCard?: string; tubeCode?: string }).idCard ??
+        (request.body as { tubeCode: string }).tubeCode,
+      request.headers.get('Idempotency-Key'),
+    ]);
+  }
+
   it('re-sends an entry with the same Idempotency-Keys, and another entry with its own', async () => {
+    config.assumptions.idempotencyKey = true;
+    try {
+      const log = recordRequests();
+      enqueue(1);
+      enqueue(2);
+      dropOnce(SUBMIT);
+      expect(await flush()).toMatchObject({ sent: 0, pending: 2 });
+      await flush();
+      const keys = (path: string) => keysSent(log, path);
+      const submits = await keys(SUBMIT);
+      // The first entry's lost Submit and its re-send share a key; the second entry has its own.
+      expect(submits.map(([who]) => who)).toEqual([
+        personInput(1).idCard,
+        personInput(1).idCard,
+        personInput(2).idCard,
+      ]);
+      expect(submits[1][1]).toBe(submits[0][1]);
+      expect(submits[2][1]).not.toBe(submits[0][1]);
+      const binds = await keys(BIND);
+      expect(binds).toHaveLength(2);
+      expect(binds[0][1]).not.toBe(binds[1][1]);
+      expect(new Set([...submits, ...binds].map(([, key]) => key)).size).toBe(4);
+    } finally {
+      config.assumptions.idempotencyKey = false;
+    }
+  });
+
+  it('sends no Idempotency-Key with the switch off (the default), re-sends included', async () => {
+    expect(config.assumptions.idempotencyKey).toBe(false);
     const log = recordRequests();
     enqueue(1);
-    enqueue(2);
     dropOnce(SUBMIT);
-    expect(await flush()).toMatchObject({ sent: 0, pending: 2 });
-    await flush();
-    const keys = async (path: string) =>
-      (await log.to(path)).map((request) => [
-        (request.body as { idCard?: string; tubeCode?: string }).idCard ??
-          (request.body as { tubeCode: string }).tubeCode,
-        request.headers.get('Idempotency-Key'),
-      ]);
-    const submits = await keys(SUBMIT);
-    // The first entry's lost Submit and its re-send share a key; the second entry has its own.
-    expect(submits.map(([who]) => who)).toEqual([
-      personInput(1).idCard,
-      personInput(1).idCard,
-      personInput(2).idCard,
-    ]);
-    expect(submits[1][1]).toBe(submits[0][1]);
-    expect(submits[2][1]).not.toBe(submits[0][1]);
-    const binds = await keys(BIND);
-    expect(binds).toHaveLength(2);
-    expect(binds[0][1]).not.toBe(binds[1][1]);
-    expect(new Set([...submits, ...binds].map(([, key]) => key)).size).toBe(4);
+    expect(await flush()).toMatchObject({ sent: 0, pending: 1 });
+    expect(await flush()).toMatchObject({ sent: 1 });
+    const sent = [...(await keysSent(log, SUBMIT)), ...(await keysSent(log, BIND))];
+    expect(sent).toHaveLength(3);
+    expect(sent.map(([, key]) => key)).toEqual([null, null, null]);
   });
 
   it('reuses the saved registration when binding failed on the network', async () => {
@@ -258,22 +287,22 @@ describe('flushQueue', () => {
 
   it('counts a tube already bound to this registration as sent (an earlier answer was lost)', async () => {
     const input = personInput(1);
-    const saved = await submitRegistration(input);
-    await bindSamplingTube({ registrationId: saved.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    const saved = await submitted(input);
+    await bindSamplingTube({ registrationId: saved, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
     resetRepeatSubmitGuard();
     const log = recordRequests();
-    const queued = enqueue(1, 1, { registrationId: saved.id });
+    const queued = enqueue(1, 1, { registrationId: saved });
 
     expect(await flush()).toMatchObject({ sent: 1, failed: 0 });
     expect(log.count(SUBMIT)).toBe(0);
     expect(log.count(BIND)).toBe(1);
     expect(log.count(STATUS)).toBe(1);
-    expect(entry(queued.id)).toMatchObject({ status: 'sent', resultRegistrationId: saved.id });
+    expect(entry(queued.id)).toMatchObject({ status: 'sent', resultRegistrationId: saved });
   });
 
   it('also when the server answers "tube already bound"', async () => {
-    const saved = await submitRegistration(personInput(1));
-    await bindSamplingTube({ registrationId: saved.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    const saved = await submitted(personInput(1));
+    await bindSamplingTube({ registrationId: saved, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
     resetRepeatSubmitGuard();
     server.use(
       http.post(`*/api/v1${BIND}`, () =>
@@ -284,14 +313,14 @@ describe('flushQueue', () => {
         }),
       ),
     );
-    const queued = enqueue(1, 1, { registrationId: saved.id });
+    const queued = enqueue(1, 1, { registrationId: saved });
     expect(await flush()).toMatchObject({ sent: 1 });
     expect(entry(queued.id).status).toBe('sent');
   });
 
   it('fails with the reason when the tube is bound to someone else, and keeps the saved registration', async () => {
-    const other = await submitRegistration(personInput(9));
-    await bindSamplingTube({ registrationId: other.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    const other = await submitted(personInput(9));
+    await bindSamplingTube({ registrationId: other, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
     const log = recordRequests();
     const first = enqueue(1, 1);
     const second = enqueue(2, 2);
@@ -305,7 +334,7 @@ describe('flushQueue', () => {
       lastError: '绑定采样管失败：该采样管已绑定其他受检者',
       registrationId: registration.id,
     });
-    expect(tube(spareTube(1))?.registrationId).toBe(other.id);
+    expect(tube(spareTube(1))?.registrationId).toBe(other);
     // A failure needs the user, but does not hold up the entries after it.
     expect(entry(second.id).status).toBe('sent');
     expect(
@@ -346,18 +375,18 @@ describe('flushQueue', () => {
 
   it('binds the registration an earlier, unanswered submit saved (same person) instead of failing', async () => {
     const input = personInput(1);
-    const saved = await submitRegistration(input);
+    const saved = await submitted(input);
     resetRepeatSubmitGuard();
     const queued = enqueue(1);
 
     expect(await flush()).toMatchObject({ sent: 1 });
-    expect(entry(queued.id)).toMatchObject({ status: 'sent', registrationId: saved.id });
-    expect(tube(spareTube(1))?.registrationId).toBe(saved.id);
+    expect(entry(queued.id)).toMatchObject({ status: 'sent', registrationId: saved });
+    expect(tube(spareTube(1))?.registrationId).toBe(saved);
     expect(registrationsWithIdCard(input.idCard)).toHaveLength(1);
   });
 
   it('does not take over a registration of the same ID card with other details', async () => {
-    const saved = await submitRegistration({ ...personInput(1), name: '别人', phone: '13900139000' });
+    const saved = await submitted({ ...personInput(1), name: '别人', phone: '13900139000' });
     resetRepeatSubmitGuard();
     const log = recordRequests();
     const queued = enqueue(1);
@@ -366,7 +395,7 @@ describe('flushQueue', () => {
     expect(entry(queued.id)).toMatchObject({
       status: 'failed',
       lastError: '提交登记失败：该身份证号已登记。可打开已有登记核对后绑定采样管',
-      resultRegistrationId: saved.id,
+      resultRegistrationId: saved,
     });
     expect(entry(queued.id).registrationId).toBeUndefined();
     expect(log.count(BIND)).toBe(0);

@@ -1,11 +1,13 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addRegistration } from '@/api/registration';
+import { getResponse, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addRegistration, getRegistrationDetail } from '@/api/registration';
+import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
 import { useServerDraft } from '@/features/registration/use-server-draft';
 import { defaultDb } from '@/mocks/db';
+import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { signInForTest } from '../support/render-route';
@@ -58,7 +60,113 @@ async function confirmSubmit(user: User) {
   await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
 }
 
-describe('信息录入 saves unfinished work to the server (staff)', () => {
+/** An unfinished registration saved on the server by this account (Add answers its id). */
+async function savedDraft(name: string, idCard: string) {
+  const id = await addRegistration({ name, idCard, phone: '' });
+  if (!id) throw new Error('the demo answers Add with the id');
+  return getRegistrationDetail({ id });
+}
+
+describe('信息录入 by default: Add only on an explicit action (staff)', () => {
+  it('sends nothing while staff type; 暂存 saves it, says so, and the submit sends that same record', async () => {
+    const requests = recordRequests();
+    const { user, router } = await openPage(paths.infoEnter);
+    await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+    expect(screen.getByText('填好姓名和身份证号后，可「暂存」到服务器')).toHaveAttribute('role', 'status');
+    await fill(user, textbox('身份证号'), NEW_ID_CARD);
+    expect(
+      await screen.findByText('点「暂存」保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写'),
+    ).toBeInTheDocument();
+    await restFor(2500); // past the pause a save while typing would wait for
+    expect(requests.count('/ScreeningRegister/Add')).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: '暂存' }));
+    expect(
+      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/, {}, SAVED),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '暂存' })).toBeNull();
+    const [added] = await requests.bodies('/ScreeningRegister/Add');
+    expect(added).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
+    const [draft] = recordsOf(NEW_ID_CARD);
+    await waitFor(() =>
+      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+    );
+
+    await fill(user, textbox('联系电话'), '13800138000');
+    await fill(user, textbox('采样管编码'), SPARE_TUBE);
+    expect(await screen.findByText('可以绑定')).toBeInTheDocument();
+    await confirmSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ id: draft.id }),
+    ]);
+    expect(requests.count('/ScreeningRegister/Add')).toBe(1);
+    expect(recordsOf(NEW_ID_CARD)).toHaveLength(1);
+  });
+
+  it('saves what is unfinished when the page is left', async () => {
+    const requests = recordRequests();
+    const first = await openPage(paths.infoEnter);
+    await typePerson(first.user);
+    await restFor(500);
+    expect(requests.count('/ScreeningRegister/Add')).toBe(0);
+    first.unmount();
+    await waitFor(() => expect(recordsOf(NEW_ID_CARD)).toHaveLength(1));
+    expect(requests.count('/ScreeningRegister/Add')).toBe(1);
+  });
+
+  it('a 暂存 that fails says why and offers 暂存 again; the form keeps everything', async () => {
+    server.use(http.post('*/api/v1/ScreeningRegister/Add', () => HttpResponse.error()));
+    const { user } = await openPage(paths.infoEnter);
+    await typePerson(user);
+    await user.click(await screen.findByRole('button', { name: '暂存' }));
+    expect(
+      await screen.findByText(
+        '未能保存到服务器（后端接口连接异常），内容已保存在本机，可稍后再点「暂存」',
+        {},
+        SAVED,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '暂存' })).toBeEnabled();
+    expect(textbox('姓名')).toHaveValue('王小明');
+    await waitFor(() => expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD }));
+  });
+
+  it('a server that answers Add without the id: the draft is found by its ID card', async () => {
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Add', async ({ request }) => {
+        const answered = await getResponse(handlers, request);
+        if (!answered) return undefined;
+        const body = (await answered.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...body, responseData: null });
+      }),
+    );
+    const requests = recordRequests();
+    const { user } = await openPage(paths.infoEnter);
+    await typePerson(user);
+    await user.click(await screen.findByRole('button', { name: '暂存' }));
+    const [draft] = await waitFor(() => {
+      const found = recordsOf(NEW_ID_CARD);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    await waitFor(() =>
+      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+    );
+    expect(await requests.bodies('/ScreeningRegister/Search')).toContainEqual(
+      expect.objectContaining({ searchType: 'idCard', keyword: NEW_ID_CARD }),
+    );
+  });
+});
+
+describe('信息录入 saves unfinished work to the server while staff type (switch saveDraftWhileTyping)', () => {
+  beforeEach(() => {
+    config.assumptions.saveDraftWhileTyping = true;
+  });
+  afterEach(() => {
+    config.assumptions.saveDraftWhileTyping = false;
+  });
+
   it('saves once name and ID card are valid (no phone yet), says so, and the submit sends that same record', async () => {
     const requests = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
@@ -184,7 +292,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
   async function serverDraft(name = '赵建华') {
     const idCard = makeIdCard('110105', '1961-05-05', 9, '1');
     await signInForTest('work');
-    return addRegistration({ name, idCard, phone: '' });
+    return savedDraft(name, idCard);
   }
 
   it('loads it into the form, drops the id from the address, and submits that record', async () => {
@@ -225,7 +333,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
 
   it('typing a person this account has a saved draft of continues that record, not a second one', async () => {
     await signInForTest('work');
-    const draft = await addRegistration({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
+    const draft = await savedDraft('王小明', NEW_ID_CARD);
     const requests = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
     await typePerson(user);
@@ -255,8 +363,14 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
   });
 });
 
-describe('useServerDraft after a failed save', () => {
-  afterEach(() => vi.useRealTimers());
+describe('useServerDraft after a failed save, while staff type (switch saveDraftWhileTyping)', () => {
+  beforeEach(() => {
+    config.assumptions.saveDraftWhileTyping = true;
+  });
+  afterEach(() => {
+    config.assumptions.saveDraftWhileTyping = false;
+    vi.useRealTimers();
+  });
 
   it('tries the same fields again by itself after 15 s (no network for a while)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
