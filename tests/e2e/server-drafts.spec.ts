@@ -5,8 +5,9 @@ import { expectAccessible, openAnotherDevice, expect, test, type ApiMock } from 
 
 /**
  * A registration started on one phone is finished on another: 王医生 types a person's name and ID card
- * on phone 1 (the form saves it to the server as she types), picks up phone 2, finds it under
- * 待提交登记, continues it and submits it; the server holds one registration for that person.
+ * on phone 1 and taps 暂存 (the form saves it to the server on request, never by itself while she
+ * types), picks up phone 2, finds it under 待提交登记, continues it and submits it; the server holds one
+ * registration for that person.
  */
 const PERSON = { name: '韩秀云', idCard: makeIdCard('110105', '1963-03-12', 21, '2') };
 
@@ -32,7 +33,14 @@ test('a registration typed on one phone is continued and submitted on another, a
   await page.getByRole('link', { name: /信息录入/ }).click();
   await field(page, '姓名').fill(PERSON.name);
   await field(page, '身份证号').fill(PERSON.idCard);
-  await expect(page.getByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/)).toBeVisible();
+  await expect(
+    page.getByText('点「暂存」保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写'),
+  ).toBeVisible();
+  expect(api.requestsTo('/ScreeningRegister/Add')).toHaveLength(0);
+  await page.getByRole('button', { name: '暂存' }).click();
+  await expect(
+    page.getByText(/已于 .* 保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/),
+  ).toBeVisible();
   expect(api.db.state.registrations.filter((r) => r.idCard === PERSON.idCard)).toEqual([
     expect.objectContaining({ status: 'draft' }),
   ]);

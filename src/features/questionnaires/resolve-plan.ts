@@ -116,10 +116,12 @@ async function planForQuestionnaire(
     ),
     personNameOf(registrationId),
   ]);
+  // The filters are ours: a record that names another questionnaire or person is not this one; a record
+  // that leaves the person out (a display field a server may omit) is taken as the filter asked.
   const mine = existing.records.filter(
     (response) =>
       response.questionnaireId === questionnaireId &&
-      (response.registrationId || undefined) === registrationId,
+      (response.registrationId === undefined || response.registrationId === registrationId),
   );
   if (registrationId) {
     // A registration answers a questionnaire once: show what was submitted instead of a second sheet.
