@@ -6,5 +6,3 @@
 /** A message or announcement without a title: a list item still needs a name to be read out and tapped. */
 export const UNTITLED_TEXT = '（无标题）';
 
-/** A missing value in a line of text (an age, a date): the reader sees that it is not known. */
-export const MISSING_VALUE_TEXT = '—';

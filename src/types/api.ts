@@ -626,7 +626,7 @@ const answersSchema = displayRecord<Answers>(
  * 问卷答卷. personName: the registration's person, when linked (assumption, for staff lists).
  * Essential: id, questionnaireId (which questions) and status (a draft is resumed, a submitted one read).
  */
-export const questionnaireResponseSchema = v.object({
+const questionnaireResponseSchema = v.object({
   id,
   questionnaireId: id,
   questionnaireTitle: textOrEmpty,

@@ -29,7 +29,7 @@ const EXPECTED = {
  * - 'optional': often legitimately absent (a report id before there is a report). Missing or null is
  *   absent, silently; another form is held as absent and reported like a display field.
  */
-export type FieldRole = 'essential' | 'display' | 'optional';
+type FieldRole = 'essential' | 'display' | 'optional';
 
 export interface FieldTag {
   kind: keyof typeof EXPECTED | 'enum' | 'list' | 'object' | 'record';

@@ -65,7 +65,7 @@ export function checkContract<T>(schema: v.GenericSchema<unknown, T>, data: unkn
   }));
   // Only display-only and optional fields differ: their places hold what the schema gives for them.
   if (result.typed && differences.every((difference) => !difference.essential)) {
-    return { ok: true, value: result.output as T, differences };
+    return { ok: true, value: result.output, differences };
   }
   return { ok: false, differences };
 }

@@ -1,0 +1,83 @@
+import { getResponse, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
+import {
+  SAVED_WITHOUT_ID_MESSAGE,
+  saveRegistrationWithTube,
+} from '@/features/registration/save-registration';
+import { defaultDb } from '@/mocks/db';
+import { handlers } from '@/mocks/handlers';
+import { makeIdCard } from '@/mocks/id-card-generator';
+import { server } from '../../msw-server';
+import { signInForTest } from '../support/render-route';
+import { recordRequests } from '../support/request-log';
+
+const ID_CARD = makeIdCard('110105', '1960-04-04', 3, '1');
+const AT = '2026-11-20T09:00:00+08:00';
+
+function spareTube(): string {
+  const tube = defaultDb.state.tubes.find((candidate) => candidate.status === 'unbound');
+  if (!tube) throw new Error('the demo data has no spare tube');
+  return tube.code;
+}
+
+/** A server whose Submit registers the person (the demo does) but answers without saying which record. */
+function submitAnswersNull(): void {
+  server.use(
+    http.post('*/api/v1/ScreeningRegister/Submit', async ({ request }) => {
+      const answered = await getResponse(handlers, request);
+      if (!answered) return undefined;
+      const body = (await answered.json()) as Record<string, unknown>;
+      return HttpResponse.json({ ...body, responseData: null });
+    }),
+  );
+}
+
+describe('a Submit answered without the registration id', () => {
+  it('finds the registration by its ID card and binds the tube to it', async () => {
+    await signInForTest('work');
+    submitAnswersNull();
+    const requests = recordRequests();
+    const tubeCode = spareTube();
+    const draft = {
+      ...EMPTY_REGISTRATION_DRAFT,
+      name: '高永福',
+      idCard: ID_CARD,
+      phone: '13800138000',
+      tubeCode,
+    };
+
+    const outcome = await saveRegistrationWithTube(draft, AT);
+
+    const [saved] = defaultDb.state.registrations.filter((record) => record.idCard === ID_CARD);
+    expect(outcome).toEqual({ kind: 'success', registrationId: saved.id });
+    expect(await requests.bodies('/Sampling/BindSamplingTube')).toEqual([
+      expect.objectContaining({ registrationId: saved.id, tubeCode }),
+    ]);
+  });
+
+  it('says so, and binds nothing, when no registration of that ID card can be found', async () => {
+    await signInForTest('work');
+    submitAnswersNull();
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', () =>
+        HttpResponse.json({ statusCode: 2000, responseData: { records: [] } }),
+      ),
+    );
+    const requests = recordRequests();
+    const draft = {
+      ...EMPTY_REGISTRATION_DRAFT,
+      name: '高永福',
+      idCard: ID_CARD,
+      phone: '13800138000',
+      tubeCode: spareTube(),
+    };
+
+    expect(await saveRegistrationWithTube(draft, AT)).toEqual({
+      kind: 'bind-failed',
+      reason: 'not-found',
+      message: SAVED_WITHOUT_ID_MESSAGE,
+    });
+    expect(requests.count('/Sampling/BindSamplingTube')).toBe(0);
+  });
+});
