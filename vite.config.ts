@@ -4,13 +4,18 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import {
+  buildRelease,
   contentSecurityPolicyMeta,
   mswWorkerInDev,
   preconnectApi,
   versionFile,
   withoutAxiosFetchAdapter,
 } from './scripts/vite-plugins.ts';
-import { assertDebugToolsAllowed, assertProductionEnv } from './src/config/build-env.ts';
+import {
+  assertDebugToolsAllowed,
+  assertErrorReportingEnv,
+  assertProductionEnv,
+} from './src/config/build-env.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
@@ -47,7 +52,10 @@ const CHUNK_GROUPS = [
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
-  if (command === 'build') assertDebugToolsAllowed(env);
+  if (command === 'build') {
+    assertDebugToolsAllowed(env);
+    assertErrorReportingEnv(env);
+  }
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
 
@@ -59,10 +67,14 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
-      contentSecurityPolicyMeta(env.VITE_API_BASE_URL, env.VITE_CONTENT_IMAGE_ORIGINS),
+      contentSecurityPolicyMeta(env.VITE_API_BASE_URL, env.VITE_CONTENT_IMAGE_ORIGINS, env.VITE_SENTRY_DSN),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    define: { __APP_VERSION__: JSON.stringify(version) },
+    define: {
+      __APP_VERSION__: JSON.stringify(version),
+      __APP_RELEASE__: JSON.stringify(buildRelease()),
+      __SENTRY_DEBUG__: false,
+    },
     build: {
       target: BUILD_TARGET,
       outDir: mode === 'production' ? 'dist' : `dist-${mode}`,

@@ -1,4 +1,5 @@
 // The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,23 @@ export function mswWorkerInDev(base: string): Plugin {
       });
     },
   };
+}
+
+/**
+ * The release error reports name: package.json's name and version, and the commit being built when the
+ * build runs in a git checkout (`APP_COMMIT` names it where there is no .git, e.g. a CI's tarball).
+ */
+export function buildRelease(commit: string | undefined = process.env.APP_COMMIT ?? gitCommit()): string {
+  const { name, version } = createRequire(import.meta.url)('../package.json') as {
+    name: string;
+    version: string;
+  };
+  return commit ? `${name}@${version}+${commit}` : `${name}@${version}`;
+}
+
+function gitCommit(): string | undefined {
+  const result = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
 }
 
 /** Writes version.json next to index.html, so a running app can notice a new deploy. */
@@ -56,6 +74,7 @@ export function preconnectApi(apiBaseUrl: string | undefined): Plugin {
 export function contentSecurityPolicyMeta(
   apiBaseUrl: string | undefined,
   contentImageOrigins: string | undefined,
+  sentryDsn: string | undefined,
 ): Plugin {
   const apiOrigin = apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '';
   const imageOrigins = readHttpsOrigins(contentImageOrigins);
@@ -69,7 +88,7 @@ export function contentSecurityPolicyMeta(
           tag: 'meta',
           attrs: {
             'http-equiv': 'Content-Security-Policy',
-            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins }),
+            content: metaContentSecurityPolicy({ apiOrigin, imageOrigins, sentryDsn }),
           },
           injectTo: 'head-prepend',
         },

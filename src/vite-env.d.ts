@@ -11,6 +11,10 @@ interface ImportMetaEnv {
   readonly VITE_VCONSOLE: string;
   /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
+  /** See ErrorReportingConfig in src/config/env.ts. */
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_SENTRY_ENVIRONMENT?: string;
+  readonly VITE_SENTRY_TRACES_SAMPLE_RATE?: string;
 }
 
 interface ImportMeta {
@@ -19,3 +23,6 @@ interface ImportMeta {
 
 /** Build identifier, injected by vite.config.ts; compared with /version.json to detect a new deploy. */
 declare const __APP_VERSION__: string;
+
+/** The release error reports name (package.json's version and the commit), injected by vite.config.ts. */
+declare const __APP_RELEASE__: string;
