@@ -7,6 +7,7 @@ import axios, {
 } from 'axios';
 import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
+import { reportApiFailure, reportContractDifference } from '@/lib/observability';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { checkContract, formatDifferences } from './contract';
@@ -113,7 +114,13 @@ async function readBinaryAsText(data: unknown): Promise<string> {
   return String(data);
 }
 
+/** 'POST /api/v1/…': how the console and the error reports name a call. */
+function endpointOf(request: AxiosRequestConfig | undefined): string {
+  return `${(request?.method ?? 'get').toUpperCase()} ${request?.url ?? ''}`;
+}
+
 function fail(error: ApiError, request: AxiosRequestConfig | undefined): never {
+  reportApiFailure({ kind: error.kind, endpoint: endpointOf(request), code: error.code });
   if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
   if (!request?.silent) showError(error);
   throw error;
@@ -171,6 +178,7 @@ function onRejected(error: unknown): never {
   if (response.status === 401) {
     if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
     sessionLost(request);
+    reportApiFailure({ kind: 'unauthorized', endpoint: endpointOf(request), code: 401 });
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
   fail(
@@ -195,7 +203,8 @@ export async function request<T>({ schema, ...options }: JsonRequest<T>): Promis
   const response = await http.request<ApiResponse<unknown>>(options);
   const checked = checkContract(schema, response.data.responseData);
   if (checked.ok) return checked.value;
-  const endpoint = `${(options.method ?? 'get').toUpperCase()} ${options.url ?? ''}`;
+  const endpoint = endpointOf(options);
+  for (const difference of checked.differences) reportContractDifference({ endpoint, ...difference });
   console.error(
     `[contract] ${endpoint} answered a shape the app does not expect:\n` +
       formatDifferences(checked.differences)
