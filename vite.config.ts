@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import {
+  buildRelease,
   contentSecurityPolicyMeta,
   mswWorkerInDev,
   nginxConfiguration,
@@ -12,7 +13,12 @@ import {
   versionFile,
   withoutAxiosFetchAdapter,
 } from './scripts/vite-plugins.ts';
-import { assertDebugToolsAllowed, assertDemoStyle, assertProductionEnv } from './src/config/build-env.ts';
+import {
+  assertDebugToolsAllowed,
+  assertDemoStyle,
+  assertErrorReportingEnv,
+  assertProductionEnv,
+} from './src/config/build-env.ts';
 
 /** Older WeChat webviews: iOS 13 WKWebView and Android Chrome/XWeb 69. */
 const BUILD_TARGET = ['chrome69', 'safari13'];
@@ -49,7 +55,10 @@ const CHUNK_GROUPS = [
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
-  if (command === 'build') assertDebugToolsAllowed(env);
+  if (command === 'build') {
+    assertDebugToolsAllowed(env);
+    assertErrorReportingEnv(env);
+  }
   assertDemoStyle(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
@@ -67,7 +76,11 @@ export default defineConfig(({ command, mode }) => {
       nginxConfiguration({ publicBase: base, policy }),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    define: { __APP_VERSION__: JSON.stringify(version) },
+    define: {
+      __APP_VERSION__: JSON.stringify(version),
+      __APP_RELEASE__: JSON.stringify(buildRelease()),
+      __SENTRY_DEBUG__: false,
+    },
     build: {
       target: BUILD_TARGET,
       outDir: mode === 'production' ? 'dist' : `dist-${mode}`,

@@ -3,7 +3,8 @@
 // fallback to index.html, `Cache-Control: no-cache` on index.html, immutable caching for hashed assets,
 // gzip, the CSP and the other security headers (scripts/deploy-headers.mjs).
 // Usage: node scripts/serve-static.mjs --dir dist --port 4173 [--base /] [--api origin]
-//        [--images origin,origin] [--tls]
+//        [--images origin,origin] [--sentry-dsn dsn] [--tls]
+// --port 0 takes a free port; the line it prints names it.
 // --tls serves HTTPS with HTTP/2 (HTTP/1.1 still accepted) on a throwaway self-signed certificate,
 // as production is served; the bench uses it, the browser tests do not need it.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     base: { type: 'string', default: '/' },
     api: { type: 'string', default: '' },
     images: { type: 'string', default: '' },
+    'sentry-dsn': { type: 'string', default: '' },
     tls: { type: 'boolean', default: false },
   },
 });
@@ -70,6 +72,7 @@ function send(req, res, file, body) {
 const headers = securityHeaders({
   apiOrigin: values.api,
   imageOrigins: values.images.split(',').filter(Boolean),
+  sentryDsn: values['sentry-dsn'],
 }).filter(([name]) => values.tls || name !== 'Strict-Transport-Security');
 
 function handle(req, res) {
@@ -100,5 +103,6 @@ const server = values.tls
   ? createSecureServer({ ...selfSignedCert(), allowHTTP1: true }, handle)
   : createServer(handle);
 server.listen(Number(values.port), '127.0.0.1', () => {
-  console.log(`serve-static: ${root} on ${values.tls ? 'https' : 'http'}://127.0.0.1:${values.port}${base}`);
+  const { port } = server.address();
+  console.log(`serve-static: ${root} on ${values.tls ? 'https' : 'http'}://127.0.0.1:${port}${base}`);
 });

@@ -1,4 +1,5 @@
 // The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -22,6 +23,23 @@ export function mswWorkerInDev(base: string): Plugin {
       });
     },
   };
+}
+
+/**
+ * The release error reports name: package.json's name and version, and the commit being built when the
+ * build runs in a git checkout (`APP_COMMIT` names it where there is no .git, e.g. a CI's tarball).
+ */
+export function buildRelease(commit: string | undefined = process.env.APP_COMMIT ?? gitCommit()): string {
+  const { name, version } = createRequire(import.meta.url)('../package.json') as {
+    name: string;
+    version: string;
+  };
+  return commit ? `${name}@${version}+${commit}` : `${name}@${version}`;
+}
+
+function gitCommit(): string | undefined {
+  const result = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
 }
 
 /** Writes version.json next to index.html, so a running app can notice a new deploy. */
@@ -59,6 +77,7 @@ export function policyOptions(env: Readonly<Record<string, string | undefined>>)
   return {
     apiOrigin: apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '',
     imageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
+    sentryDsn: env.VITE_SENTRY_DSN?.trim() || undefined,
   };
 }
 

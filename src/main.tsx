@@ -4,13 +4,22 @@ import { RouterProvider } from 'react-router';
 import { startDebugTools } from '@/app/debug-tools';
 import { createAppRouter } from '@/app/router';
 import { installKeyboardFix } from '@/app/keyboard';
-import { installIntentPrefetch, installVersionCheck } from '@/app/platform';
+import { afterFirstRoute, installIntentPrefetch, installVersionCheck } from '@/app/platform';
 import { installSessionExpiry } from '@/app/session-expiry';
 import { config } from '@/config/env';
 import { installOfflineQueue } from '@/features/offline-queue/install';
+import { installErrorReporting, loadErrorReporting } from '@/lib/observability';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { captureEntryUrl } from '@/lib/wechat/entry-url';
 
+// Error reports: errors from the first moment on are kept, and Sentry's SDK loads after the first
+// screen. Constant-folded by Vite: a build without a DSN has neither (config.errorReporting is the same
+// variable, read with the others).
+if (import.meta.env.VITE_SENTRY_DSN) {
+  installErrorReporting(async () =>
+    (await import('@/lib/observability/sentry')).startSentry(config.errorReporting),
+  );
+}
 // iOS WeChat signs the URL the app was entered with: remember it before the router changes it.
 captureEntryUrl();
 startDebugTools();
@@ -31,6 +40,7 @@ async function start(): Promise<void> {
   installKeyboardFix();
   installIntentPrefetch(config.publicBase);
   installOfflineQueue();
+  afterFirstRoute(router, loadErrorReporting);
   await yieldToMain();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

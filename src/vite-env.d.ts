@@ -19,6 +19,10 @@ interface ImportMetaEnv {
   readonly VITE_DELETE_SERVER_DRAFTS?: string;
   readonly VITE_STRICT_TUBE_CODE?: string;
   readonly VITE_DICTIONARY_PATH?: string;
+  /** See ErrorReportingConfig in src/config/env.ts. */
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_SENTRY_ENVIRONMENT?: string;
+  readonly VITE_SENTRY_TRACES_SAMPLE_RATE?: string;
 }
 
 interface ImportMeta {
@@ -27,3 +31,6 @@ interface ImportMeta {
 
 /** Build identifier, injected by vite.config.ts; compared with /version.json to detect a new deploy. */
 declare const __APP_VERSION__: string;
+
+/** The release error reports name (package.json's version and the commit), injected by vite.config.ts. */
+declare const __APP_RELEASE__: string;

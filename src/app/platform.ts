@@ -35,6 +35,22 @@ export function installVersionCheck(router: AppRouter, currentVersion: string, b
   });
 }
 
+/**
+ * Runs `run` when the browser is idle after the first route has loaded (its page, or the error screen
+ * if it failed): work that must not compete with the first screen.
+ */
+export function afterFirstRoute(router: AppRouter, run: () => void): void {
+  if (router.state.initialized) {
+    whenIdle(run);
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    whenIdle(run);
+  });
+}
+
 /** Loads a route's page module (its chunks, through Vite's preloading) ahead of the tap that opens it. */
 function prefetchRoute(path: string): void {
   void findRoute(path)

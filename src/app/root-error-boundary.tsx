@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { captureError } from '@/lib/observability';
 import { BootScreen } from './boot-screen';
 import { isChunkLoadError } from './chunk-reload';
 
@@ -9,6 +11,7 @@ import { isChunkLoadError } from './chunk-reload';
 export function RootErrorBoundary() {
   const error = useRouteError();
   const stale = isChunkLoadError(error);
+  useEffect(() => captureError(error, { boundary: 'root' }), [error]);
   return (
     <div role="alert">
       <BootScreen

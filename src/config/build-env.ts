@@ -1,3 +1,6 @@
+// With its extension: vite.config.ts loads this file, and Vite's native config loader needs it.
+import { isSentryDsn, readSampleRate } from './error-reporting.ts';
+
 /**
  * Checks of the build environment, run by vite.config.ts before a build starts (never part of the app):
  * a build that would ship a wrong URL or a debugging tool to real users fails with a message saying why.
@@ -68,5 +71,23 @@ export function assertDemoStyle(env: BuildEnv): void {
   const style = env.VITE_DEMO_STYLE;
   if (style && !(DEMO_STYLES as readonly string[]).includes(style)) {
     throw new Error(`[config] VITE_DEMO_STYLE must be ${DEMO_STYLES.join(' or ')}, got "${style}".`);
+  }
+}
+
+/**
+ * Error reporting is off without a DSN; a DSN or sample rate the app could not use would turn it off
+ * (or on) silently, where the build can say so.
+ */
+export function assertErrorReportingEnv(env: BuildEnv): void {
+  const dsn = env.VITE_SENTRY_DSN ?? '';
+  if (dsn && !isSentryDsn(dsn)) {
+    throw new Error(
+      `[config] VITE_SENTRY_DSN must be a Sentry DSN such as https://<key>@sentry.example.cn/3, got "${dsn}". ` +
+        'Leave it empty to build without error reports.',
+    );
+  }
+  const rate = env.VITE_SENTRY_TRACES_SAMPLE_RATE;
+  if (rate?.trim() && readSampleRate(rate) === null) {
+    throw new Error(`[config] VITE_SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1, got "${rate}".`);
   }
 }

@@ -1,4 +1,5 @@
 import { readAssumptions, type Assumptions } from './assumptions';
+import { readSampleRate } from './error-reporting';
 import { readHttpsOrigins } from './origins';
 
 /**
@@ -41,7 +42,27 @@ export interface AppConfig {
   requestTimeoutMs: number | null;
   /** The switches of every assumption beyond the spec (config/assumptions.ts). */
   assumptions: Assumptions;
+  /** Error and speed reports (Sentry); see ErrorReportingConfig. */
+  errorReporting: ErrorReportingConfig;
 }
+
+/** Where and how the app reports errors and speed from the field (src/lib/observability). */
+export interface ErrorReportingConfig {
+  /** Sentry DSN (VITE_SENTRY_DSN), e.g. https://key@sentry.example.cn/3; '' turns reporting off. */
+  dsn: string;
+  /** VITE_SENTRY_ENVIRONMENT, else the build mode. */
+  environment: string;
+  /** The build's version: package.json's version, and the commit when the build knew it. */
+  release: string;
+  /**
+   * Share of page loads (0 to 1) whose speed is reported: web vitals per route
+   * (VITE_SENTRY_TRACES_SAMPLE_RATE). Errors are always reported.
+   */
+  tracesSampleRate: number;
+}
+
+/** Speed reports from one page load in ten: enough to see a route's figures, a tenth of the traffic. */
+const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
 
 function positiveNumber(value: string | undefined): number | null {
   const number = Number(value);
@@ -52,7 +73,15 @@ function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
 
-export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppConfig {
+/** What the build itself says about the app (vite.config.ts `define`), beside the variables. */
+interface BuildFacts {
+  release?: string;
+}
+
+export function readConfig(
+  env: Partial<ImportMetaEnv> & { MODE: string },
+  build: BuildFacts = {},
+): AppConfig {
   const mode = env.MODE;
   const demo = mode !== 'production' && env.VITE_DEMO === 'true';
   return {
@@ -67,25 +96,37 @@ export function readConfig(env: Partial<ImportMetaEnv> & { MODE: string }): AppC
     mode,
     requestTimeoutMs: mode === 'production' ? null : positiveNumber(env.VITE_REQUEST_TIMEOUT_MS),
     assumptions: readAssumptions(env),
+    errorReporting: {
+      dsn: env.VITE_SENTRY_DSN?.trim() ?? '',
+      environment: env.VITE_SENTRY_ENVIRONMENT?.trim() || mode,
+      release: build.release ?? '',
+      tracesSampleRate: readSampleRate(env.VITE_SENTRY_TRACES_SAMPLE_RATE) ?? DEFAULT_TRACES_SAMPLE_RATE,
+    },
   };
 }
 
 // Each variable by name: Vite inlines exactly these. Passing `import.meta.env` whole would inline every
 // VITE_* variable of the build machine's environment into the bundle (a deploy token, say).
-export const config: AppConfig = readConfig({
-  MODE: import.meta.env.MODE,
-  VITE_API_BASE_URL: import.meta.env.VITE_API_BASE_URL,
-  VITE_PUBLIC_BASE: import.meta.env.VITE_PUBLIC_BASE,
-  VITE_WECHAT_APP_ID: import.meta.env.VITE_WECHAT_APP_ID,
-  VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
-  VITE_CONTENT_IMAGE_ORIGINS: import.meta.env.VITE_CONTENT_IMAGE_ORIGINS,
-  VITE_DEMO: import.meta.env.VITE_DEMO,
-  VITE_DEMO_STYLE: import.meta.env.VITE_DEMO_STYLE,
-  VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
-  VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
-  VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,
-  VITE_SAVE_DRAFT_WHILE_TYPING: import.meta.env.VITE_SAVE_DRAFT_WHILE_TYPING,
-  VITE_DELETE_SERVER_DRAFTS: import.meta.env.VITE_DELETE_SERVER_DRAFTS,
-  VITE_STRICT_TUBE_CODE: import.meta.env.VITE_STRICT_TUBE_CODE,
-  VITE_DICTIONARY_PATH: import.meta.env.VITE_DICTIONARY_PATH,
-});
+export const config: AppConfig = readConfig(
+  {
+    MODE: import.meta.env.MODE,
+    VITE_API_BASE_URL: import.meta.env.VITE_API_BASE_URL,
+    VITE_PUBLIC_BASE: import.meta.env.VITE_PUBLIC_BASE,
+    VITE_WECHAT_APP_ID: import.meta.env.VITE_WECHAT_APP_ID,
+    VITE_AES_KEY: import.meta.env.VITE_AES_KEY,
+    VITE_CONTENT_IMAGE_ORIGINS: import.meta.env.VITE_CONTENT_IMAGE_ORIGINS,
+    VITE_DEMO: import.meta.env.VITE_DEMO,
+    VITE_DEMO_STYLE: import.meta.env.VITE_DEMO_STYLE,
+    VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
+    VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
+    VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,
+    VITE_SAVE_DRAFT_WHILE_TYPING: import.meta.env.VITE_SAVE_DRAFT_WHILE_TYPING,
+    VITE_DELETE_SERVER_DRAFTS: import.meta.env.VITE_DELETE_SERVER_DRAFTS,
+    VITE_STRICT_TUBE_CODE: import.meta.env.VITE_STRICT_TUBE_CODE,
+    VITE_DICTIONARY_PATH: import.meta.env.VITE_DICTIONARY_PATH,
+    VITE_SENTRY_DSN: import.meta.env.VITE_SENTRY_DSN,
+    VITE_SENTRY_ENVIRONMENT: import.meta.env.VITE_SENTRY_ENVIRONMENT,
+    VITE_SENTRY_TRACES_SAMPLE_RATE: import.meta.env.VITE_SENTRY_TRACES_SAMPLE_RATE,
+  },
+  { release: __APP_RELEASE__ },
+);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type Program } from 'acorn';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../scripts/csp.mjs';
 import { nginxConfPath } from '../../scripts/nginx-conf.mjs';
 
@@ -32,6 +32,18 @@ function tooNewSyntax(root: unknown): string[] {
   }
   return found;
 }
+/** Code only Sentry's SDK has: its global carrier, its ingest key parameter, its SDK name. */
+const SENTRY_SDK = /__SENTRY__|sentry_key|sentry\.javascript/;
+
+/** The scripts index.html loads before the first screen: its module script and modulepreloads. */
+function entryScripts(html: string): string[] {
+  return [
+    ...html.matchAll(
+      /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/assets\/([^"]+\.js)"/g,
+    ),
+  ].map((match) => match[1]);
+}
+
 const dist = 'dist';
 const assets = join(dist, 'assets');
 const jsFiles = existsSync(assets) ? readdirSync(assets).filter((f) => f.endsWith('.js')) : [];
@@ -81,6 +93,11 @@ describe('production build', () => {
   ])('contains no %s', (_name, pattern) => {
     const offenders = jsFiles.filter((file) => pattern.test(read(file)));
     expect(offenders).toEqual([]);
+  });
+
+  it('without a DSN carries no error-reporting SDK: no Sentry chunk to load, none referenced', () => {
+    expect(jsFiles.filter((file) => SENTRY_SDK.test(read(file)) || file.startsWith('sentry-'))).toEqual([]);
+    expect(allJs).not.toMatch(/sentry-[\w-]+\.js/);
   });
 
   it('ships no service worker or demo files', () => {
@@ -180,28 +197,64 @@ describe('production build', () => {
 });
 
 describe('production configuration', () => {
-  it('ships only the variables the app reads: a VITE_ variable planted in the build environment stays out', () => {
+  describe('a build with error reports on and a VITE_ variable planted in its environment', () => {
     const planted = 'planted-deploy-token-4f9c2a';
-    const env = {
-      ...process.env,
-      VITE_API_BASE_URL: 'https://api.example.invalid:8686',
-      VITE_WECHAT_APP_ID: 'wx0000000000000000',
-      VITE_AES_KEY: '0000000000000000',
-      VITE_CI_DEPLOY_TOKEN: planted,
-    };
+    const dsn = 'https://0123abcd@sentry.example.invalid/3';
     const outDir = 'dist-planted-variable';
-    const result = spawnSync(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'],
-      { env, encoding: 'utf8' },
-    );
-    expect(result.status).toBe(0);
-    const files = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
-    expect(
-      files.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(planted)),
-    ).toEqual([]);
-    rmSync(outDir, { recursive: true, force: true });
-    rmSync(nginxConfPath(outDir), { force: true });
+    const assetsOf = () => readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    const readAsset = (file: string) => readFileSync(join(outDir, 'assets', file), 'utf8');
+
+    beforeAll(() => {
+      const env = {
+        ...process.env,
+        VITE_API_BASE_URL: 'https://api.example.invalid:8686',
+        VITE_WECHAT_APP_ID: 'wx0000000000000000',
+        VITE_AES_KEY: '0000000000000000',
+        VITE_SENTRY_DSN: dsn,
+        VITE_CI_DEPLOY_TOKEN: planted,
+      };
+      const result = spawnSync(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'],
+        { env, encoding: 'utf8' },
+      );
+      expect(result.status).toBe(0);
+    });
+    afterAll(() => {
+      rmSync(outDir, { recursive: true, force: true });
+      rmSync(nginxConfPath(outDir), { force: true });
+    });
+
+    it('ships only the variables the app reads: the planted one stays out, the DSN is in', () => {
+      expect(assetsOf().filter((file) => readAsset(file).includes(planted))).toEqual([]);
+      expect(assetsOf().some((file) => readAsset(file).includes(dsn))).toBe(true);
+    });
+
+    it('loads Sentry by a dynamic import only: nothing index.html loads holds any of it', () => {
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const entry = entryScripts(html);
+      expect(entry).toEqual(expect.arrayContaining([expect.stringMatching(/^index-[\w-]+\.js$/)]));
+      expect(entry.filter((file) => SENTRY_SDK.test(readAsset(file)))).toEqual([]);
+
+      const sdk = assetsOf().filter((file) => SENTRY_SDK.test(readAsset(file)));
+      expect(sdk).toEqual([expect.stringMatching(/^sentry-[\w-]+\.js$/)]);
+      const chunk = sdk[0].replace('.', '\\.');
+      const everything = assetsOf().map(readAsset).join('\n');
+      expect(everything).toMatch(new RegExp(`import\\(\\s*[\`'"]\\./${chunk}[\`'"]\\s*\\)`));
+      expect(everything).not.toMatch(new RegExp(`(from|import)\\s*["'\`]\\./${chunk}`));
+    });
+
+    it("Sentry's chunk uses only syntax Chrome 69 and iOS 13 webviews run", () => {
+      const sdk = assetsOf().find((file) => file.startsWith('sentry-'))!;
+      expect(tooNewSyntax(parse(readAsset(sdk), { ecmaVersion: 2020, sourceType: 'module' }))).toEqual([]);
+    });
+
+    it("lets the page send reports to the DSN's origin (its Content-Security-Policy)", () => {
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8').replaceAll('&#39;', "'");
+      expect(html).toContain(
+        "connect-src 'self' https://api.example.invalid:8686 https://sentry.example.invalid;",
+      );
+    });
   });
 
   it('refuses to build without the API base URL, naming the variable', () => {

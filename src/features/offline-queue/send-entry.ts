@@ -2,6 +2,7 @@ import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '
 import { boundRegistrationOf, registeredIdFrom } from '@/api/sampling/tube-binding';
 import { bindSamplingTube } from '@/api/sampling';
 import { errorMessage, isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
+import { reportQueueFailure } from '@/lib/observability';
 import { normalizePhone } from '@/lib/phone';
 import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import type { QueueEntry } from './queue-store';
@@ -42,6 +43,18 @@ function retryLater(error: unknown): SendResult {
     message: errorMessage(error),
     errorKind: isApiError(error) ? error.kind : undefined,
   };
+}
+
+/** The server refused the entry for good: the person must look at it, and the programme hears of it. */
+function refused(
+  step: 'submit' | 'bind',
+  error: unknown,
+  message: string,
+  resultRegistrationId?: Id,
+): SendResult {
+  const apiError = isApiError(error) ? error : null;
+  reportQueueFailure({ step, kind: apiError?.kind ?? 'unknown', code: apiError?.code });
+  return { kind: 'failed', message, resultRegistrationId };
 }
 
 /**
@@ -109,13 +122,14 @@ async function saveRegistration(
         options.onRegistrationSaved(adopted);
         return { registrationId: adopted };
       }
-      return {
-        kind: 'failed',
-        message: `提交登记失败：${error.message}。可打开已有登记核对后绑定采样管`,
-        resultRegistrationId: registeredIdFrom(error.body),
-      };
+      return refused(
+        'submit',
+        error,
+        `提交登记失败：${error.message}。可打开已有登记核对后绑定采样管`,
+        registeredIdFrom(error.body),
+      );
     }
-    return { kind: 'failed', message: `提交登记失败：${errorMessage(error)}` };
+    return refused('submit', error, `提交登记失败：${errorMessage(error)}`);
   }
 }
 
@@ -145,6 +159,6 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
     } catch (lookupError) {
       if (retryable(lookupError)) return retryLater(lookupError);
     }
-    return { kind: 'failed', message: `绑定采样管失败：${errorMessage(error)}` };
+    return refused('bind', error, `绑定采样管失败：${errorMessage(error)}`);
   }
 }

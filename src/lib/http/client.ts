@@ -7,6 +7,7 @@ import axios, {
 } from 'axios';
 import { config } from '@/config/env';
 import { buildQueryString } from '@/lib/query-string';
+import { reportApiFailure } from '@/lib/observability';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { checkContract, reportDifferences } from './contract';
@@ -116,7 +117,13 @@ async function readBinaryAsText(data: unknown): Promise<string> {
   return String(data);
 }
 
+/** 'POST /api/v1/…': how the console and the error reports name a call. */
+function endpointOf(request: AxiosRequestConfig | undefined): string {
+  return `${(request?.method ?? 'get').toUpperCase()} ${request?.url ?? ''}`;
+}
+
 function fail(error: ApiError, request: AxiosRequestConfig | undefined): never {
+  reportApiFailure({ kind: error.kind, endpoint: endpointOf(request), code: error.code });
   if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
   if (!request?.silent) showError(error);
   throw error;
@@ -176,6 +183,7 @@ function onRejected(error: unknown): never {
   if (response.status === 401) {
     if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
     sessionLost(request);
+    reportApiFailure({ kind: 'unauthorized', endpoint: endpointOf(request), code: 401 });
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
   fail(
@@ -206,7 +214,7 @@ export async function request<T>({ schema, ...options }: JsonRequest<T>): Promis
   const response = await http.request<ApiResponse<unknown>>(options);
   const checked = checkContract(schema, response.data.responseData);
   const url = options.url ?? '';
-  reportDifferences(`${(options.method ?? 'get').toUpperCase()} ${url}`, checked.differences);
+  reportDifferences(endpointOf(options), checked.differences);
   if (checked.ok) return checked.value;
   fail(
     new ApiError('contract', contractMismatchMessage(callName(url)), { differences: checked.differences }),

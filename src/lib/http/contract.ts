@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { reportContractDifference } from '@/lib/observability';
 import { isSoftIssue } from '@/types/schema-kit';
 
 /**
@@ -95,7 +96,8 @@ const reported = new Set<string>();
 
 /**
  * Reports where an answer differed (the endpoint, each field's path and types, never a value), once
- * per endpoint and field: display-only ones as a warning (the page went on), essential ones as an error.
+ * per endpoint and field: display-only ones as a warning (the page went on), essential ones as an error;
+ * in the console (and so vConsole), and to error reporting where it is configured.
  */
 export function reportDifferences(endpoint: string, differences: readonly ContractDifference[]): void {
   const fresh = differences.filter((difference) => {
@@ -105,6 +107,7 @@ export function reportDifferences(endpoint: string, differences: readonly Contra
     return true;
   });
   if (fresh.length === 0) return;
+  for (const difference of fresh) reportContractDifference({ endpoint, ...difference });
   const essential = fresh.some((difference) => difference.essential);
   const lines = formatDifferences(
     fresh.map((difference) => ({ ...difference, path: fieldOf(difference.path) })),

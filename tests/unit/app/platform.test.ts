@@ -1,6 +1,11 @@
 import { createMemoryRouter } from 'react-router';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { installIntentPrefetch, installVersionCheck, prefetchLikelyNext } from '@/app/platform';
+import {
+  afterFirstRoute,
+  installIntentPrefetch,
+  installVersionCheck,
+  prefetchLikelyNext,
+} from '@/app/platform';
 import { prefetchAfter, routeTable } from '@/app/route-table';
 import { server } from '../../msw-server';
 
@@ -63,5 +68,31 @@ describe('new deploys', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await router.navigate('/c');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('after the first screen', () => {
+  it('runs once the first route has loaded and the browser is idle, not before', async () => {
+    vi.useFakeTimers();
+    let release = () => {};
+    const pageLoaded = new Promise<void>((resolve) => (release = resolve));
+    const router = createMemoryRouter(
+      [{ path: '/', lazy: async () => (await pageLoaded, { Component: () => null }) }],
+      { initialEntries: ['/'] },
+    );
+    const run = vi.fn();
+    afterFirstRoute(router, run);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(run).not.toHaveBeenCalled();
+
+    release();
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(run).toHaveBeenCalledTimes(1);
+    await router.navigate('/');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 });

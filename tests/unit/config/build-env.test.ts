@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertDebugToolsAllowed, assertDemoStyle, isLoopbackOrDemoHost } from '@/config/build-env';
+import {
+  assertDebugToolsAllowed,
+  assertDemoStyle,
+  assertErrorReportingEnv,
+  isLoopbackOrDemoHost,
+} from '@/config/build-env';
 
 describe('isLoopbackOrDemoHost', () => {
   it.each([
@@ -77,6 +82,33 @@ describe('assertDemoStyle (npm start and every build)', () => {
   it('refuses a mistyped style, naming the ones there are', () => {
     expect(() => assertDemoStyle({ VITE_DEMO_STYLE: 'minimum' })).toThrow(
       'VITE_DEMO_STYLE must be full or minimal, got "minimum"',
+    );
+  });
+});
+
+describe('assertErrorReportingEnv (every build)', () => {
+  it.each([
+    ['no DSN (reports off)', {}],
+    ['a DSN', { VITE_SENTRY_DSN: 'https://0123abcd@sentry.example.cn/3' }],
+    ['a DSN with a path and port', { VITE_SENTRY_DSN: 'http://key_1@127.0.0.1:9000/sentry/44' }],
+    ['a sample rate from 0 to 1', { VITE_SENTRY_TRACES_SAMPLE_RATE: '0.05' }],
+  ])('allows %s', (_label, env) => {
+    expect(() => assertErrorReportingEnv(env)).not.toThrow();
+  });
+
+  it.each([
+    ['not a URL', 'sentry.example.cn/3'],
+    ['no public key', 'https://sentry.example.cn/3'],
+    ['a key Sentry refuses', 'https://public-key@sentry.example.cn/3'],
+    ['no project id', 'https://key@sentry.example.cn/'],
+    ['another protocol', 'ftp://key@sentry.example.cn/3'],
+  ])('refuses a DSN with %s, naming the variable', (_label, dsn) => {
+    expect(() => assertErrorReportingEnv({ VITE_SENTRY_DSN: dsn })).toThrow('VITE_SENTRY_DSN');
+  });
+
+  it.each(['all', '2', '-1'])('refuses a sample rate of %s', (rate) => {
+    expect(() => assertErrorReportingEnv({ VITE_SENTRY_TRACES_SAMPLE_RATE: rate })).toThrow(
+      'VITE_SENTRY_TRACES_SAMPLE_RATE',
     );
   });
 });

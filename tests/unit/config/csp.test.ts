@@ -21,6 +21,24 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
     expect(policy).not.toMatch(/img-src[^;]*https:(;| )/);
   });
 
+  it("lets error reports go to the Sentry DSN's origin only when a DSN is set", () => {
+    const api = 'https://api.example.cn:8686';
+    expect(contentSecurityPolicy({ apiOrigin: api })).toContain(`connect-src 'self' ${api};`);
+    expect(contentSecurityPolicy({ apiOrigin: api, sentryDsn: '' })).toContain(`connect-src 'self' ${api};`);
+    const withReports = contentSecurityPolicy({
+      apiOrigin: api,
+      sentryDsn: 'https://key@sentry.example.cn/3',
+    });
+    expect(withReports).toContain(`connect-src 'self' ${api} https://sentry.example.cn;`);
+    expect(
+      metaContentSecurityPolicy({ apiOrigin: api, sentryDsn: 'https://key@sentry.example.cn:9000/3' }),
+    ).toContain(`connect-src 'self' ${api} https://sentry.example.cn:9000;`);
+    // Nowhere else: images, scripts and frames stay as they were.
+    expect(withReports.replace(' https://sentry.example.cn', '')).toBe(
+      contentSecurityPolicy({ apiOrigin: api }),
+    );
+  });
+
   it('leaves out of the meta tag what browsers ignore there, and nothing else', () => {
     const header = contentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
     const meta = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });

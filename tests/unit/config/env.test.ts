@@ -29,3 +29,44 @@ describe('VITE_DEMO_STYLE', () => {
     ).toBe('full');
   });
 });
+
+describe('error reporting (VITE_SENTRY_*)', () => {
+  it('is off without a DSN, named after the build mode, sampling one page load in ten', () => {
+    expect(readConfig({ MODE: 'production' }, { release: 'app@1.0.0+abc' }).errorReporting).toEqual({
+      dsn: '',
+      environment: 'production',
+      release: 'app@1.0.0+abc',
+      tracesSampleRate: 0.1,
+    });
+  });
+
+  it('reads the DSN, the environment and the sample rate', () => {
+    const { errorReporting } = readConfig({
+      MODE: 'production',
+      VITE_SENTRY_DSN: ' https://key@sentry.example.cn/3 ',
+      VITE_SENTRY_ENVIRONMENT: 'hospital-a',
+      VITE_SENTRY_TRACES_SAMPLE_RATE: '0.25',
+    });
+    expect(errorReporting).toMatchObject({
+      dsn: 'https://key@sentry.example.cn/3',
+      environment: 'hospital-a',
+      tracesSampleRate: 0.25,
+    });
+  });
+
+  it.each(['0', '1'])('takes a sample rate of %s', (rate) => {
+    expect(
+      readConfig({ MODE: 'production', VITE_SENTRY_TRACES_SAMPLE_RATE: rate }).errorReporting,
+    ).toMatchObject({
+      tracesSampleRate: Number(rate),
+    });
+  });
+
+  it.each(['', 'all', '-0.1', '1.5'])('keeps the default for a sample rate of "%s"', (rate) => {
+    expect(
+      readConfig({ MODE: 'production', VITE_SENTRY_TRACES_SAMPLE_RATE: rate }).errorReporting,
+    ).toMatchObject({
+      tracesSampleRate: 0.1,
+    });
+  });
+});

@@ -1,0 +1,2 @@
+/** Types of scripts/build-test-app.mjs for the browser tests that build an app of their own. */
+export function buildTestApp(outDir: string, env?: Record<string, string>): number;
