@@ -85,8 +85,16 @@ describe('the HTTP client reports each failure by kind, with its endpoint and co
     const schema = v.object({ name: v.string(), records: v.array(v.object({ phone: v.string() })) });
     await rejectionOf(modules.request({ schema, url: PATH, silent: true }));
     expect(vi.mocked(modules.reports.reportContractDifference).mock.calls).toEqual([
-      [{ endpoint: `GET ${PATH}`, path: 'name', expected: 'string', received: 'number' }],
-      [{ endpoint: `GET ${PATH}`, path: 'records[0].phone', expected: 'string', received: 'number' }],
+      [{ endpoint: `GET ${PATH}`, path: 'name', expected: 'string', received: 'number', essential: true }],
+      [
+        {
+          endpoint: `GET ${PATH}`,
+          path: 'records[0].phone',
+          expected: 'string',
+          received: 'number',
+          essential: true,
+        },
+      ],
     ]);
     expect(modules.reports.reportApiFailure).toHaveBeenCalledWith({
       kind: 'contract',
