@@ -29,6 +29,7 @@ let modules: {
   sendEntry: typeof import('@/features/offline-queue/send-entry').sendEntry;
   RootErrorBoundary: typeof import('@/app/root-error-boundary').RootErrorBoundary;
   reports: typeof import('@/lib/observability');
+  kit: typeof import('@/types/schema-kit');
 };
 beforeAll(async () => {
   vi.resetModules();
@@ -37,6 +38,7 @@ beforeAll(async () => {
     sendEntry: (await import('@/features/offline-queue/send-entry')).sendEntry,
     RootErrorBoundary: (await import('@/app/root-error-boundary')).RootErrorBoundary,
     reports: await import('@/lib/observability'),
+    kit: await import('@/types/schema-kit'),
   };
 });
 isolateRequestTests();
@@ -100,6 +102,18 @@ describe('the HTTP client reports each failure by kind, with its endpoint and co
       kind: 'contract',
       endpoint: `GET ${PATH}`,
     });
+  });
+
+  it('reports a display-only difference once, as not essential, and the page gets the answer', async () => {
+    const path = '/api/v1/Test/Display';
+    server.use(http.get(api(path), () => HttpResponse.json({ responseData: { id: 7, title: { a: 1 } } })));
+    const schema = v.object({ id: modules.kit.id, title: modules.kit.textOrEmpty });
+    await expect(modules.request({ schema, url: path })).resolves.toEqual({ id: '7', title: '' });
+    await modules.request({ schema, url: path });
+    expect(vi.mocked(modules.reports.reportContractDifference).mock.calls).toEqual([
+      [{ endpoint: `GET ${path}`, path: 'title', expected: 'string', received: 'object', essential: false }],
+    ]);
+    expect(modules.reports.reportApiFailure).not.toHaveBeenCalled();
   });
 
   it('reports nothing for a request that succeeded or that the page abandoned', async () => {
