@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { http, HttpResponse } from 'msw';
+import type { StoredReport } from '../../src/mocks/demo-state';
 import { buildPdf, createReportPdf } from '../../src/mocks/pdf';
 import { attachmentBytes } from '../../src/mocks/seed';
 import type { CheckReport } from '../../src/types/api';
@@ -27,7 +28,7 @@ import {
 const ANDROID_CHROME_UA =
   'Mozilla/5.0 (Linux; Android 12; PGEM10) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36';
 
-function reportOf(api: ApiMock, result: 'positive' | 'negative'): CheckReport {
+function reportOf(api: ApiMock, result: 'positive' | 'negative'): StoredReport {
   const report = api.db.state.reports.find((candidate) => candidate.result === result);
   if (!report) throw new Error(`no ${result} report in the demo data`);
   return report;

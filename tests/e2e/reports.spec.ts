@@ -1,6 +1,5 @@
 import type { Page, Request } from '@playwright/test';
 import type { StoredReport } from '../../src/mocks/demo-state';
-import type { CheckReport } from '../../src/types/api';
 import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
 import { inkedPixels, viewPdf } from './support/journeys';
 

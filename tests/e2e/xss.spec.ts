@@ -261,7 +261,8 @@ function seed(api: ApiMock, payload: (field: Field) => string, html: string): Se
 
     // Announcements: the newest one, and an attachment's file name.
     const announcement = [...state.announcements].sort(
-      (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt),
+      // The seed dates every announcement (the type lets a real server leave the date out).
+      (a, b) => Date.parse(b.publishedAt ?? '') - Date.parse(a.publishedAt ?? ''),
     )[0];
     Object.assign(announcement, {
       title: value('announcementTitle'),

@@ -5,7 +5,10 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { clearDownloadState } from '@/lib/file-download';
+import { defaultDb } from '@/mocks/db';
+import type { StoredReport } from '@/mocks/demo-state';
 import { createReportPdf } from '@/mocks/pdf';
+import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
 import { fakePdf, resetReportState, seededReport, checkUserReport } from '../reports/helpers';
 import { recordRequests } from '../support/request-log';
@@ -71,13 +74,20 @@ function reload(): void {
   if (failure) sessionStorage.setItem('download:failure', failure);
 }
 
+/** The demo's stored record of a seeded report: every display field there (the PDF, the report date). */
+function stored(report: CheckReport): StoredReport {
+  const found = defaultDb.state.reports.find((candidate) => candidate.id === report.id);
+  if (!found) throw new Error(`no report ${report.id} in the demo db`);
+  return found;
+}
+
 async function bytesOf(blob: Blob): Promise<number[]> {
   return Array.from(new Uint8Array(await blob.arrayBuffer()));
 }
 
 /** Opens a report and taps 下载报告; resolves on the page it leads to. */
 async function downloadReport(audience: 'work' | 'check') {
-  const report = audience === 'work' ? seededReport('positive') : checkUserReport();
+  const report = stored(audience === 'work' ? seededReport('positive') : checkUserReport());
   const detail = withQuery(audience === 'work' ? paths.repoetDetail : paths.checkUserRepoetDetail, {
     id: report.id,
   });

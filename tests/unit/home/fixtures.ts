@@ -62,5 +62,5 @@ export function draftResponse(overrides: Partial<QuestionnaireResponse> = {}): Q
 }
 
 export function page<T>(records: T[]): Page<T> {
-  return { records, total: records.length, pageIndex: 1, pageSize: 20 };
+  return { records, total: records.length };
 }

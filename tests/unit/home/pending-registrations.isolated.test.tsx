@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addRegistration } from '@/api/registration';
+import { addRegistration, getRegistrationDetail } from '@/api/registration';
+import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
+import { hiddenServerDrafts } from '@/features/registration/hidden-server-drafts';
 import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
 import { reloadApp } from '@/lib/device-data';
 import { getToken } from '@/lib/token';
@@ -34,11 +36,13 @@ function adminDraftNames(): string[] {
 
 async function openHomeWithDraft() {
   await signInForTest('work');
-  const draft = await addRegistration({
+  const id = await addRegistration({
     name: '赵建华',
     idCard: makeIdCard('110105', '1961-05-05', 9, '1'),
     phone: '',
   });
+  if (!id) throw new Error('the save answered no id');
+  const draft = await getRegistrationDetail({ id });
   const view = renderRoute(paths.workUser, { session: 'work' });
   const card = await screen.findByRole('region', { name: /待提交登记/ });
   return { draft, card, ...view };
@@ -60,9 +64,11 @@ describe('/workUser 待提交登记', () => {
     );
   });
 
-  it('删除 asks, deletes on the server, removes the item and the phone’s copy of it', async () => {
+  /** Opens the home with a draft that this phone also holds a copy of, and confirms 删除 in the question with `question`. */
+  async function deleteDraft(question: string) {
     const requests = recordRequests();
-    const { card, draft } = await openHomeWithDraft();
+    const opened = await openHomeWithDraft();
+    const { card, draft } = opened;
     localStorage.setItem(
       'draft:registration:work',
       JSON.stringify({ savedAt: Date.now(), value: { name: '赵建华', registrationId: draft.id } }),
@@ -70,13 +76,40 @@ describe('/workUser 待提交登记', () => {
     const user = setupUser();
     await user.click(within(card).getByRole('button', { name: '删除 赵建华 的登记' }));
     const dialog = await screen.findByRole('dialog', { name: '删除未提交的登记' });
-    expect(dialog).toHaveTextContent('确定删除「赵建华」的登记吗？删除后不能恢复');
+    expect(dialog).toHaveTextContent(question);
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('已删除')).toBeInTheDocument();
-    expect(await requests.bodies('/ScreeningRegister/Delete')).toEqual([{ id: draft.id }]);
     expect(within(card).queryByText('赵建华')).toBeNull();
-    expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(false);
     expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    return { requests, ...opened };
+  }
+
+  it('删除 by default (no Delete call) asks, hides the draft on this phone and removes the phone’s copy of it', async () => {
+    expect(config.assumptions.deleteServerDrafts).toBe(false);
+    const { requests, draft, unmount } = await deleteDraft(
+      '确定删除「赵建华」的登记吗？删除后本机的「待提交登记」不再显示它',
+    );
+    expect(requests.count('/ScreeningRegister/Delete')).toBe(0);
+    // The record stays on the server; this phone no longer lists it, after a reload too.
+    expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(true);
+    expect(hiddenServerDrafts().has(draft.id)).toBe(true);
+    unmount();
+    renderRoute(paths.workUser, { session: 'work' });
+    const others = adminDraftNames().filter((name) => name !== '赵建华');
+    expect(others.length).toBeGreaterThan(0);
+    const card = await screen.findByRole('region', { name: `待提交登记 ${others.length} 条` });
+    expect(within(card).queryByText('赵建华')).toBeNull();
+  });
+
+  it('删除 with the switch on (deleteServerDrafts) asks, deletes on the server, removes the item and the phone’s copy of it', async () => {
+    config.assumptions.deleteServerDrafts = true;
+    try {
+      const { requests, draft } = await deleteDraft('确定删除「赵建华」的登记吗？删除后不能恢复');
+      expect(await requests.bodies('/ScreeningRegister/Delete')).toEqual([{ id: draft.id }]);
+      expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(false);
+    } finally {
+      config.assumptions.deleteServerDrafts = false;
+    }
   });
 
   it('取消 in the question deletes nothing', async () => {

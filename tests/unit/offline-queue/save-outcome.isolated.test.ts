@@ -4,7 +4,6 @@ import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-d
 import { saveRegistrationWithTube } from '@/features/registration/save-registration';
 import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
 import { ApiError } from '@/lib/http';
-import type { Registration } from '@/types/api';
 
 vi.mock('@/api/registration/submit-registration', () => ({ submitRegistration: vi.fn() }));
 vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() }));
@@ -34,7 +33,7 @@ describe('saveRegistrationWithTube({ returnOffline })', () => {
   });
 
   it('hands a network failure of Bind back with the saved registration', async () => {
-    vi.mocked(submitRegistration).mockResolvedValue({ id: 'reg-1' } as Registration);
+    vi.mocked(submitRegistration).mockResolvedValue('reg-1');
     vi.mocked(bindSamplingTube).mockRejectedValue(new ApiError('network', '后端接口连接异常'));
     expect(await saveRegistrationWithTube(draft, AT, { returnOffline: true })).toMatchObject({
       kind: 'offline',

@@ -90,7 +90,8 @@ describe('/workUser offline queue card', () => {
   it('lists a failed entry with its reason, resends it, and asks before clearing it', async () => {
     await signInForTest('work');
     const other = await submitRegistration(personInput(9));
-    await bindSamplingTube({ registrationId: other.id, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
+    if (!other) throw new Error('the save answered no id');
+    await bindSamplingTube({ registrationId: other, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
     const failed = queue(1);
     renderRoute(paths.workUser, { session: 'work' });
     const user = setupUser();

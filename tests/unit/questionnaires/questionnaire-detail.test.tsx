@@ -319,9 +319,9 @@ describe('filling in a questionnaire', () => {
       ),
     );
     renderRoute(LIFESTYLE, { session: 'work' });
-    expect(
-      (await screen.findAllByText('服务器返回的数据格式有误，请稍后重试或联系客服')).length,
-    ).toBeGreaterThan(0);
+    // The message names the call, so that a screenshot tells the integrator where to look.
+    const message = '服务器返回的数据格式有误（Questionnaire/GetDetail），请稍后重试或联系客服';
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(consoleError.mock.calls.join('\n')).toContain('GET /api/v1/Questionnaire/GetDetail');
   });
 

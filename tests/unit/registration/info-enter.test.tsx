@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { parseIdCard } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
@@ -168,7 +169,11 @@ describe('信息录入 drafts', () => {
 });
 
 describe('信息录入 retries', () => {
-  it('a tap on 提交并绑定 again after a lost answer resends Submit with the same Idempotency-Key', async () => {
+  it('with the idempotency switch on, a tap on 提交并绑定 again after a lost answer resends Submit with the same key', async () => {
+    config.assumptions.idempotencyKey = true;
+    onTestFinished(() => {
+      config.assumptions.idempotencyKey = false;
+    });
     server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error(), { once: true }));
     const log = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { getFileRecord } from '@/lib/file-download';
 import { maskIdCard } from '@/lib/id-card';
+import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
@@ -20,6 +21,12 @@ vi.mock('@/components/pdf-viewer/pdf-loader', () => loader);
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
 const DOWNLOAD = '*/api/v1/Sampling/DownloadCheckReport';
 const TUBE = '*/api/v1/Sampling/GetSamplingTubeStatus';
+
+/** The seed's report date: every seeded report has one (the type lets a real server leave it out). */
+function reportedAtOf(report: CheckReport): string {
+  if (!report.reportedAt) throw new Error(`report ${report.id} has no date in the demo seed`);
+  return report.reportedAt;
+}
 
 beforeEach(() => {
   resetReportState();
@@ -70,7 +77,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const report = checkUserReport();
     renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), { session: 'check' });
     expect(await screen.findByRole('heading', { name: '本次未发现异常', level: 2 })).toBeInTheDocument();
-    const reported = new Date(report.reportedAt);
+    const reported = new Date(reportedAtOf(report));
     const again = `${reported.getFullYear() + 1}年${reported.getMonth() + 1}月`;
     expect(screen.getByRole('region', { name: '下一步怎么做' })).toHaveTextContent(
       `建议在 ${again} 前后再次参加大肠癌筛查`,
@@ -85,8 +92,9 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     expect(await screen.findByRole('heading', { name: '本次未发现异常' })).toBeInTheDocument();
+    // A page of 20, not 1: a server that ignores the id filter still has the report among its newest (report-lookup.ts).
     expect(await api.bodies('/Sampling/PageCheckReport')).toEqual([
-      { id: report.id, pageIndex: 1, pageSize: 1 },
+      { id: report.id, pageIndex: 1, pageSize: 20 },
     ]);
   });
 

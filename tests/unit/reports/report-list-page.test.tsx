@@ -6,6 +6,7 @@ import { paths, withQuery } from '@/config/paths';
 import { writeReportCriteria } from '@/features/reports/report-criteria';
 import { maskIdCard } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
+import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import {
@@ -18,6 +19,12 @@ import {
 import { recordRequests } from '../support/request-log';
 
 const PAGE = '*/api/v1/Sampling/PageCheckReport';
+
+/** The seed's report date: every seeded report has one (the type lets a real server leave it out). */
+function reportedAtOf(report: CheckReport): string {
+  if (!report.reportedAt) throw new Error(`report ${report.id} has no date in the demo seed`);
+  return report.reportedAt;
+}
 
 beforeEach(resetReportState);
 
@@ -39,7 +46,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
     expect(card).not.toHaveTextContent(report.idCard);
     expect(card).toHaveTextContent(report.tubeCode);
     expect(card).toHaveTextContent('便隐血（FIT）');
-    expect(card).toHaveTextContent(report.reportedAt.slice(0, 10));
+    expect(card).toHaveTextContent(reportedAtOf(report).slice(0, 10));
     const tag = within(card).getByText('阳性');
     await waitFor(() =>
       expect(tag.getAttribute('style')).toContain('--background-color: var(--adm-color-danger'),
