@@ -363,7 +363,11 @@ function advice(difference, place, step) {
       : `change ${where} to read the server's form`;
   if (difference.essential) {
     const send = difference.received === 'missing' ? 'it' : difference.expected;
-    const governed = step.switch ? `; this call's path is a switch: ${step.switch} (now ${step.path})` : '';
+    // The whole answer or its top level differs: the switch may point at another call.
+    const governed =
+      step.switch && pathTokens(difference.path).length <= 1
+        ? `; this call's path is a switch: ${step.switch} (now ${step.path})`
+        : '';
     return `The app refuses this answer (服务器返回的数据格式有误). Have the server send ${send}, or ${fix}${governed}.`;
   }
   const held = place.soft
@@ -546,7 +550,6 @@ async function checkRead(run, step, payload, { printShape = false } = {}) {
   if (!answer.ok) {
     run.failures.push(name);
     console.log(`FAIL ${name}: ${answer.problem}`);
-    if (step.switch) console.log(`     this call's path is a switch: ${step.switch} (now ${step.path})`);
     return undefined;
   }
   if (step.file) {

@@ -210,6 +210,11 @@ describe('npm run contract, read-only', () => {
           }
           delete body.responseData.total;
         },
+        // A field a nested object needs, in a list of a named schema (registrationSchema).
+        '/api/v1/ScreeningRegister/Search': (body) => {
+          for (const record of body.responseData.records)
+            if (record.tube) (record.tube as { status: unknown }).status = true;
+        },
         // An essential field missing.
         '/api/v1/Sampling/PageCheckReport': (body) => {
           for (const record of body.responseData.records) delete record.result;
@@ -221,10 +226,16 @@ describe('npm run contract, read-only', () => {
       },
     };
 
-    const { output, code } = await contract(['--base', origin, '--token-stdin'], {
-      env: { VITE_DICTIONARY_PATH: '/api/v2/Dictionary/Items' },
-      stdin: `${staffToken}\n`,
-    });
+    const [{ output, code }, wrongDictionary] = await Promise.all([
+      contract(['--base', origin, '--token-stdin'], {
+        env: { VITE_DICTIONARY_PATH: '/api/v2/Dictionary/Items' },
+        stdin: `${staffToken}\n`,
+      }),
+      // A path that answers, but not with a dictionary page.
+      contract(['--base', origin, '--dictionary-path', '/api/v1/Questionnaire/GetList'], {
+        env: { CONTRACT_STAFF_TOKEN: staffToken },
+      }),
+    ]);
 
     expect(code).toBe(1);
     expect(output).toContain(
@@ -242,6 +253,14 @@ describe('npm run contract, read-only', () => {
         '     records[].result: expected "result", received missing (essential)',
         '       The app refuses this answer (服务器返回的数据格式有误). Have the server send it, or rename ' +
           'checkReportPageSchema.records[].result in src/types/api.ts if the server names it otherwise (see the fields not read).',
+      ].join('\n'),
+    );
+    expect(output).toContain(
+      [
+        'DIFF POST /api/v1/ScreeningRegister/Search [staff]: the page works (no essential field differs)',
+        '     records[].tube.status: expected string, received boolean (display-only)',
+        '       The page works without it (registrationSchema.tube is held as absent: the page shows — or leaves the line out). ' +
+          "To show it, change registrationSchema.tube.status in src/types/api.ts to read the server's form.",
       ].join('\n'),
     );
     expect(output).toMatch(/^SKIP GET \/api\/v1\/Sampling\/DownloadCheckReport \[staff\]/m);
@@ -267,9 +286,24 @@ describe('npm run contract, read-only', () => {
     );
     expect(assumptions).toContain("from https://app.example (a stand-in: give --origin <the app's origin>)");
     expect(output.trim().split('\n').at(-1)).toBe(
-      'Not all answers match: 1 the app would refuse, 1 with display-only differences (the pages work).',
+      'Not all answers match: 1 the app would refuse, 2 with display-only differences (the pages work).',
     );
     expect(requests.some((request) => request.path === DEFAULT_DICTIONARY_PATH)).toBe(true);
+
+    expect(wrongDictionary.code).toBe(1);
+    expect(wrongDictionary.output).toContain(
+      [
+        'DIFF POST /api/v1/Questionnaire/GetList (gender) [staff]: the app refuses this answer',
+        '     records: expected "records", received missing (essential)',
+        '       The app refuses this answer (服务器返回的数据格式有误). Have the server send it, or rename ' +
+          'dictionaryPageSchema.records in src/types/api.ts if the server names it otherwise (see the fields not read); ' +
+          "this call's path is a switch: VITE_DICTIONARY_PATH (now /api/v1/Questionnaire/GetList).",
+      ].join('\n'),
+    );
+    expect(wrongDictionary.output).toContain(
+      '     found: /api/v1/Questionnaire/GetList answers without records for 10 of 10 type codes; the default path: HTTP 404\n' +
+        "     PROBLEM: /api/v1/Questionnaire/GetList is not this server's dictionary call",
+    );
   }, 60_000);
 
   it('refuses to run where it would expose a token, write, or write without the base confirmed', async () => {
@@ -336,6 +370,10 @@ describe('npm run contract -- --staging', () => {
     const registered = db.state.registrations.find((registration) => registration.status === 'submitted')!;
     people[2].idCard = registered.idCard;
     people[2].name = registered.name;
+    // A refusal that quotes the person, as a server may: the message is printed with the values hidden.
+    style.alter['/api/v1/ScreeningRegister/Add'] = (body) => {
+      if (body.statusCode !== 2000) body.responseMessage += `（${people[2].name}，${people[2].idCard}）`;
+    };
     const stage = (person: (typeof people)[number], env: Record<string, string> = {}) =>
       contract(
         [
@@ -428,7 +466,7 @@ describe('npm run contract -- --staging', () => {
 
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(
-      'FAIL POST /api/v1/ScreeningRegister/Add [staff]: statusCode 5003: 该身份证号已登记\n' +
+      'FAIL POST /api/v1/ScreeningRegister/Add [staff]: statusCode 5003: 该身份证号已登记（***，***）\n' +
         'Stopped: POST /api/v1/ScreeningRegister/Add [staff] was refused; nothing after it was sent.',
     );
     for (const value of [people[2].name, people[2].idCard]) expect(refused.output).not.toContain(value);
