@@ -233,6 +233,11 @@ function shapeOf(value, depth = 0) {
   return jsonType(value);
 }
 
+/** Why a request got no answer: the socket's error code (ECONNREFUSED), fetch's reason, or a timeout. */
+function noAnswer(error) {
+  return `no answer (${error.cause?.code ?? error.cause?.message ?? error.name})`;
+}
+
 /**
  * One call with a token; resolves with { ok, envelope, data } or { ok, file } or { ok: false, problem }.
  * `redact` hides the test person's values in a refusal's message (a server may quote them).
@@ -257,7 +262,7 @@ function createClient(base, token, mayWrite, redact = (text) => text) {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
-      return { ok: false, problem: `no answer (${error.cause?.code ?? error.name})` };
+      return { ok: false, problem: noAnswer(error) };
     }
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.ok) return { ok: false, problem: `HTTP ${response.status}` };
@@ -545,6 +550,7 @@ async function checkRead(run, step, payload, { printShape = false } = {}) {
       code: step.dictionary,
       records: Array.isArray(records),
       empty: Array.isArray(records) && records.length === 0,
+      answered: answer.ok || !answer.problem.startsWith('no answer'),
     });
   }
   if (!answer.ok) {
@@ -651,7 +657,7 @@ async function preflight(base, origin) {
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
-    return { path, origin, problem: `no answer (${error.cause?.code ?? error.name})` };
+    return { path, origin, problem: noAnswer(error) };
   }
   const allowOrigin = response.headers.get('access-control-allow-origin');
   const allowHeaders = response.headers.get('access-control-allow-headers');
@@ -732,6 +738,7 @@ async function runStaging(run, person) {
   const write = async (path, payload, { savesId = false } = {}) => {
     const name = stepName(staff({ path }));
     const answer = await run.clients.staff('POST', path, payload);
+    run.journey[path] = answer.ok ? 'done' : 'refused';
     if (!answer.ok) {
       run.failures.push(name);
       console.log(`FAIL ${name}: ${answer.problem}`);
@@ -794,7 +801,6 @@ async function runStaging(run, person) {
     id = draft.id;
     if (deleteDrafts) {
       await write(PATHS.delete, { id });
-      run.journey.deleted = true;
       left.registration = false;
       id = undefined;
     }
@@ -809,7 +815,6 @@ async function runStaging(run, person) {
       tubeCode: person.tubeCode,
       collectedAt: run.contract.toChinaIso(Date.now()),
     });
-    run.journey.bound = true;
     left.tube = true;
     await read({ path: PATHS.tubeStatus, schema: api.tubeStatusResultSchema }, { tubeCode: person.tubeCode });
     await write(PATHS.unbind, { tubeCode: person.tubeCode, registrationId: id, operation: 'unbind', reason });
@@ -886,6 +891,9 @@ function dictionaryFinding(run, problem) {
       ? `; no items for ${empty.join(', ')} (type codes: DICTIONARY_TYPE_CODES in src/types/api.ts)`
       : '') +
     (run.defaultDictionary ? `; the default path: ${run.defaultDictionary}` : '');
+  if (!works && run.dictionary.every((entry) => entry.records || !entry.answered)) {
+    return [found, 'inconclusive: the server did not answer; run again.'];
+  }
   if (path === defaultValue) {
     return [
       found,
@@ -915,6 +923,9 @@ function idempotencyFinding(run, problem) {
       : `HTTP ${answer.status}, Access-Control-Allow-Origin ${answer.allowOrigin ?? 'absent'}, ` +
         `Access-Control-Allow-Headers ${answer.allowHeaders ?? 'absent'}`);
   const specRefused = (answer.refused ?? []).filter((header) => SPEC_HEADERS.includes(header));
+  if (answer.status === undefined) {
+    return [found, 'inconclusive: the server did not answer the preflight; run again.'];
+  }
   if (answer.problem || !answer.originAllowed) {
     const why = answer.problem ?? `the origin ${answer.origin} is not allowed`;
     return [
@@ -951,6 +962,12 @@ function idempotencyFinding(run, problem) {
   ];
 }
 
+const BIND_OUTCOME = {
+  done: 'the server bound it',
+  refused: 'the server refused to bind it (see above)',
+  'not reached': 'the journey stopped before binding it',
+};
+
 function tubeCodeFinding(run, problem) {
   const codes = run.staging ? [run.person.tubeCode] : [...new Set(run.tubeCodes)];
   const unlike = codes.filter((code) => !run.contract.rules.isTubeCode(code, true)).length;
@@ -964,13 +981,13 @@ function tubeCodeFinding(run, problem) {
     (run.staging
       ? `the test tube's code ${unlike === 0 ? 'matches' : 'does not match'} the strict pattern`
       : `${codes.length} tube codes on the first pages of registrations and reports: ${unlike === 0 ? 'all match' : `${unlike} do not match`} the strict pattern`) +
-    (run.staging ? `; the server ${run.journey.bound ? 'bound it' : 'did not bind it (see above)'}` : '');
+    (run.staging ? `; ${BIND_OUTCOME[run.journey[PATHS.bind] ?? 'not reached']}` : '');
   if (unlike === 0) return [found, 'the default (off) accepts them; on would too.'];
   return [
     found,
     run.switches.strictTubeCode
       ? problem('the strict pattern is on, but real codes do not match it: the app would refuse them')
-      : 'the default (off) is right: the strict pattern would refuse these codes.',
+      : 'the default (off) is right: the strict pattern would refuse such codes.',
   ];
 }
 
@@ -983,34 +1000,44 @@ function printAssumptions(run) {
   console.log('\nAssumptions');
   printSwitch(run, 'dictionaryPath', ...dictionaryFinding(run, problem));
   printSwitch(run, 'idempotencyKey', ...idempotencyFinding(run, problem));
-  const { journey } = run;
+  const safe = 'the default (off) is safe on any server.';
   if (!run.staging) {
     const needsWrite = 'not checked: it needs a write (`npm run contract -- --staging`)';
-    printSwitch(run, 'saveDraftWhileTyping', needsWrite, 'the default (off) is safe on any server.');
-    printSwitch(run, 'deleteServerDrafts', needsWrite, 'the default (off) is safe on any server.');
+    printSwitch(run, 'saveDraftWhileTyping', needsWrite, safe);
+    printSwitch(run, 'deleteServerDrafts', needsWrite, safe);
   } else {
+    const { addStatus } = run.journey;
     printSwitch(
       run,
       'saveDraftWhileTyping',
-      journey.addStatus
-        ? `after Add, Search finds the test registration with status ${journey.addStatus}`
-        : 'Add was not reached',
-      journey.addStatus === 'draft'
-        ? 'Add keeps an unfinished registration apart: turning it on is safe; the default (off) works too.'
-        : 'keep the default (off): Add did not keep an unfinished registration apart as a draft.',
+      ...(addStatus === undefined
+        ? ['not checked: the journey stopped before Add', safe]
+        : [
+            `after Add, Search finds the test registration: ${addStatus === 'not found' ? 'not found' : `status ${addStatus}`}`,
+            addStatus === 'draft'
+              ? 'Add keeps an unfinished registration apart: it can be turned on; the default (off) works too.'
+              : 'keep the default (off): Add does not keep an unfinished registration apart as a draft.',
+          ]),
     );
-    const deleteVariable = ASSUMPTIONS.deleteServerDrafts.variable;
-    let found = `not tried: set ${deleteVariable}=true for a staging run to try it on the journey's draft`;
-    let verdict = 'the default (off) is safe on any server.';
-    if (run.switches.deleteServerDrafts) {
-      found = journey.deleted
-        ? "ScreeningRegister/Delete deleted the journey's draft"
-        : 'ScreeningRegister/Delete was refused or not reached (see above)';
-      verdict = journey.deleted
-        ? 'the call exists: it can be turned on; the default (off) works too.'
-        : problem(`keep ${deleteVariable} off: the call did not delete the draft`);
-    }
-    printSwitch(run, 'deleteServerDrafts', found, verdict);
+    const variable = ASSUMPTIONS.deleteServerDrafts.variable;
+    const deleted = run.journey[PATHS.delete];
+    printSwitch(
+      run,
+      'deleteServerDrafts',
+      ...(!run.switches.deleteServerDrafts
+        ? [`not tried: set ${variable}=true for a staging run to try it on the journey's draft`, safe]
+        : deleted === undefined
+          ? ['not checked: the journey stopped before Delete', safe]
+          : deleted === 'done'
+            ? [
+                "ScreeningRegister/Delete deleted the journey's draft",
+                'the call exists: it can be turned on; the default (off) works too.',
+              ]
+            : [
+                'ScreeningRegister/Delete was refused (see above)',
+                problem(`keep ${variable} off: the call did not delete the draft`),
+              ]),
+    );
   }
   printSwitch(run, 'strictTubeCode', ...tubeCodeFinding(run, problem));
 }

@@ -228,7 +228,7 @@ describe('npm run contract, read-only', () => {
 
     const [{ output, code }, wrongDictionary] = await Promise.all([
       contract(['--base', origin, '--token-stdin'], {
-        env: { VITE_DICTIONARY_PATH: '/api/v2/Dictionary/Items' },
+        env: { VITE_DICTIONARY_PATH: '/api/v2/Dictionary/Items', VITE_SEND_IDEMPOTENCY_KEY: 'true' },
         stdin: `${staffToken}\n`,
       }),
       // A path that answers, but not with a dictionary page.
@@ -281,12 +281,15 @@ describe('npm run contract, read-only', () => {
         '     the default is not right for this server: build with VITE_DICTIONARY_PATH=/api/v2/Dictionary/Items.',
     );
     expect(assumptions).toContain(
+      'idempotencyKey (VITE_SEND_IDEMPOTENCY_KEY, default false; this run: true)',
+    );
+    expect(assumptions).toContain(
       'Access-Control-Allow-Headers requestId, Authorization, Content-Type\n' +
-        '     Idempotency-Key is not allowed: the default (off) is right',
+        '     PROBLEM: Idempotency-Key is not allowed, yet this run has the switch on: every save would fail its preflight',
     );
     expect(assumptions).toContain("from https://app.example (a stand-in: give --origin <the app's origin>)");
     expect(output.trim().split('\n').at(-1)).toBe(
-      'Not all answers match: 1 the app would refuse, 2 with display-only differences (the pages work).',
+      'Not all answers match: 1 the app would refuse, 2 with display-only differences (the pages work), 1 assumption problem(s).',
     );
     expect(requests.some((request) => request.path === DEFAULT_DICTIONARY_PATH)).toBe(true);
 
@@ -303,6 +306,9 @@ describe('npm run contract, read-only', () => {
     expect(wrongDictionary.output).toContain(
       '     found: /api/v1/Questionnaire/GetList answers without records for 10 of 10 type codes; the default path: HTTP 404\n' +
         "     PROBLEM: /api/v1/Questionnaire/GetList is not this server's dictionary call",
+    );
+    expect(wrongDictionary.output).toContain(
+      '     Idempotency-Key is not allowed: the default (off) is right; on, every save would fail its preflight.',
     );
   }, 60_000);
 
@@ -444,7 +450,7 @@ describe('npm run contract -- --staging', () => {
       );
       expect(run.output).toContain('The journey ran to its end.');
       expect(run.output).toContain(
-        'found: after Add, Search finds the test registration with status draft\n' +
+        'found: after Add, Search finds the test registration: status draft\n' +
           '     Add keeps an unfinished registration apart',
       );
       expect(run.output).toContain(
@@ -468,6 +474,13 @@ describe('npm run contract -- --staging', () => {
     expect(refused.output).toContain(
       'FAIL POST /api/v1/ScreeningRegister/Add [staff]: statusCode 5003: 该身份证号已登记（***，***）\n' +
         'Stopped: POST /api/v1/ScreeningRegister/Add [staff] was refused; nothing after it was sent.',
+    );
+    expect(refused.output).toContain(
+      'saveDraftWhileTyping (VITE_SAVE_DRAFT_WHILE_TYPING, default false)\n' +
+        '     found: not checked: the journey stopped before Add',
+    );
+    expect(refused.output).toContain(
+      "found: the test tube's code does not match the strict pattern; the journey stopped before binding it",
     );
     for (const value of [people[2].name, people[2].idCard]) expect(refused.output).not.toContain(value);
   }, 60_000);
