@@ -688,21 +688,19 @@ function testPerson(options, rules) {
   const phone = rules.normalizePhone(options['person-phone']);
   const tubeCode = rules.normalizeTubeCode(options['tube-code']);
   const problems = [
-    ['person-name', rules.validateName(name)],
+    ['person-name', rules.validateName(name), 'src/lib/phone.ts'],
     [
       'person-id-card',
       rules.validateIdCard(idCard) ?? rules.validateIdCardLifespan(idCard),
       'src/lib/id-card.ts',
     ],
     ['person-phone', rules.validatePhone(phone), 'src/lib/phone.ts'],
-    ['tube-code', rules.isTubeCode(tubeCode, false) ? null : '不是采样管编码', 'src/lib/tube-code.ts'],
+    ['tube-code', rules.isTubeCode(tubeCode, false) ? null : 'not a tube code', 'src/lib/tube-code.ts'],
   ].filter(([, problem]) => problem);
   if (problems.length > 0) {
     throw new Refusal(
       problems
-        .map(
-          ([option, problem, rule]) => `--${option}: ${problem}${rule ? ` (the app's rule, ${rule})` : ''}`,
-        )
+        .map(([option, problem, rule]) => `--${option}: ${problem} (the app's rule, ${rule})`)
         .join('\n'),
     );
   }
