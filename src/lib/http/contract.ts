@@ -73,7 +73,8 @@ export function checkContract<T>(schema: v.GenericSchema<unknown, T>, data: unkn
 
 /**
  * One line per difference, e.g. "records[0].id: expected id (string or safe integer), received boolean
- * (essential)".
+ * (essential)". Also printed by `npm run contract` (scripts/contract.mjs loads it through Vite).
+ * @public
  */
 export function formatDifferences(differences: readonly ContractDifference[]): string[] {
   return differences.map(
@@ -85,7 +86,9 @@ export function formatDifferences(differences: readonly ContractDifference[]): s
 
 /**
  * The same field of each item of a list differs alike: reported once, with the index left out
- * ('records[].publishedAt'), so a page of twenty records is one line, not twenty.
+ * ('records[].publishedAt'), so a page of twenty records is one line, not twenty. Also used by
+ * `npm run contract` (scripts/contract.mjs loads it through Vite).
+ * @public
  */
 export function fieldOf(path: string): string {
   return path.replace(/\[\d+\]/g, '[]');
