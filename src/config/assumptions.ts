@@ -63,7 +63,7 @@ export const ASSUMPTIONS: Readonly<Record<keyof Assumptions, AssumptionDoc>> = {
     defaultValue: 'false',
     what: '待提交登记 删除 calls POST /api/v1/ScreeningRegister/Delete {id} (off: the draft is hidden on this phone).',
     howToFindOut:
-      'Ask the backend team whether the call exists; `npm run contract -- --staging` tries it on its own draft.',
+      'Ask the backend team whether the call exists; `npm run contract -- --staging`, run with VITE_DELETE_SERVER_DRAFTS=true, tries it on its own draft.',
   },
   strictTubeCode: {
     variable: 'VITE_STRICT_TUBE_CODE',
