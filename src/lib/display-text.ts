@@ -5,4 +5,3 @@
 
 /** A message or announcement without a title: a list item still needs a name to be read out and tapped. */
 export const UNTITLED_TEXT = '（无标题）';
-
