@@ -7,12 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
-import { getSessionAudience } from '@/lib/session';
+import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { claimDeviceData } from '@/lib/device-data';
+import { getSessionAudience, getSessionOwner } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { MAX_AUTOMATIC_REAUTHORIZATIONS } from '@/features/auth/wechat-sign-in';
 import { server } from '../../msw-server';
-import { renderRoute, signInForTest } from '../support/render-route';
+import { renderRoute, signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { stubLocation } from './location-stub';
 import { recordRequests } from '../support/request-log';
 
@@ -238,6 +240,54 @@ describe('/callback', () => {
     await signInForTest('check');
     renderRoute(paths.callback, { session: 'check' });
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+  });
+
+  describe('on a phone with staff work', () => {
+    const storedDraft = JSON.stringify({ savedAt: Date.now(), value: { name: '王小明' } });
+
+    /** admin's unsent registration and typed form, and a form of her session that is not work. */
+    function staffWorkOnPhone() {
+      claimDeviceData(TEST_OWNERS.work);
+      localStorage.setItem(
+        OFFLINE_QUEUE_KEY,
+        JSON.stringify([{ id: 'q1', status: 'pending', owner: TEST_OWNERS.work }]),
+      );
+      localStorage.setItem(testDraftKey(), storedDraft);
+      localStorage.setItem('draft:bind:work:r-1', storedDraft);
+    }
+
+    function expectStaffWorkKept() {
+      expect(JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]')).toEqual([
+        { id: 'q1', status: 'pending', owner: TEST_OWNERS.work },
+      ]);
+      expect(localStorage.getItem(testDraftKey())).toBe(storedDraft);
+    }
+
+    it('a check user signing in (another webview) keeps the staff work; her other data goes', async () => {
+      staffWorkOnPhone();
+      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalled(), SLOW);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.check);
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBeNull();
+    });
+
+    it('a profile that does not load fails the sign-in: no session, nothing claimed', async () => {
+      staffWorkOnPhone();
+      server.use(
+        http.get('*/api/v1/Account/GetUserManageProfile', () =>
+          HttpResponse.json({ statusCode: 500, responseMessage: '服务暂时不可用', responseData: null }),
+        ),
+      );
+      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      expect(await screen.findByRole('heading', { name: '登录没有成功' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '重新授权' })).toBeInTheDocument();
+      expect(getToken()).toBeNull();
+      expect(getSessionOwner()).toBeNull();
+      expect(location.replace).not.toHaveBeenCalled();
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBe(storedDraft);
+    });
   });
 
   it('reloads when the browser restores it from the back-forward cache', async () => {

@@ -11,7 +11,7 @@ import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { renderRoute, signInForTest } from '../support/render-route';
+import { renderRoute, signInForTest, testDraftKey } from '../support/render-route';
 
 // Sign-out ends in a full page load at /login; jsdom cannot load pages.
 vi.mock('@/lib/device-data', async (importOriginal) => ({
@@ -64,7 +64,7 @@ describe('/workUser 待提交登记', () => {
     const requests = recordRequests();
     const { card, draft } = await openHomeWithDraft();
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({ savedAt: Date.now(), value: { name: '赵建华', registrationId: draft.id } }),
     );
     const user = setupUser();
@@ -76,7 +76,7 @@ describe('/workUser 待提交登记', () => {
     expect(await requests.bodies('/ScreeningRegister/Delete')).toEqual([{ id: draft.id }]);
     expect(within(card).queryByText('赵建华')).toBeNull();
     expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(false);
-    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(localStorage.getItem(testDraftKey())).toBeNull();
   });
 
   it('取消 in the question deletes nothing', async () => {
@@ -110,7 +110,7 @@ describe('/workUser 待提交登记', () => {
 describe('/workUser 退出登录 with an unfinished registration', () => {
   function typedOnThisPhone() {
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({
         savedAt: Date.now(),
         value: {
@@ -161,13 +161,13 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     expect(await screen.findByText('没有保存到服务器：后端接口连接异常')).toBeInTheDocument();
     expect(reloadApp).not.toHaveBeenCalled();
     expect(getToken()).not.toBeNull();
-    expect(localStorage.getItem('draft:registration:work')).toContain('孙立新');
+    expect(localStorage.getItem(testDraftKey())).toContain('孙立新');
   });
 
   it('is not offered when the form holds nothing the server could keep', async () => {
     await signInForTest('work');
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({
         savedAt: Date.now(),
         value: { ...EMPTY_REGISTRATION_DRAFT, name: '孙立新', idCard: '1101' },

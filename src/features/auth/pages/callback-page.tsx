@@ -5,8 +5,7 @@ import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/http/errors';
-import { getSessionAudience } from '@/lib/session';
-import { getToken } from '@/lib/token';
+import { getSessionOwner } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
 import { isWeChat } from '@/lib/wechat/environment';
 import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
@@ -33,12 +32,9 @@ type Phase =
   | { kind: 'code-invalid' }
   | { kind: 'failed'; message: string };
 
-function hasCheckSession(): boolean {
-  return getToken() !== null && getSessionAudience() === 'check';
-}
-
 function initialPhase(code: string | null, state: string | undefined): Phase {
-  if (hasCheckSession()) return { kind: 'leaving' };
+  const session = getSessionOwner();
+  if (session?.audience === 'check') return { kind: 'leaving' };
   if (!code) return { kind: 'missing-code' };
   return { kind: 'signing-in', code, state };
 }
