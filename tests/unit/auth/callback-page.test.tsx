@@ -288,6 +288,45 @@ describe('/callback', () => {
       expectStaffWorkKept();
       expect(localStorage.getItem('draft:bind:work:r-1')).toBe(storedDraft);
     });
+
+    it('with a staff session in the tab: asks first; 返回工作人员首页 changes nothing', async () => {
+      const token = await signInForTest('work');
+      staffWorkOnPhone();
+      const log = recordRequests();
+      const state = createOAuthState('/checkUser');
+      const { router } = renderRoute(callbackUrl({ code: freshCode(), state }), { session: 'work' });
+      expect(await screen.findByRole('heading', { name: '切换为微信身份登录？' })).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          '当前已登录工作人员账号「admin」。继续将退出该账号，未上传的登记会保留在此手机上，该账号再次登录后继续上传。',
+        ),
+      ).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: '返回工作人员首页' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+      expect(log.count(LOGIN_WECHAT)).toBe(0);
+      expect(location.replace).not.toHaveBeenCalled();
+      expect(getToken()).toBe(token);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.work);
+      expect(readOAuthState(state)).toBe('/checkUser');
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBe(storedDraft);
+    });
+
+    it('with a staff session in the tab: 继续 ends it and signs in; her unsent work stays', async () => {
+      await signInForTest('work');
+      staffWorkOnPhone();
+      const log = recordRequests();
+      const code = freshCode();
+      renderRoute(callbackUrl({ code, state: createOAuthState('/checkUser') }), { session: 'work' });
+      await userEvent.setup().click(await screen.findByRole('button', { name: '继续' }));
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
+      expect(await log.bodies(LOGIN_WECHAT)).toEqual([expect.objectContaining({ code })]);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.check);
+      expectStaffWorkKept();
+    });
   });
 
   it('reloads when the browser restores it from the back-forward cache', async () => {
