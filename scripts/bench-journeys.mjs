@@ -42,9 +42,10 @@ async function slowPhone(browser, { userAgent, bridgeScript, session }) {
   await page.emulateCPUThrottling(CPU_SLOWDOWN);
   await page.evaluateOnNewDocument(bridgeScript);
   if (session) {
-    await page.evaluateOnNewDocument(([token, audience]) => {
+    await page.evaluateOnNewDocument(([token, audience, account]) => {
       sessionStorage.setItem('token', token);
       sessionStorage.setItem('session-audience', audience);
+      sessionStorage.setItem('session-account', account);
     }, session);
   }
   return { page, close: () => context.close() };
@@ -236,8 +237,13 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
           tubeCode: spareTubes[person].code,
         };
         person += 1;
-        results[b].pdfMs.push(await reportPdf(browser, origin, { ...setup, session: [token, 'work'] }));
-        const pictures = await reportPictures(browser, origin, { ...setup, session: [token, 'work'] });
+        results[b].pdfMs.push(
+          await reportPdf(browser, origin, { ...setup, session: [token, 'work', 'admin'] }),
+        );
+        const pictures = await reportPictures(browser, origin, {
+          ...setup,
+          session: [token, 'work', 'admin'],
+        });
         results[b].picturesShownMs.push(pictures.shownMs);
         results[b].pictureMs.push(pictures.pictureMs);
         const journey = await registration(browser, origin, setup);

@@ -158,6 +158,7 @@ async function lighthouse(builds) {
             await page.evaluateOnNewDocument((value) => {
               sessionStorage.setItem('token', value);
               sessionStorage.setItem('session-audience', 'work');
+              sessionStorage.setItem('session-account', 'admin');
             }, token);
           }
           const url = `https://127.0.0.1:${4390 + b}${target.path}`;

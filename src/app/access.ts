@@ -2,8 +2,7 @@ import { redirect } from 'react-router';
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { config } from '@/config/env';
 import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
-import { getSessionAudience } from '@/lib/session';
-import { getToken } from '@/lib/token';
+import { getSessionOwner } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
 import { createOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 
@@ -20,9 +19,13 @@ type AccessDecision =
   /** Signed in as the other group: their own home, with the message. */
   | { kind: 'wrong-audience'; home: AppPath; message: string };
 
-/** The signed-in group, or null without a session (a token from before groups were recorded is staff's). */
+/**
+ * The signed-in group, or null without a session. A token without its account (a session started
+ * before accounts were recorded) is no session: the person signs in again, and their stored work is
+ * theirs from then on.
+ */
 function currentAudience(): UserAudience | null {
-  return getToken() ? (getSessionAudience() ?? 'work') : null;
+  return getSessionOwner()?.audience ?? null;
 }
 
 /** Who may open a route of `routeAudience` (see Audience in src/config/paths.ts). */

@@ -1,11 +1,14 @@
 /**
  * Browser-storage keys that hold no personal data and survive a sign-out. Everything else the app
  * keeps (drafts, the offline queue, download records, report criteria, the session) is personal or
- * belongs to one account, and sign-out or another account's sign-in removes it (lib/device-data.ts).
+ * belongs to one account, and is removed by that account's sign-out or, unless it is an account's
+ * unsent work, by another account's sign-in (lib/device-data.ts).
  */
 export const KEPT_LOCAL_KEYS = {
   /** The last staff account name, offered on the login form (never the password). */
   rememberedAccount: 'login-account-name',
+  /** Which tab is sending the offline queue (a lease): another webview's sign-in leaves it alone. */
+  queueLock: 'offline-bind-queue:lock',
 } as const;
 
 export const KEPT_SESSION_KEYS = {
@@ -19,5 +22,5 @@ export const KEPT_SESSION_KEYS = {
   queueTab: 'offline-bind-queue:tab',
 } as const;
 
-/** The offline bind queue (localStorage): personal data, counted before it is removed. */
+/** The offline bind queue (localStorage): every account's queued registrations, each naming its owner. */
 export const OFFLINE_QUEUE_KEY = 'offline-bind-queue:v1';

@@ -1,32 +1,35 @@
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
-import type { UserAudience } from '@/config/audience';
 import { appUrl } from '@/lib/app-url';
-import { getSessionAudience, setSessionAudience } from '@/lib/session';
+import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
+import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
 
 /**
- * Personal data on a shared phone. Drafts, the offline queue, download records and report criteria
- * belong to the account that signed in when they were written (the device's data owner). They are
- * removed when that account signs out, and when a different account or group signs in; the same
- * account signing in again (after its session expired) keeps everything. Only the keys listed in
- * config/storage-keys.ts survive. The app keeps nothing in IndexedDB or Cache Storage.
+ * Personal data on a shared phone (one localStorage for every webview; a sessionStorage per tab), in
+ * two kinds.
+ *
+ * - An account's unsent work: its queued registrations (each entry names its owner) and its
+ *   registration form draft and hidden server drafts (under keys naming the account). Only a session
+ *   of that account shows or sends it; another account's sign-in never removes it, its own sign-out
+ *   does. Work whose owner is unknown (queued or typed before owners were recorded) is nobody's: no one
+ *   sees or sends it, and the login page names it and removes it after a confirmation.
+ * - Everything else (download records, report criteria, other drafts) belongs to the account that last
+ *   signed in on the device (the data owner): removed at sign-out, and when a different account or
+ *   group signs in; the same account signing in again (after its session expired) keeps it.
+ *
+ * Only the keys listed in config/storage-keys.ts survive both. The app keeps nothing in IndexedDB or
+ * Cache Storage. The offline queue's entries are the queue store's (features/offline-queue); this
+ * module only counts them and removes them by owner, re-reading the stored list as the store does.
  *
  * API
- * - claimDeviceData(audience, account, label?) → boolean   at sign-in; true when another owner's data was removed
- * - wipePersonalData()                                      at sign-out (the session too)
+ * - registrationDraftKey(owner), hiddenServerDraftsKey(owner)   where an account's work is kept
+ * - claimDeviceData(owner) → boolean    at sign-in; true when another owner's data was removed
+ * - wipePersonalData(owner)             at sign-out (the session too); other accounts' work stays
+ * - signOutDraftCount(owner)            drafts that sign-out removes
+ * - workOnPhone() / removeOwnerlessWork()   what the login page names
  * - keepOnSignOut(key)       the demo backend's own data (the pretend server) is not the app's
- * - readDataOwner() → DataOwner | null
- * - unsentQueueCount() → number     registrations and bindings on this device not yet sent
- * - reloadApp(path)                 a full page load at `path`, so nothing of the last account stays in memory
+ * - reloadApp(path)          a full page load at `path`, so nothing of the last account stays in memory
  */
-export interface DataOwner {
-  audience: UserAudience;
-  /** Staff: the account name (lower case); check users: the profile id. */
-  account: string;
-  /** What to call the owner on the login page (the staff account name); none for check users. */
-  label?: string;
-}
-
 const OWNER_KEY = 'device-data-owner';
 
 const keptLocal = new Set<string>([...Object.values(KEPT_LOCAL_KEYS), OWNER_KEY]);
@@ -37,41 +40,107 @@ export function keepOnSignOut(key: string): void {
   keptLocal.add(key);
 }
 
-function removeAllBut(storage: Storage, kept: ReadonlySet<string>): void {
+/** The usePersistentState key of an account's registration form draft. */
+export function registrationDraftKey(owner: SessionOwner): string {
+  return `registration:${owner.audience}:${owner.account}`;
+}
+
+/** The localStorage key of the server drafts an account took off its 待提交登记 list. */
+export function hiddenServerDraftsKey(owner: SessionOwner): string {
+  return `hidden-server-drafts:${owner.audience}:${owner.account}`;
+}
+
+const WORK_KEY_BASES = [persistedStorageKey('registration'), 'hidden-server-drafts'];
+/** Registration drafts kept before owners were recorded, one per group. */
+const OWNERLESS_DRAFT_KEYS = new Set([
+  persistedStorageKey('registration:work'),
+  persistedStorageKey('registration:check'),
+]);
+
+/**
+ * Whose work a localStorage key holds: an owner, 'nobody' for work kept before owners were recorded,
+ * 'mixed' for the queue (its entries name their owners), or null when the key is not work.
+ */
+function workOwnerOfKey(key: string): SessionOwner | 'nobody' | 'mixed' | null {
+  if (key === OFFLINE_QUEUE_KEY) return 'mixed';
+  if (OWNERLESS_DRAFT_KEYS.has(key)) return 'nobody';
+  for (const base of WORK_KEY_BASES) {
+    if (!key.startsWith(`${base}:`)) continue;
+    const [audience, ...account] = key.slice(base.length + 1).split(':');
+    const owner = readOwner({ audience, account: account.join(':') });
+    if (owner) return owner;
+  }
+  return null;
+}
+
+function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
   try {
     const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) if (key !== null && !kept.has(key)) storage.removeItem(key);
+    for (const key of keys) if (key !== null && remove(key)) storage.removeItem(key);
   } catch {
     // storage unavailable: nothing was kept there either
   }
 }
 
-export function readDataOwner(): DataOwner | null {
+/** The queue as stored: only what this module needs of each entry. */
+type StoredEntry = { status?: unknown; owner?: unknown };
+
+function readQueue(): StoredEntry[] {
   try {
-    const raw = localStorage.getItem(OWNER_KEY);
-    const owner = raw ? (JSON.parse(raw) as Partial<DataOwner>) : null;
-    return owner &&
-      (owner.audience === 'work' || owner.audience === 'check') &&
-      typeof owner.account === 'string'
-      ? (owner as DataOwner)
-      : null;
+    const parsed: unknown = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((entry): entry is StoredEntry => typeof entry === 'object' && entry !== null)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Removes the queued entries `remove` picks (the rest are written back as they were). */
+function removeQueued(remove: (owner: SessionOwner | null) => boolean): void {
+  const entries = readQueue();
+  const kept = entries.filter((entry) => !remove(readOwner(entry.owner)));
+  if (kept.length === entries.length) return;
+  try {
+    if (kept.length === 0) localStorage.removeItem(OFFLINE_QUEUE_KEY);
+    else localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(kept));
+  } catch {
+    // storage unavailable
+  }
+}
+
+const isUnsent = (entry: StoredEntry) => entry.status !== 'sent';
+
+function readDataOwner(): SessionOwner | null {
+  try {
+    return readOwner(JSON.parse(localStorage.getItem(OWNER_KEY) ?? 'null'));
   } catch {
     return null;
   }
 }
 
-function writeDataOwner(owner: DataOwner): void {
+function writeDataOwner(owner: SessionOwner): void {
   try {
-    localStorage.setItem(OWNER_KEY, JSON.stringify(owner));
+    localStorage.setItem(OWNER_KEY, JSON.stringify({ audience: owner.audience, account: owner.account }));
   } catch {
     // storage unavailable: nothing personal can be kept either
   }
 }
 
-/** Sign-out: every personal or per-account key in both storages, the session and the owner record. */
-export function wipePersonalData(): void {
-  removeAllBut(localStorage, keptLocal);
-  removeAllBut(sessionStorage, keptSession);
+/**
+ * Sign-out of `owner` (null: a session whose account is unknown): its work, the data of the device's
+ * last account and the session. Other accounts' work and work nobody owns stay.
+ */
+export function wipePersonalData(owner: SessionOwner | null): void {
+  const own = (keyOwner: SessionOwner | null) =>
+    owner !== null && keyOwner !== null && sameOwner(keyOwner, owner);
+  removeKeys(localStorage, (key) => {
+    if (keptLocal.has(key)) return false;
+    const keyOwner = workOwnerOfKey(key);
+    return keyOwner === null || (typeof keyOwner === 'object' && own(keyOwner));
+  });
+  removeQueued(own);
+  removeKeys(sessionStorage, (key) => !keptSession.has(key));
   try {
     localStorage.removeItem(OWNER_KEY);
   } catch {
@@ -79,43 +148,62 @@ export function wipePersonalData(): void {
   }
 }
 
+/** How many drafts wipePersonalData(owner) removes: all but other accounts' and nobody's work. */
+export function signOutDraftCount(owner: SessionOwner | null): number {
+  return countPersistedDrafts((key) => {
+    const keyOwner = workOwnerOfKey(persistedStorageKey(key));
+    return (
+      keyOwner === null || (typeof keyOwner === 'object' && owner !== null && sameOwner(keyOwner, owner))
+    );
+  });
+}
+
 /**
- * Sign-in: makes this account the owner of what the device keeps. Data of another account or group is
- * removed first (the new session's token stays). `account` null means the account could not be told
- * (its profile did not load): data of the same group is kept, data of the other group removed.
+ * Sign-in: makes this account the device's data owner. The data of another account or group that is not
+ * work (downloads, report criteria, other drafts) is removed first; work stays with its owner, and the
+ * session just started (the WeChat sign-in claims after its token is stored) stays.
  * True when data was removed: the caller then loads the app afresh.
  */
-export function claimDeviceData(audience: UserAudience, account: string | null, label?: string): boolean {
+export function claimDeviceData(owner: SessionOwner): boolean {
   const current = readDataOwner();
-  // No owner recorded: a fresh phone, a sign-out (which removed everything), or data written before
-  // owners were recorded. The last is adopted rather than lost to the first sign-in after an update.
-  const same =
-    current === null || (current.audience === audience && (account === null || current.account === account));
-  if (same) {
-    if (account !== null) writeDataOwner({ audience, account, label });
-    return false;
-  }
-  // The session just started (the WeChat sign-in claims after its token is stored) stays.
+  writeDataOwner(owner);
+  // No owner recorded: a fresh phone, a sign-out (which removed everything but work), or data written
+  // before owners were recorded, which is adopted rather than lost to the first sign-in after an update.
+  if (current === null || sameOwner(current, owner)) return false;
   const token = getToken();
-  const sessionAudience = getSessionAudience();
-  removeAllBut(localStorage, keptLocal);
-  removeAllBut(sessionStorage, keptSession);
+  const session = getSessionOwner();
+  removeKeys(localStorage, (key) => !keptLocal.has(key) && workOwnerOfKey(key) === null);
+  removeKeys(sessionStorage, (key) => !keptSession.has(key));
   if (token) setToken(token);
-  if (sessionAudience) setSessionAudience(sessionAudience);
-  if (account !== null) writeDataOwner({ audience, account, label });
-  else localStorage.removeItem(OWNER_KEY);
+  if (session) setSessionOwner(session);
   return true;
 }
 
-/** Queued registrations and bindings not yet sent (waiting, being sent, or failed). */
-export function unsentQueueCount(): number {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
-    if (!Array.isArray(parsed)) return 0;
-    return parsed.filter((entry: { status?: unknown }) => entry?.status !== 'sent').length;
-  } catch {
-    return 0;
+/** Unsent work on this phone that the login page names. */
+export interface WorkOnPhone {
+  /** Queued registrations not yet sent, by staff account (the login name). */
+  unsentByAccount: ReadonlyMap<string, number>;
+  /** Queued registrations not yet sent and registration drafts whose owner is unknown. */
+  ownerless: number;
+}
+
+export function workOnPhone(): WorkOnPhone {
+  const unsentByAccount = new Map<string, number>();
+  let ownerless = 0;
+  for (const entry of readQueue().filter(isUnsent)) {
+    const owner = readOwner(entry.owner);
+    if (!owner) ownerless += 1;
+    else if (owner.audience === 'work')
+      unsentByAccount.set(owner.account, (unsentByAccount.get(owner.account) ?? 0) + 1);
   }
+  ownerless += countPersistedDrafts((key) => OWNERLESS_DRAFT_KEYS.has(persistedStorageKey(key)));
+  return { unsentByAccount, ownerless };
+}
+
+/** Removes the work nobody owns (the login page asks first). */
+export function removeOwnerlessWork(): void {
+  removeQueued((owner) => owner === null);
+  removeKeys(localStorage, (key) => workOwnerOfKey(key) === 'nobody');
 }
 
 /** A full page load at an app path (under the public base), leaving nothing of this page in memory. */

@@ -1,12 +1,34 @@
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { clearDownloadState } from '@/lib/file-download';
-import { removeToken } from '@/lib/token';
+import { getToken, removeToken } from '@/lib/token';
 
 /**
- * Which group the current session belongs to, so that a lost session (HTTP 401) sends a work user to
- * /login and a check user back through WeChat authorization. Per tab, like the token.
+ * Who the current session is, per tab like the token: the group (a lost session, HTTP 401, sends a work
+ * user to /login and a check user back through WeChat authorization) and the account, which owns the
+ * work the tab stores (queued registrations, registration drafts: lib/device-data.ts).
  */
 const AUDIENCE_KEY = 'session-audience';
+const ACCOUNT_KEY = 'session-account';
+
+/** The account a session belongs to, and the owner of the work stored under it. */
+export interface SessionOwner {
+  audience: UserAudience;
+  /** Staff: the login name, lower case; check users: the profile id. */
+  account: string;
+}
+
+/** `value` as an owner, or null when it is not one (missing, or written by something else). */
+export function readOwner(value: unknown): SessionOwner | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { audience, account } = value as Partial<SessionOwner>;
+  return (audience === 'work' || audience === 'check') && typeof account === 'string' && account !== ''
+    ? { audience, account }
+    : null;
+}
+
+export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
+  return a.audience === b.audience && a.account === b.account;
+}
 
 export function getSessionAudience(): UserAudience | null {
   try {
@@ -17,21 +39,44 @@ export function getSessionAudience(): UserAudience | null {
   }
 }
 
+/**
+ * The signed-in account of this tab, or null without a complete session (no token, or a session
+ * started before accounts were recorded: it signs in again).
+ */
+export function getSessionOwner(): SessionOwner | null {
+  if (!getToken()) return null;
+  try {
+    return readOwner({ audience: getSessionAudience(), account: sessionStorage.getItem(ACCOUNT_KEY) });
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in account of a page that only a group opens (its route's loader let no one in without one). */
+export function requireSessionOwner(): SessionOwner {
+  const owner = getSessionOwner();
+  if (!owner) throw new Error('This page needs a signed-in account');
+  return owner;
+}
+
 /** The signed-in group's home page. */
 export function sessionHomePath(): string {
   return homePathFor(getSessionAudience());
 }
 
-export function setSessionAudience(audience: UserAudience): void {
-  sessionStorage.setItem(AUDIENCE_KEY, audience);
+/** Records whose session the tab's token is (set with the token, at sign-in). */
+export function setSessionOwner(owner: SessionOwner): void {
+  sessionStorage.setItem(AUDIENCE_KEY, owner.audience);
+  sessionStorage.setItem(ACCOUNT_KEY, owner.account);
 }
 
-/** Ends the local session: token, audience, and any downloaded file still held in memory. */
+/** Ends the local session: token, owner, and any downloaded file still held in memory. */
 export function clearSession(): void {
   removeToken();
   clearDownloadState();
   try {
     sessionStorage.removeItem(AUDIENCE_KEY);
+    sessionStorage.removeItem(ACCOUNT_KEY);
   } catch {
     // storage unavailable
   }

@@ -13,6 +13,11 @@ interface Stored<T> {
   value: T;
 }
 
+/** The localStorage key a draft is kept under. */
+export function persistedStorageKey(key: string): string {
+  return PREFIX + key;
+}
+
 export function readPersisted<T>(key: string): T | undefined {
   try {
     const raw = localStorage.getItem(PREFIX + key);
@@ -44,14 +49,15 @@ export function removePersisted(key: string): void {
   }
 }
 
-/** How many drafts this device keeps (forms typed in and not yet submitted). */
-export function countPersistedDrafts(): number {
+/** How many drafts this device keeps (forms typed in and not yet submitted) whose key `include` accepts. */
+export function countPersistedDrafts(include: (key: string) => boolean): number {
   try {
     // A snapshot of the keys: reading an expired draft removes it, which would shift a live index.
     const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
-    return keys.filter(
-      (key) => key.startsWith(PREFIX) && readPersisted(key.slice(PREFIX.length)) !== undefined,
-    ).length;
+    return keys
+      .filter((key) => key.startsWith(PREFIX))
+      .map((key) => key.slice(PREFIX.length))
+      .filter((key) => include(key) && readPersisted(key) !== undefined).length;
   } catch {
     return 0;
   }

@@ -3,18 +3,27 @@ import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { WORK_ACCOUNT, expect, test, type ApiMock } from './support/fixtures';
 
 /**
- * One phone, two nurses: what 王医生 (admin) typed and queued is named before she signs out, removed
- * when she does, and nowhere for 李护士 (worker) to see: not on a page, not in any storage.
+ * One phone, several people: webviews share localStorage and keep a sessionStorage each (a new page of
+ * the test's browser context). What 王医生 (admin) queued and typed stays hers: another nurse or a
+ * screened person signing in on the phone neither sees, removes nor sends it; it is sent once, under
+ * her own token, when she is signed in.
  */
 const QUEUED = { name: '赵一', idCard: makeIdCard('110105', '1962-02-03', 11, '1') };
 const TYPED = { name: '钱二', idCard: makeIdCard('110105', '1958-07-09', 12, '2') };
+const SUBMIT = '/ScreeningRegister/Submit';
+const BIND = '/Sampling/BindSamplingTube';
+
+const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
 async function logIn(page: Page, accountName: string) {
+  await page.goto('/login');
   await page.getByLabel('账号', { exact: true }).fill(accountName);
   await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/workUser$/);
 }
+
+const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
 
 function spareTube(api: ApiMock): string {
   const tube = api.db.state.tubes.find((t) => t.status === 'unbound' && t.timeline.length === 1);
@@ -22,36 +31,20 @@ function spareTube(api: ApiMock): string {
   return tube.code;
 }
 
-/** Everything the page keeps in the browser (the demo backend's own data, the pretend server, aside). */
-function browserStorage(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const dump = (storage: Storage) =>
-      Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '')
-        .filter((key) => key !== 'demo-db-v1')
-        .map((key) => `${key}=${storage.getItem(key)}`)
-        .join('\n');
-    return `${dump(localStorage)}\n${dump(sessionStorage)}`;
-  });
-}
-
-test('王医生 queues a registration and types another, signs out; 李护士 finds nothing of hers', async ({
-  page,
-  api,
-}) => {
-  const name = (label: string) => page.getByRole('textbox', { name: label, exact: true });
-  await page.goto('/login');
-  await logIn(page, WORK_ACCOUNT.accountName);
-
-  // A registration the network drops is queued on the phone, and stays unsent.
-  api.fault('/ScreeningRegister/Submit', { kind: 'network' });
+/**
+ * On 信息录入: QUEUED's registration, which the network drops, goes to the phone's queue. Returns how
+ * many API requests had been made by then (the form's own attempt among them).
+ */
+async function queueWhileOffline(page: Page, api: ApiMock): Promise<number> {
+  api.fault(SUBMIT, { kind: 'network' });
   await page.getByRole('link', { name: /信息录入/ }).click();
-  await name('姓名').fill(QUEUED.name);
-  await name('身份证号').fill(QUEUED.idCard);
-  await name('联系电话').fill('13800138000');
-  await name('采样管编码').fill(spareTube(api));
+  await textbox(page, '姓名').fill(QUEUED.name);
+  await textbox(page, '身份证号').fill(QUEUED.idCard);
+  await textbox(page, '联系电话').fill('13800138000');
+  await textbox(page, '采样管编码').fill(spareTube(api));
   await page.getByRole('button', { name: '提交并绑定' }).click();
-  const confirm = page.getByRole('dialog', { name: '请确认登记信息' });
-  await confirm
+  await page
+    .getByRole('dialog', { name: '请确认登记信息' })
     .getByRole('button', { name: /^(确认提交|仍要登记)$/ })
     .first()
     .click();
@@ -59,40 +52,95 @@ test('王医生 queues a registration and types another, signs out; 李护士 fi
     .getByRole('dialog', { name: '网络不可用' })
     .getByRole('button', { name: '保存到待发送队列' })
     .click();
-  await expect(name('姓名')).toHaveValue('');
+  await expect(textbox(page, '姓名')).toHaveValue('');
+  return api.requests.length;
+}
 
-  // The next person is half typed (a draft on the phone).
-  await name('姓名').fill(TYPED.name);
-  await name('身份证号').fill(TYPED.idCard);
-  await expect.poll(() => browserStorage(page)).toContain(TYPED.idCard);
-  expect(await browserStorage(page)).toContain(QUEUED.idCard);
+/** The requests since `from` that sent QUEUED's registration: its Submit and the Bind, with their tokens. */
+function queuedSends(api: ApiMock, from: number): [string, string | undefined][] {
+  return api.requests
+    .slice(from)
+    .filter(
+      (request) =>
+        request.path.endsWith(BIND) ||
+        (request.path.endsWith(SUBMIT) && (request.body as { idCard?: string }).idCard === QUEUED.idCard),
+    )
+    .map((request) => [request.path, request.headers.authorization]);
+}
 
-  await page.getByRole('button', { name: '返回' }).click();
-  await expect(page).toHaveURL(/\/workUser$/);
-  await page.getByRole('button', { name: '退出登录' }).click();
-  const leaving = page.getByRole('dialog', { name: '退出登录' });
-  await expect(leaving).toContainText('本机还有1 条登记未上传，1 项填写内容未提交');
-  await expect(leaving.getByRole('button', { name: '立即上传' })).toBeVisible();
-  await leaving.getByRole('button', { name: '放弃并退出' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('note')).toHaveCount(0); // nothing left to warn about
-
+test('王医生 queues and types, her webview closes; 李护士 sees none of it; 王医生 signs in again and it is sent once', async ({
+  page,
+  api,
+}) => {
+  await logIn(page, WORK_ACCOUNT.accountName);
+  const queued = await queueWhileOffline(page, api);
+  // The next person is half typed (a draft on the phone), then WeChat closes the page.
+  await textbox(page, '姓名').fill(TYPED.name);
+  await textbox(page, '身份证号').fill(TYPED.idCard);
+  await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage }))).toContain(TYPED.idCard);
+  const phone = page.context();
+  await page.close();
   api.clearFaults();
-  await page.getByLabel('账号', { exact: true }).fill('');
-  await logIn(page, 'worker');
-  await expect(page.getByText('您好，李晓梅')).toBeVisible();
-  await expect(page.getByText(/待发送/)).toHaveCount(0);
-  await page.getByRole('link', { name: /信息录入/ }).click();
-  await expect(name('姓名')).toHaveValue('');
-  await expect(name('身份证号')).toHaveValue('');
-  for (const person of [QUEUED, TYPED]) {
-    await expect(page.getByText(person.name)).toHaveCount(0);
-    expect(await browserStorage(page)).not.toContain(person.idCard);
-    expect(await browserStorage(page)).not.toContain(person.name);
-  }
-  // 王医生's queued registration was never sent under 李晓梅's session.
-  const workerToken = await page.evaluate(() => sessionStorage.getItem('token'));
-  const submits = api.requestsTo('/ScreeningRegister/Submit');
-  expect(submits.length).toBeGreaterThan(0);
-  expect(submits.filter((request) => request.headers.authorization === workerToken)).toEqual([]);
+
+  const worker = await phone.newPage();
+  await worker.goto('/login');
+  await expect(worker.getByRole('note')).toHaveText(
+    '此手机上还有账号「admin」的 1 条登记未上传，用该账号登录后会继续上传。',
+  );
+  await logIn(worker, 'worker');
+  await expect(worker.getByText('您好，李晓梅')).toBeVisible();
+  await expect(worker.getByText(/待发送/)).toHaveCount(0);
+  await worker.getByRole('link', { name: /信息录入/ }).click();
+  await expect(textbox(worker, '姓名')).toHaveValue('');
+  await expect(textbox(worker, '身份证号')).toHaveValue('');
+  for (const person of [QUEUED, TYPED]) await expect(worker.getByText(person.name)).toHaveCount(0);
+  // Her session, online all along, never sent 王医生's registration.
+  expect(queuedSends(api, queued)).toEqual([]);
+
+  await worker.getByRole('button', { name: '返回' }).click();
+  await worker.getByRole('button', { name: '退出登录' }).click();
+  await worker.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出' }).click();
+  await expect(worker).toHaveURL(/\/login$/);
+  await expect(worker.getByRole('note')).toContainText('账号「admin」的 1 条');
+
+  await logIn(worker, WORK_ACCOUNT.accountName);
+  await expect(worker.getByText('已自动提交 1 条登记')).toBeVisible();
+  const adminToken = await sessionToken(worker);
+  expect(queuedSends(api, queued)).toEqual([
+    ['/api/v1/ScreeningRegister/Submit', adminToken],
+    ['/api/v1/Sampling/BindSamplingTube', adminToken],
+  ]);
+  await worker.getByRole('link', { name: /信息录入/ }).click();
+  await expect(textbox(worker, '姓名')).toHaveValue(TYPED.name);
+});
+
+test('a nurse queues offline, a screened person signs in through WeChat on the phone; back online, hers is sent once under her account', async ({
+  page,
+  api,
+  wechat,
+}) => {
+  await logIn(page, WORK_ACCOUNT.accountName);
+  const nurseToken = await sessionToken(page);
+  const queued = await queueWhileOffline(page, api);
+
+  // The phone is handed over: the WeChat menu link opens in another webview of the same phone.
+  const checkUser = await page.context().newPage();
+  await checkUser.goto('/checkUser');
+  await expect(checkUser.getByText('张秀英，您好')).toBeVisible();
+  expect(wechat.visits).toHaveLength(1);
+  const checkToken = await sessionToken(checkUser);
+
+  // The network comes back for both webviews: the nurse's sends her entry, the check user's sends nothing.
+  api.clearFaults();
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect(page.getByText('已自动提交 1 条登记')).toBeVisible();
+  expect(queuedSends(api, queued)).toEqual([
+    ['/api/v1/ScreeningRegister/Submit', nurseToken],
+    ['/api/v1/Sampling/BindSamplingTube', nurseToken],
+  ]);
+  expect(
+    api.requests.filter((request) => request.headers.authorization === checkToken).map((r) => r.path),
+  ).not.toContain(`/api/v1${SUBMIT}`);
+  await expect(checkUser.getByText('张秀英，您好')).toBeVisible();
 });

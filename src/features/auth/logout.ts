@@ -1,16 +1,19 @@
 import { loginOut } from '@/api/account/login-out';
 import { wipePersonalData } from '@/lib/device-data';
-import { clearSession } from '@/lib/session';
+import { clearSession, getSessionOwner } from '@/lib/session';
 import { forgetProfile } from './profile';
 
 /**
- * Ends the session: tells the server (LoginOut), then removes the token, the audience and every piece
- * of personal data this device keeps for the account (drafts, queue, downloads; lib/device-data). The
- * local session ends even when LoginOut fails (offline, timeout, token already expired): the user asked
- * to leave, and a stale token must not stay on a shared phone. The caller reloads the app at /login
- * (reloadApp), so nothing of the account stays in memory either (kept-alive pages, stores).
+ * Ends the session: tells the server (LoginOut), then removes the token, the owner and the personal data
+ * this device keeps for the account (its drafts and queued registrations, downloads; lib/device-data);
+ * other accounts' unsent work on the phone stays theirs. The local session ends even when LoginOut
+ * fails (offline, timeout, token already expired): the user asked to leave, and a stale token must not
+ * stay on a shared phone. The caller reloads the app at /login (reloadApp), so nothing of the account
+ * stays in memory either (kept-alive pages, stores).
  */
 export async function logout(): Promise<void> {
+  // Read first: a LoginOut answered with 401 ends the session before this function does.
+  const owner = getSessionOwner();
   try {
     await loginOut({ silent: true });
   } catch {
@@ -18,6 +21,6 @@ export async function logout(): Promise<void> {
   } finally {
     clearSession();
     forgetProfile();
-    wipePersonalData();
+    wipePersonalData(owner);
   }
 }

@@ -1,7 +1,7 @@
 import { loginWeChat } from '@/api/account/login-wechat';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
-import { setSessionAudience } from '@/lib/session';
+import { clearSession, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { consumeOAuthState } from '@/lib/wechat/oauth';
 import { loadProfile } from './profile';
@@ -22,10 +22,12 @@ export class UnverifiedCallbackError extends Error {
 const running = new Map<string, Promise<void>>();
 
 /**
- * Exchanges an OAuth code for a check-user session (token + audience stored), only when `state` is one
+ * Exchanges an OAuth code for a check-user session (token + owner stored), only when `state` is one
  * this tab made and has not used yet (lib/wechat/oauth.ts); otherwise rejects with
- * UnverifiedCallbackError without a request. A second call for a code being exchanged shares that
- * exchange. Server failures are ApiErrors, without a toast (the callback page explains them).
+ * UnverifiedCallbackError without a request. The session is the profile's: when the profile does not
+ * load, the sign-in fails and nothing of the phone's data is claimed. A second call for a code being
+ * exchanged shares that exchange. Server failures are ApiErrors, without a toast (the callback page
+ * explains them).
  */
 export function signInWithWeChatCode(code: string, state?: string): Promise<void> {
   const current = running.get(code);
@@ -33,11 +35,17 @@ export function signInWithWeChatCode(code: string, state?: string): Promise<void
   if (!consumeOAuthState(state)) return Promise.reject(new UnverifiedCallbackError());
   const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then(async (result) => {
     setToken(result.token);
-    setSessionAudience('check');
+    let owner: SessionOwner;
+    try {
+      owner = { audience: 'check', account: String((await loadProfile({ silent: true })).id) };
+    } catch (error) {
+      clearSession();
+      throw error;
+    }
+    setSessionOwner(owner);
     forgetAutomaticReauthorizations();
-    // Whose data this device may show: the profile's id (another person's drafts are removed).
-    const profile = await loadProfile({ silent: true }).catch(() => null);
-    claimDeviceData('check', profile ? String(profile.id) : null);
+    // Another person's data on this phone is removed; unsent work stays its owner's.
+    claimDeviceData(owner);
   });
   running.set(code, exchange);
   const forget = () => {

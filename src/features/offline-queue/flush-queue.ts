@@ -1,13 +1,14 @@
 import type { ApiErrorKind } from '@/lib/http';
-import { getSessionAudience } from '@/lib/session';
-import { getToken } from '@/lib/token';
+import { getSessionOwner, sameOwner, type SessionOwner } from '@/lib/session';
 import { acquireQueueLock, releaseQueueLock, renewQueueLock } from './queue-lock';
 import {
   getQueueSnapshot,
   isSendable,
   reloadQueueFromStorage,
+  sessionEntries,
   setQueueFlushing,
   updateQueueEntry,
+  type QueueEntry,
 } from './queue-store';
 
 /** What one flush did. `skipped` says why it did not start. */
@@ -31,21 +32,25 @@ export interface FlushOptions {
 let running: Promise<FlushSummary> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-function sendableCount(): number {
-  return getQueueSnapshot().entries.filter(isSendable).length;
+/** This session's entries waiting to be sent. */
+function sendableEntries(): QueueEntry[] {
+  return sessionEntries(getQueueSnapshot().entries).filter(isSendable);
 }
 
-/** Only a staff session sends: check users never queue, and the entries must go out under a staff token. */
-function hasStaffSession(): boolean {
-  return getSessionAudience() === 'work' && !!getToken();
+/** Still signed in as `owner` in this tab (a sign-out or another sign-in ends the flush). */
+function stillSignedInAs(owner: SessionOwner): boolean {
+  const current = getSessionOwner();
+  return current !== null && sameOwner(current, owner);
 }
 
 async function run(): Promise<FlushSummary> {
   // Another tab may have sent or cleared entries since this one last looked.
   reloadQueueFromStorage();
-  const summary: FlushSummary = { sent: 0, failed: 0, pending: sendableCount() };
+  // Entries go out only under the token of the staff account that queued them: the session's own.
+  const owner = getSessionOwner();
+  const summary: FlushSummary = { sent: 0, failed: 0, pending: sendableEntries().length };
+  if (owner?.audience !== 'work') return { ...summary, skipped: 'no-session' };
   if (summary.pending === 0) return { ...summary, skipped: 'empty' };
-  if (!hasStaffSession()) return { ...summary, skipped: 'no-session' };
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { ...summary, skipped: 'offline' };
   if (!acquireQueueLock()) return { ...summary, skipped: 'busy' };
@@ -59,7 +64,8 @@ async function run(): Promise<FlushSummary> {
     // One entry at a time, in the order they were queued; re-read each time (another tab may have changed it).
     for (;;) {
       reloadQueueFromStorage();
-      const next = getQueueSnapshot().entries.find((entry) => isSendable(entry) && !tried.has(entry.id));
+      if (!stillSignedInAs(owner)) break;
+      const next = sendableEntries().find((entry) => !tried.has(entry.id));
       if (!next) break;
       tried.add(next.id);
       if (!renewQueueLock()) {
@@ -106,7 +112,7 @@ async function run(): Promise<FlushSummary> {
     releaseQueueLock();
     setQueueFlushing(false);
   }
-  summary.pending = sendableCount();
+  summary.pending = sendableEntries().length;
   return summary;
 }
 

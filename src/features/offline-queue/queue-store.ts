@@ -1,3 +1,4 @@
+import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
 import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import { QUEUE_STORAGE_KEY } from './queue-keys';
@@ -13,6 +14,11 @@ export { QUEUE_STORAGE_KEY };
  *
  * Every change is written through to storage after re-reading it, so two tabs (or a tab and a reload)
  * add to one list instead of overwriting each other.
+ *
+ * The list holds the entries of every staff account that queued on this phone (webviews share
+ * localStorage); each entry names its owner. A tab shows, counts and sends only the entries of its own
+ * signed-in account (sessionEntries); an entry without an owner (queued before owners were recorded)
+ * is nobody's: never shown or sent (the login page names it, lib/device-data.ts).
  */
 export type QueueEntryStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -25,6 +31,8 @@ export const QUEUE_STATUS_LABELS: Readonly<Record<QueueEntryStatus, string>> = {
 
 export interface QueueEntry {
   id: string;
+  /** The staff account that queued it: only that account's session shows or sends it. */
+  owner?: SessionOwner;
   /** When the entry was queued (ISO). */
   createdAt: DateTimeString;
   /** The ScreeningRegister/Submit body the form would have sent. */
@@ -147,6 +155,18 @@ export function setQueueFlushing(flushing: boolean): void {
   if (snapshot.flushing !== flushing) emit({ ...snapshot, flushing });
 }
 
+/** Whether `entry` was queued by `owner`. */
+function isOwnedBy(entry: QueueEntry, owner: SessionOwner | null): boolean {
+  const entryOwner = readOwner(entry.owner);
+  return owner !== null && entryOwner !== null && sameOwner(entryOwner, owner);
+}
+
+/** The entries of this tab's signed-in account (none without a session). */
+export function sessionEntries(entries: readonly QueueEntry[]): QueueEntry[] {
+  const owner = getSessionOwner();
+  return entries.filter((entry) => isOwnedBy(entry, owner));
+}
+
 /** Entries a flush should send: 'sending' ones are left over from a flush that died (tab closed mid-way). */
 export function isSendable(entry: QueueEntry): boolean {
   return entry.status === 'pending' || entry.status === 'sending';
@@ -171,7 +191,7 @@ export interface EnqueueBindInput {
   collectedAt: DateTimeString;
 }
 
-type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage';
+type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage' | 'no-session';
 
 export type EnqueueResult =
   { ok: true; entry: QueueEntry } | { ok: false; reason: EnqueueRefusal; message: string };
@@ -180,6 +200,7 @@ const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
   'duplicate-tube': '该采样管已在待发送队列中，不需要重复保存',
   'duplicate-id-card': '该身份证号的登记已在待发送队列中，不需要重复保存',
   storage: '无法保存到本机，请留在本页，恢复网络后再提交',
+  'no-session': '登录已失效，无法保存到待发送队列，请重新登录后再提交',
 };
 
 function refuse(reason: EnqueueRefusal): EnqueueResult {
@@ -187,20 +208,25 @@ function refuse(reason: EnqueueRefusal): EnqueueResult {
 }
 
 /**
- * Puts a registration and its binding in the queue. Refused when the same tube or ID card is already
- * waiting (the second would only fail on the server), or when storage cannot keep it: an entry that
- * would not survive a reload is not accepted, so the caller keeps its form instead.
+ * Puts a registration and its binding in the queue, owned by the signed-in staff account. Refused when
+ * the same tube or ID card is already waiting in that account's queue (the second would only fail on
+ * the server), without a staff session, or when storage cannot keep it: an entry that would not survive
+ * a reload is not accepted, so the caller keeps its form instead.
  */
 export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
-  const latest = readStorage();
-  if (latest === null) return refuse('storage');
-  if (findQueuedTube(latest, input.tubeCode)) return refuse('duplicate-tube');
+  const owner = getSessionOwner();
+  if (owner?.audience !== 'work') return refuse('no-session');
+  const stored = readStorage();
+  if (stored === null) return refuse('storage');
+  const own = stored.filter((entry) => isOwnedBy(entry, owner));
+  if (findQueuedTube(own, input.tubeCode)) return refuse('duplicate-tube');
   const idCard = input.registrationInput.idCard.toUpperCase();
-  if (latest.some((entry) => isSendable(entry) && entry.registrationInput.idCard.toUpperCase() === idCard))
+  if (own.some((entry) => isSendable(entry) && entry.registrationInput.idCard.toUpperCase() === idCard))
     return refuse('duplicate-id-card');
 
   const entry: QueueEntry = {
     id: uuidV4(),
+    owner,
     createdAt: new Date().toISOString(),
     registrationInput: input.registrationInput,
     ...(input.registrationId ? { registrationId: input.registrationId } : {}),
@@ -237,11 +263,12 @@ export function retryQueueEntry(id: string): void {
   updateQueueEntry(id, { status: 'pending', lastError: undefined, settledAt: undefined });
 }
 
-/** Removes the sent and the failed entries; returns how many were removed. */
+/** Removes this account's sent and failed entries; returns how many were removed. */
 export function removeFinishedEntries(): number {
+  const owner = getSessionOwner();
   let removed = 0;
   commit((entries) => {
-    const kept = entries.filter((entry) => isSendable(entry));
+    const kept = entries.filter((entry) => isSendable(entry) || !isOwnedBy(entry, owner));
     removed = entries.length - kept.length;
     return kept;
   });

@@ -1,9 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { flushQueue, type FlushSummary } from './flush-queue';
-import { getQueueSnapshot, subscribeQueue, type QueueEntry } from './queue-store';
+import { getQueueSnapshot, sessionEntries, subscribeQueue, type QueueEntry } from './queue-store';
 
 export interface OfflineQueueState {
-  /** Oldest first. */
+  /** The signed-in account's entries (never another account's), oldest first. */
   entries: readonly QueueEntry[];
   /** Waiting or being sent. */
   pendingCount: number;
@@ -18,8 +18,14 @@ export interface OfflineQueueState {
 const flushNow = () => flushQueue({ manual: true });
 
 export function useOfflineQueue(): OfflineQueueState {
-  const { entries, flushing } = useSyncExternalStore(subscribeQueue, getQueueSnapshot, getQueueSnapshot);
+  const { entries: stored, flushing } = useSyncExternalStore(
+    subscribeQueue,
+    getQueueSnapshot,
+    getQueueSnapshot,
+  );
   return useMemo(() => {
+    // The session is read with each change of the list: a page shows only what its account queued.
+    const entries = sessionEntries(stored);
     const count = (status: QueueEntry['status']) => entries.filter((entry) => entry.status === status).length;
     return {
       entries,
@@ -29,5 +35,5 @@ export function useOfflineQueue(): OfflineQueueState {
       flushing,
       flush: flushNow,
     };
-  }, [entries, flushing]);
+  }, [stored, flushing]);
 }

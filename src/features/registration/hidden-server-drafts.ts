@@ -1,18 +1,25 @@
+import { hiddenServerDraftsKey } from '@/lib/device-data';
+import { getSessionOwner } from '@/lib/session';
 import type { Id } from '@/types/api';
 
 /**
  * Server drafts that 待提交登记's 删除 took off this phone's list while the server has no Delete call
  * (config/assumptions.ts, deleteServerDrafts off): the record stays on the server, this account's list
- * here no longer shows it. Personal to the account that signed in (lib/device-data.ts removes it with
- * the rest of that account's data).
+ * here no longer shows it. Kept per account, with the account's other work (lib/device-data.ts).
  */
-const HIDDEN_SERVER_DRAFTS_KEY = 'hidden-server-drafts';
 /** Enough for years of a nurse's discarded drafts; the oldest are forgotten first. */
 const MAX_HIDDEN = 500;
 
+function storageKey(): string | null {
+  const owner = getSessionOwner();
+  return owner ? hiddenServerDraftsKey(owner) : null;
+}
+
 export function hiddenServerDrafts(): ReadonlySet<Id> {
+  const key = storageKey();
+  if (key === null) return new Set();
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(HIDDEN_SERVER_DRAFTS_KEY) ?? '[]');
+    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
     return new Set(Array.isArray(stored) ? stored.filter((id): id is Id => typeof id === 'string') : []);
   } catch {
     return new Set();
@@ -20,9 +27,11 @@ export function hiddenServerDrafts(): ReadonlySet<Id> {
 }
 
 export function hideServerDraft(id: Id): void {
+  const key = storageKey();
+  if (key === null) return;
   const ids = [...hiddenServerDrafts()].filter((hidden) => hidden !== id);
   try {
-    localStorage.setItem(HIDDEN_SERVER_DRAFTS_KEY, JSON.stringify([...ids, id].slice(-MAX_HIDDEN)));
+    localStorage.setItem(key, JSON.stringify([...ids, id].slice(-MAX_HIDDEN)));
   } catch {
     // Storage full or unavailable: the draft is hidden until the list reloads.
   }

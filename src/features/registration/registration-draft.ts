@@ -1,4 +1,3 @@
-import type { UserAudience } from '@/config/audience';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone, validatePhone } from '@/lib/phone';
 import type { Id, Registration, RegistrationInput } from '@/types/api';
@@ -51,11 +50,6 @@ export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = {
   tubeCode: '',
   collectedAt: null,
 };
-
-/** The usePersistentState key of an audience's entry draft (work users and check users keep separate drafts). */
-export function registrationDraftKey(audience: UserAudience): string {
-  return `registration:${audience}`;
-}
 
 /** The person fields the user has typed something into (a draft worth restoring). */
 export function draftHasContent(draft: RegistrationDraft): boolean {

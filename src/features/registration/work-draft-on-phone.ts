@@ -1,33 +1,42 @@
 import { addRegistration, savedRegistrationId } from '@/api/registration';
+import { registrationDraftKey } from '@/lib/device-data';
+import { getSessionOwner } from '@/lib/session';
 import { readPersisted, removePersisted, writePersisted } from '@/lib/use-persistent-state';
 import type { Id } from '@/types/api';
 import {
   EMPTY_REGISTRATION_DRAFT,
-  registrationDraftKey,
   serverDraftSignature,
   unsavedServerDraft,
   type RegistrationDraft,
 } from './registration-draft';
 
-const WORK_DRAFT_KEY = registrationDraftKey('work');
+/** The signed-in staff member's draft key, or null without a staff session. */
+function workDraftKey(): string | null {
+  const owner = getSessionOwner();
+  return owner?.audience === 'work' ? registrationDraftKey(owner) : null;
+}
 
 /**
- * The staff entry form's draft on this phone (the form itself keeps it with usePersistentState under
- * the same key), with the fields an older version did not write filled in.
+ * The signed-in staff member's entry form draft on this phone (the form itself keeps it with
+ * usePersistentState under the same key), with the fields an older version did not write filled in.
  */
 export function readWorkDraft(): RegistrationDraft | undefined {
-  const stored = readPersisted<Partial<RegistrationDraft>>(WORK_DRAFT_KEY);
+  const key = workDraftKey();
+  const stored = key === null ? undefined : readPersisted<Partial<RegistrationDraft>>(key);
   return stored && { ...EMPTY_REGISTRATION_DRAFT, ...stored };
 }
 
 export function writeWorkDraft(draft: RegistrationDraft): void {
-  writePersisted<RegistrationDraft>(WORK_DRAFT_KEY, draft);
+  const key = workDraftKey();
+  if (key !== null) writePersisted<RegistrationDraft>(key, draft);
 }
 
 /** Removes that draft; with `registrationId`, only when it is that registration's. */
 export function forgetWorkDraft(registrationId?: Id): void {
+  const key = workDraftKey();
+  if (key === null) return;
   if (registrationId !== undefined && readWorkDraft()?.registrationId !== registrationId) return;
-  removePersisted(WORK_DRAFT_KEY);
+  removePersisted(key);
 }
 
 /**

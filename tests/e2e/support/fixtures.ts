@@ -386,46 +386,49 @@ export async function clearAppStorage(page: Page): Promise<void> {
   });
 }
 
+/** Asks the test's demo backend (not through the page, so nothing is recorded). */
+async function askDemo(api: ApiMock, path: string, init: RequestInit): Promise<unknown> {
+  const response = await getResponse(createHandlers(api.db), new Request(`${API_ORIGIN}${path}`, init));
+  const envelope = (await response?.json()) as { responseData?: unknown } | undefined;
+  return envelope?.responseData;
+}
+
 /**
  * Starts a session without going through the login form: mints a token from the demo backend and
- * puts it where the app keeps it. Use the real login page when the test is about logging in.
+ * puts it where the app keeps it, with the session's account (staff: the login name; check users: the
+ * profile id). Use the real login page when the test is about logging in.
  */
 export async function signIn(page: Page, api: ApiMock, audience: 'work' | 'check' = 'work'): Promise<string> {
   const isWork = audience === 'work';
-  const path = isWork ? '/api/v1/Account/LoginManage' : '/api/v1/Account/LoginWeChat';
-  const payload = isWork
-    ? WORK_ACCOUNT
-    : { code: `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` };
-  const response = await getResponse(
-    createHandlers(api.db),
-    new Request(`${API_ORIGIN}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-    }),
-  );
-  const envelope = (await response?.json()) as { responseData?: { token?: string } } | undefined;
-  const token = envelope?.responseData?.token;
+  const login = (await askDemo(api, isWork ? '/api/v1/Account/LoginManage' : '/api/v1/Account/LoginWeChat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(
+      isWork ? WORK_ACCOUNT : { code: `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}` },
+    ),
+  })) as { token?: string } | undefined;
+  const token = login?.token;
   if (!token) throw new Error(`signIn(${audience}) got no token from the demo backend`);
+  const profile = isWork
+    ? undefined
+    : ((await askDemo(api, '/api/v1/Account/GetUserManageProfile', { headers: { authorization: token } })) as
+        { id?: unknown } | undefined);
+  const account = isWork ? WORK_ACCOUNT.accountName : profile?.id;
+  if (typeof account !== 'string' && typeof account !== 'number')
+    throw new Error('signIn(check) got no profile id from the demo backend');
+  const session = [token, audience, String(account)] as const;
+  const store = ([t, a, name]: typeof session) => {
+    sessionStorage.setItem('token', t);
+    sessionStorage.setItem('session-audience', a);
+    sessionStorage.setItem('session-account', name);
+  };
   if (page.url() === 'about:blank') {
     // The test's first page load starts signed in: no extra load of /login only to reach sessionStorage.
-    const script = await page.addInitScript(
-      ([t, a]) => {
-        sessionStorage.setItem('token', t);
-        sessionStorage.setItem('session-audience', a);
-      },
-      [token, audience] as const,
-    );
+    const script = await page.addInitScript(store, session);
     page.once('domcontentloaded', () => void script.dispose());
     return token;
   }
-  await page.evaluate(
-    ([t, a]) => {
-      sessionStorage.setItem('token', t);
-      sessionStorage.setItem('session-audience', a);
-    },
-    [token, audience] as const,
-  );
+  await page.evaluate(store, session);
   return token;
 }
 

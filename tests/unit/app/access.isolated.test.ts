@@ -5,9 +5,10 @@ import { createAppRoutes } from '@/app/router';
 import { routeTable } from '@/app/route-table';
 import type { UserAudience } from '@/config/audience';
 import { toast } from '@/lib/feedback';
-import { setSessionAudience } from '@/lib/session';
+import { setSessionOwner } from '@/lib/session';
 import { removeToken, setToken } from '@/lib/token';
 import { startAuthorization } from '@/lib/wechat/oauth';
+import { TEST_OWNERS } from '../support/render-route';
 
 vi.mock('@/lib/feedback', async (original) => ({
   ...(await original<typeof import('@/lib/feedback')>()),
@@ -61,7 +62,7 @@ describe('who may open each route', () => {
   )('%s (%s) with session %s', async (path, audience, session) => {
     if (session) {
       setToken(`token-${session}`);
-      setSessionAudience(session);
+      setSessionOwner(TEST_OWNERS[session]);
     }
     const router = await open(path);
     const outcome = expected(audience, session, path);
@@ -76,6 +77,16 @@ describe('who may open each route', () => {
     } else {
       expect(startAuthorization).toHaveBeenCalledWith(outcome.authorizesBackTo);
     }
+    router.dispose();
+  });
+
+  it('a token without its account (a session from before accounts were recorded) signs in again', async () => {
+    setToken('token-of-an-older-version');
+    sessionStorage.setItem('session-audience', 'work');
+    const router = await open('/infoEnter');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/login?redirect=${encodeURIComponent('/infoEnter')}`,
+    );
     router.dispose();
   });
 });

@@ -6,9 +6,10 @@ import { createAppRoutes } from '@/app/router';
 import { installSessionExpiry } from '@/app/session-expiry';
 import { config } from '@/config/env';
 import { request } from '@/lib/http';
-import { getSessionAudience, setSessionAudience } from '@/lib/session';
+import { getSessionAudience, setSessionOwner } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { server } from '../../msw-server';
+import { TEST_OWNERS } from '../support/render-route';
 
 function expire() {
   server.use(
@@ -22,7 +23,7 @@ function expire() {
 describe('after HTTP 401', () => {
   it('a work user goes to /login, remembering the page they were on', async () => {
     setToken('old');
-    setSessionAudience('work');
+    setSessionOwner(TEST_OWNERS.work);
     const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/infoDetail?id=r-7'] });
     installSessionExpiry(router);
     render(<RouterProvider router={router} />);
@@ -35,7 +36,7 @@ describe('after HTTP 401', () => {
 
   it('a check user is sent back through WeChat authorization with the page as state', async () => {
     setToken('old');
-    setSessionAudience('check');
+    setSessionOwner(TEST_OWNERS.check);
     const replace = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace });
     const router = createMemoryRouter(createAppRoutes(), { initialEntries: ['/checkUserInfoDetail?id=r-1'] });

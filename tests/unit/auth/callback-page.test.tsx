@@ -7,12 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
-import { getSessionAudience } from '@/lib/session';
+import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { claimDeviceData } from '@/lib/device-data';
+import { getSessionAudience, getSessionOwner } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { MAX_AUTOMATIC_REAUTHORIZATIONS } from '@/features/auth/wechat-sign-in';
 import { server } from '../../msw-server';
-import { renderRoute, signInForTest } from '../support/render-route';
+import { renderRoute, signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { stubLocation } from './location-stub';
 import { recordRequests } from '../support/request-log';
 
@@ -238,6 +240,93 @@ describe('/callback', () => {
     await signInForTest('check');
     renderRoute(paths.callback, { session: 'check' });
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`), SLOW);
+  });
+
+  describe('on a phone with staff work', () => {
+    const storedDraft = JSON.stringify({ savedAt: Date.now(), value: { name: '王小明' } });
+
+    /** admin's unsent registration and typed form, and a form of her session that is not work. */
+    function staffWorkOnPhone() {
+      claimDeviceData(TEST_OWNERS.work);
+      localStorage.setItem(
+        OFFLINE_QUEUE_KEY,
+        JSON.stringify([{ id: 'q1', status: 'pending', owner: TEST_OWNERS.work }]),
+      );
+      localStorage.setItem(testDraftKey(), storedDraft);
+      localStorage.setItem('draft:bind:work:r-1', storedDraft);
+    }
+
+    function expectStaffWorkKept() {
+      expect(JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]')).toEqual([
+        { id: 'q1', status: 'pending', owner: TEST_OWNERS.work },
+      ]);
+      expect(localStorage.getItem(testDraftKey())).toBe(storedDraft);
+    }
+
+    it('a check user signing in (another webview) keeps the staff work; her other data goes', async () => {
+      staffWorkOnPhone();
+      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      await waitFor(() => expect(location.replace).toHaveBeenCalled(), SLOW);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.check);
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBeNull();
+    });
+
+    it('a profile that does not load fails the sign-in: no session, nothing claimed', async () => {
+      staffWorkOnPhone();
+      server.use(
+        http.get('*/api/v1/Account/GetUserManageProfile', () =>
+          HttpResponse.json({ statusCode: 500, responseMessage: '服务暂时不可用', responseData: null }),
+        ),
+      );
+      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      expect(await screen.findByRole('heading', { name: '登录没有成功' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '重新授权' })).toBeInTheDocument();
+      expect(getToken()).toBeNull();
+      expect(getSessionOwner()).toBeNull();
+      expect(location.replace).not.toHaveBeenCalled();
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBe(storedDraft);
+    });
+
+    it('with a staff session in the tab: asks first; 返回工作人员首页 changes nothing', async () => {
+      const token = await signInForTest('work');
+      staffWorkOnPhone();
+      const log = recordRequests();
+      const state = createOAuthState('/checkUser');
+      const { router } = renderRoute(callbackUrl({ code: freshCode(), state }), { session: 'work' });
+      expect(await screen.findByRole('heading', { name: '切换为微信身份登录？' })).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          '当前已登录工作人员账号「admin」。继续将退出该账号，未上传的登记会保留在此手机上，该账号再次登录后继续上传。',
+        ),
+      ).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: '返回工作人员首页' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+      expect(log.count(LOGIN_WECHAT)).toBe(0);
+      expect(location.replace).not.toHaveBeenCalled();
+      expect(getToken()).toBe(token);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.work);
+      expect(readOAuthState(state)).toBe('/checkUser');
+      expectStaffWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-1')).toBe(storedDraft);
+    });
+
+    it('with a staff session in the tab: 继续 ends it and signs in; her unsent work stays', async () => {
+      await signInForTest('work');
+      staffWorkOnPhone();
+      const log = recordRequests();
+      const code = freshCode();
+      renderRoute(callbackUrl({ code, state: createOAuthState('/checkUser') }), { session: 'work' });
+      await userEvent.setup().click(await screen.findByRole('button', { name: '继续' }));
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
+      expect(await log.bodies(LOGIN_WECHAT)).toEqual([expect.objectContaining({ code })]);
+      expect(getSessionOwner()).toEqual(TEST_OWNERS.check);
+      expectStaffWorkKept();
+    });
   });
 
   it('reloads when the browser restores it from the back-forward cache', async () => {

@@ -1,11 +1,11 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { claimDeviceData, reloadApp } from '@/lib/device-data';
 import { paths, withQuery } from '@/config/paths';
-import { getSessionAudience } from '@/lib/session';
+import { getSessionAudience, getSessionOwner } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
@@ -23,14 +23,35 @@ vi.mock('@/lib/device-data', async (importOriginal) => ({
 }));
 afterEach(() => vi.mocked(reloadApp).mockClear());
 
-const DRAFT_KEY = 'draft:registration:work';
+const WORKER = { audience: 'work', account: 'worker' } as const;
+const WORKER_DRAFT_KEY = 'draft:registration:work:worker';
+const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { name } });
 
-/** What 李护士 (account worker) left on the phone: a typed registration and a binding never sent. */
+/**
+ * What 李护士 (account worker) left on the phone: a typed registration, a binding never sent, and a
+ * download record of her session.
+ */
 function leftByWorker() {
-  claimDeviceData('work', 'worker', 'worker');
-  localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }));
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ id: 'q1', status: 'pending' }]));
+  claimDeviceData(WORKER);
+  localStorage.setItem(WORKER_DRAFT_KEY, draft('张三'));
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ id: 'q1', status: 'pending', owner: WORKER }]));
+  localStorage.setItem('draft:bind:work:r-1', draft('CT2026000001'));
 }
+
+/** Left before the app recorded owners: a queued registration and a typed form nobody can claim. */
+function leftBeforeOwners() {
+  localStorage.setItem(
+    OFFLINE_QUEUE_KEY,
+    JSON.stringify([
+      { id: 'q1', status: 'pending', owner: WORKER },
+      { id: 'q0', status: 'failed' },
+    ]),
+  );
+  localStorage.setItem('draft:registration:work', draft('赵四'));
+}
+
+const queuedIds = () =>
+  (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);
 
 async function fillAndSubmit(accountName: string, password: string) {
   const user = userEvent.setup();
@@ -177,18 +198,20 @@ describe('/login', () => {
     expect(stored).not.toContain('123456');
   });
 
-  it('on a phone another staff member used: says their unsent work will go, removes it, and reloads', async () => {
+  it('on a phone another staff member used: names her unsent work, which stays hers when admin signs in', async () => {
     leftByWorker();
     renderRoute(paths.login);
     expect(await screen.findByRole('note')).toHaveTextContent(
-      '此手机上还有账号「worker」的 1 条登记未上传。用该账号登录可继续上传；登录其他账号会删除这些记录。',
+      '此手机上还有账号「worker」的 1 条登记未上传，用该账号登录后会继续上传。',
     );
     await fillAndSubmit('admin', '123456');
     await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.workUser));
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
-    expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
+    expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();
+    expect(queuedIds()).toEqual(['q1']);
+    // Her session's other data goes.
+    expect(localStorage.getItem('draft:bind:work:r-1')).toBeNull();
     expect(getToken()).not.toBeNull();
-    expect(getSessionAudience()).toBe('work');
+    expect(getSessionOwner()).toEqual({ audience: 'work', account: 'admin' });
   });
 
   it('the same account signing in again (after its session expired) keeps its drafts and queue', async () => {
@@ -197,7 +220,32 @@ describe('/login', () => {
     await fillAndSubmit('worker', '123456');
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
     expect(reloadApp).not.toHaveBeenCalled();
-    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
-    expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).not.toBeNull();
+    expect(getSessionOwner()).toEqual(WORKER);
+    expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();
+    expect(localStorage.getItem('draft:bind:work:r-1')).not.toBeNull();
+    expect(queuedIds()).toEqual(['q1']);
+  });
+
+  it('names work whose owner is unknown, and removes only that, only after a confirmation', async () => {
+    leftBeforeOwners();
+    // antd-mobile animates its dialog in: do not refuse clicks meanwhile.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderRoute(paths.login);
+    const note = await screen.findByText('此手机上有 2 条登记不知道属于哪个账号，无法上传。');
+    await user.click(screen.getByRole('button', { name: '删除这些登记' }));
+    let dialog = await screen.findByRole('dialog', { name: '删除这些登记' });
+    expect(dialog).toHaveTextContent('将从此手机删除 2 条不知道属于哪个账号的登记，删除后无法恢复。');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(queuedIds()).toEqual(['q1', 'q0']);
+    expect(localStorage.getItem('draft:registration:work')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '删除这些登记' }));
+    dialog = await screen.findByRole('dialog', { name: '删除这些登记' });
+    await user.click(within(dialog).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(note).not.toBeInTheDocument());
+    expect(queuedIds()).toEqual(['q1']);
+    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('账号「worker」的 1 条');
   });
 });

@@ -6,7 +6,8 @@ import { cachedProfile, loadProfile } from '@/features/auth/profile';
 import { getSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { server } from '../../msw-server';
-import { signInForTest } from '../support/render-route';
+import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 
 describe('logout', () => {
@@ -37,5 +38,19 @@ describe('logout', () => {
     await expect(logout()).resolves.toBeUndefined();
     expect(getToken()).toBeNull();
     expect(getSessionAudience()).toBeNull();
+  });
+
+  it("removes the account's own work even when the server says the session had already expired", async () => {
+    server.use(http.post('*/api/v1/Account/LoginOut', () => new HttpResponse(null, { status: 401 })));
+    await signInForTest('work');
+    const others = { id: 'q2', status: 'pending', owner: { audience: 'work', account: 'worker' } };
+    localStorage.setItem(
+      OFFLINE_QUEUE_KEY,
+      JSON.stringify([{ id: 'q1', status: 'pending', owner: TEST_OWNERS.work }, others]),
+    );
+    localStorage.setItem(testDraftKey(), JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }));
+    await logout();
+    expect(JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]')).toEqual([others]);
+    expect(localStorage.getItem(testDraftKey())).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { renderRoute, signInForTest } from '../support/render-route';
+import { renderRoute, signInForTest, testDraftKey } from '../support/render-route';
 
 // Sign-out ends in a full page load at /login; jsdom cannot load pages.
 vi.mock('@/lib/device-data', async (importOriginal) => ({
@@ -70,7 +70,7 @@ describe('/workUser 待提交登记', () => {
     const opened = await openHomeWithDraft();
     const { card, draft } = opened;
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({ savedAt: Date.now(), value: { name: '赵建华', registrationId: draft.id } }),
     );
     const user = setupUser();
@@ -80,7 +80,7 @@ describe('/workUser 待提交登记', () => {
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('已删除')).toBeInTheDocument();
     expect(within(card).queryByText('赵建华')).toBeNull();
-    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(localStorage.getItem(testDraftKey())).toBeNull();
     return { requests, ...opened };
   }
 
@@ -143,7 +143,7 @@ describe('/workUser 待提交登记', () => {
 describe('/workUser 退出登录 with an unfinished registration', () => {
   function typedOnThisPhone() {
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({
         savedAt: Date.now(),
         value: {
@@ -194,13 +194,13 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     expect(await screen.findByText('没有保存到服务器：后端接口连接异常')).toBeInTheDocument();
     expect(reloadApp).not.toHaveBeenCalled();
     expect(getToken()).not.toBeNull();
-    expect(localStorage.getItem('draft:registration:work')).toContain('孙立新');
+    expect(localStorage.getItem(testDraftKey())).toContain('孙立新');
   });
 
   it('is not offered when the form holds nothing the server could keep', async () => {
     await signInForTest('work');
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({
         savedAt: Date.now(),
         value: { ...EMPTY_REGISTRATION_DRAFT, name: '孙立新', idCard: '1101' },

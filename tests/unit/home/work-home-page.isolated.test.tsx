@@ -157,25 +157,28 @@ describe('/workUser', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('before signing out, names the unsent work; 放弃并退出 removes it from the phone, keeping only the login name', async () => {
+  it("before signing out, names the account's unsent work; 放弃并退出 removes it, other accounts' work stays", async () => {
     const { router } = await openWorkHome();
-    localStorage.setItem(
-      'draft:registration:work',
-      JSON.stringify({ savedAt: Date.now(), value: { name: '张三', idCard: '110105199001010079' } }),
-    );
+    const draft = (name: string) =>
+      JSON.stringify({ savedAt: Date.now(), value: { name, idCard: '110105199001010079' } });
+    const queued = (id: string, owner?: { audience: 'work'; account: string }) => ({
+      id,
+      ...(owner ? { owner } : {}),
+      createdAt: '2026-11-25T08:00:00+08:00',
+      registrationInput: { name: '李四', idCard: '110105195601010013' },
+      tubeCode: `CT20261000${id}`,
+      collectedAt: '2026-11-25T08:00:00+08:00',
+      status: 'failed',
+      attempts: 1,
+    });
+    localStorage.setItem('draft:registration:work:admin', draft('张三'));
+    localStorage.setItem('draft:registration:work:worker', draft('王五'));
+    localStorage.setItem('draft:registration:work', draft('赵六'));
+    const workers = queued('92', { audience: 'work', account: 'worker' });
+    const ownerless = queued('93');
     localStorage.setItem(
       OFFLINE_QUEUE_KEY,
-      JSON.stringify([
-        {
-          id: 'q1',
-          createdAt: '2026-11-25T08:00:00+08:00',
-          registrationInput: { name: '李四', idCard: '110105195601010013' },
-          tubeCode: 'CT2026100099',
-          collectedAt: '2026-11-25T08:00:00+08:00',
-          status: 'failed',
-          attempts: 1,
-        },
-      ]),
+      JSON.stringify([queued('91', { audience: 'work', account: 'admin' }), workers, ownerless]),
     );
     localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
     resetQueue(); // the queue store reads what another tab wrote
@@ -189,7 +192,15 @@ describe('/workUser', () => {
     expect(within(dialog).getByRole('button', { name: '立即上传' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '放弃并退出' }));
     await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
-    expect(Object.keys(localStorage)).toEqual([KEPT_LOCAL_KEYS.rememberedAccount]);
+    expect(Object.keys(localStorage).sort()).toEqual(
+      [
+        KEPT_LOCAL_KEYS.rememberedAccount,
+        OFFLINE_QUEUE_KEY,
+        'draft:registration:work:worker',
+        'draft:registration:work',
+      ].sort(),
+    );
+    expect(JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '')).toEqual([workers, ownerless]);
     expect(getToken()).toBeNull();
     expect(router.state.location.pathname).toBe(paths.workUser); // the reload takes it to /login
   });

@@ -3,26 +3,60 @@ import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/
 import {
   claimDeviceData,
   keepOnSignOut,
-  readDataOwner,
-  unsentQueueCount,
+  removeOwnerlessWork,
+  signOutDraftCount,
   wipePersonalData,
+  workOnPhone,
 } from '@/lib/device-data';
+import { setSessionOwner, type SessionOwner } from '@/lib/session';
+import { setToken } from '@/lib/token';
 import { DEMO_DB_STORAGE_KEY } from '@/mocks/db';
 
-/** What a staff member leaves on a phone: a draft, a queued binding, a download record, a session. */
-function leaveWorkBehind() {
-  localStorage.setItem(
-    'draft:registration:work',
-    JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }),
+const ADMIN: SessionOwner = { audience: 'work', account: 'admin' };
+const WORKER: SessionOwner = { audience: 'work', account: 'worker' };
+const CHECK_1: SessionOwner = { audience: 'check', account: '3' };
+const CHECK_2: SessionOwner = { audience: 'check', account: '4' };
+
+const draftKey = (owner: SessionOwner) => `draft:registration:${owner.audience}:${owner.account}`;
+const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { name } });
+
+function queue(...entries: { id: string; status: string; owner?: SessionOwner }[]) {
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries));
+}
+const queuedIds = () =>
+  (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);
+
+/**
+ * What a shared phone holds: admin's and worker's unsent work, a check user's draft, work from before
+ * owners were recorded, and the last account's other personal data (a bind draft, a download record,
+ * report criteria).
+ */
+function phoneInUse() {
+  localStorage.setItem(draftKey(ADMIN), draft('管一'));
+  localStorage.setItem(draftKey(WORKER), draft('李二'));
+  localStorage.setItem(draftKey(CHECK_1), draft('张三'));
+  localStorage.setItem('hidden-server-drafts:work:admin', '["r-1"]');
+  localStorage.setItem('draft:registration:work', draft('旧四'));
+  localStorage.setItem('draft:bind:work:r-9', draft('CT0001'));
+  queue(
+    { id: 'admin-1', status: 'pending', owner: ADMIN },
+    { id: 'admin-2', status: 'sent', owner: ADMIN },
+    { id: 'worker-1', status: 'failed', owner: WORKER },
+    { id: 'old-1', status: 'pending' },
   );
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ status: 'pending' }, { status: 'sent' }]));
   localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
   localStorage.setItem(DEMO_DB_STORAGE_KEY, '{"version":1}');
   sessionStorage.setItem('download:saved', '{"fileName":"张三的报告.pdf"}');
   sessionStorage.setItem('report-criteria:work', '{"type":"idCard","value":"110105199001010079"}');
-  sessionStorage.setItem('token', 'token-of-admin');
-  sessionStorage.setItem('session-audience', 'work');
   sessionStorage.setItem(KEPT_SESSION_KEYS.oauthNonces, '["c1"]');
+}
+
+/** The work of every account on the phone: never removed by another account's sign-in. */
+function expectAllWorkKept() {
+  for (const owner of [ADMIN, WORKER, CHECK_1]) expect(localStorage.getItem(draftKey(owner))).not.toBeNull();
+  expect(localStorage.getItem('hidden-server-drafts:work:admin')).not.toBeNull();
+  expect(localStorage.getItem('draft:registration:work')).not.toBeNull();
+  expect(queuedIds()).toEqual(['admin-1', 'admin-2', 'worker-1', 'old-1']);
 }
 
 const keys = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => storage.key(i)).sort();
@@ -36,69 +70,103 @@ beforeEach(() => {
 });
 
 describe('wipePersonalData (sign-out)', () => {
-  it('removes drafts, queue, downloads, criteria and the session; keeps only the listed keys', () => {
-    claimDeviceData('work', 'admin', 'admin');
-    leaveWorkBehind();
-    wipePersonalData();
-    expect(keys(localStorage)).toEqual([DEMO_DB_STORAGE_KEY, KEPT_LOCAL_KEYS.rememberedAccount].sort());
+  it("removes the account's own work, the other personal data and the session; other accounts' work stays", () => {
+    claimDeviceData(ADMIN);
+    phoneInUse();
+    setToken('token-of-admin');
+    setSessionOwner(ADMIN);
+    wipePersonalData(ADMIN);
+    expect(queuedIds()).toEqual(['worker-1', 'old-1']);
+    expect(keys(localStorage)).toEqual(
+      [
+        DEMO_DB_STORAGE_KEY,
+        KEPT_LOCAL_KEYS.rememberedAccount,
+        OFFLINE_QUEUE_KEY,
+        draftKey(WORKER),
+        draftKey(CHECK_1),
+        'draft:registration:work',
+      ].sort(),
+    );
     expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.oauthNonces]);
-    expect(readDataOwner()).toBeNull();
+  });
+
+  it('of a session whose account is unknown: removes no one’s work', () => {
+    phoneInUse();
+    wipePersonalData(null);
+    expect(queuedIds()).toEqual(['admin-1', 'admin-2', 'worker-1', 'old-1']);
+    expect(localStorage.getItem(draftKey(ADMIN))).not.toBeNull();
+    expect(localStorage.getItem('draft:bind:work:r-9')).toBeNull();
+  });
+
+  it('counts the drafts it will remove: the own registration draft and other forms, not others’ work', () => {
+    phoneInUse();
+    expect(signOutDraftCount(ADMIN)).toBe(2);
+    expect(signOutDraftCount(WORKER)).toBe(2);
+    expect(signOutDraftCount(null)).toBe(1);
   });
 });
 
 describe('claimDeviceData (sign-in)', () => {
   it.each([
-    // [previous owner, who signs in, data kept?]
-    [['work', 'admin'], ['work', 'admin', 'admin'], true],
-    [['work', 'admin'], ['work', 'worker', 'worker'], false],
-    [['work', 'admin'], ['check', 'u-check-1'], false],
-    [['check', 'u-check-1'], ['check', 'u-check-1'], true],
-    [['check', 'u-check-1'], ['check', 'u-check-2'], false],
-    // a check user whose profile did not load: kept within the group, removed across groups
-    [['check', 'u-check-1'], ['check', null], true],
-    [['work', 'admin'], ['check', null], false],
-  ] as const)('owner %j, then %j signs in → kept: %s', (previous, next, kept) => {
-    claimDeviceData(previous[0], previous[1]);
-    leaveWorkBehind();
-    const replaced = claimDeviceData(next[0], next[1], next[2]);
-    expect(replaced).toBe(!kept);
-    expect(localStorage.getItem('draft:registration:work') !== null).toBe(kept);
-    expect(unsentQueueCount()).toBe(kept ? 1 : 0);
-    expect(sessionStorage.getItem('download:saved') !== null).toBe(kept);
-    // the session just started is never removed
-    expect(sessionStorage.getItem('token')).toBe('token-of-admin');
-    expect(localStorage.getItem(KEPT_LOCAL_KEYS.rememberedAccount)).toBe('admin');
-  });
+    // [previous owner, who signs in, the previous owner's other personal data kept?]
+    [ADMIN, ADMIN, true],
+    [ADMIN, WORKER, false],
+    [ADMIN, CHECK_1, false],
+    [CHECK_1, CHECK_1, true],
+    [CHECK_1, CHECK_2, false],
+    [CHECK_1, ADMIN, false],
+  ] as const)(
+    'owner %j, then %j signs in → other data kept: %s; all unsent work kept',
+    (previous, next, kept) => {
+      claimDeviceData(previous);
+      phoneInUse();
+      // The session just started (a WeChat sign-in claims once its token and profile are known).
+      setToken('new-token');
+      setSessionOwner(next);
+      const replaced = claimDeviceData(next);
+      expect(replaced).toBe(!kept);
+      expectAllWorkKept();
+      expect(localStorage.getItem('draft:bind:work:r-9') !== null).toBe(kept);
+      expect(sessionStorage.getItem('download:saved') !== null).toBe(kept);
+      expect(sessionStorage.getItem('report-criteria:work') !== null).toBe(kept);
+      expect(sessionStorage.getItem('token')).toBe('new-token');
+      expect(sessionStorage.getItem('session-account')).toBe(next.account);
+      expect(sessionStorage.getItem(KEPT_SESSION_KEYS.oauthNonces)).toBe('["c1"]');
+      expect(localStorage.getItem(KEPT_LOCAL_KEYS.rememberedAccount)).toBe('admin');
+    },
+  );
 
-  it('records who owns the data, with the staff account name to show on the login page', () => {
-    expect(claimDeviceData('work', 'admin', 'admin')).toBe(false); // a fresh phone: nothing to remove
-    expect(readDataOwner()).toEqual({ audience: 'work', account: 'admin', label: 'admin' });
-  });
-
-  it('adopts data written before owners were recorded (the first sign-in after an update keeps drafts)', () => {
-    leaveWorkBehind();
-    expect(claimDeviceData('work', 'admin', 'admin')).toBe(false);
-    expect(localStorage.getItem('draft:registration:work')).not.toBeNull();
-    expect(readDataOwner()?.account).toBe('admin');
+  it('adopts other data written before owners were recorded (the first sign-in after an update keeps it)', () => {
+    phoneInUse();
+    expect(claimDeviceData(ADMIN)).toBe(false);
+    expect(localStorage.getItem('draft:bind:work:r-9')).not.toBeNull();
+    expectAllWorkKept();
   });
 });
 
-describe('unsentQueueCount', () => {
-  it.each([
-    [null, 0],
-    ['not json', 0],
-    ['{}', 0],
-    [
-      JSON.stringify([
-        { status: 'pending' },
-        { status: 'sending' },
-        { status: 'failed' },
-        { status: 'sent' },
-      ]),
-      3,
-    ],
-  ])('%s → %d', (stored, count) => {
+describe('work on the phone (the login page)', () => {
+  it('counts each staff account’s unsent entries, and the entries and drafts nobody owns', () => {
+    phoneInUse();
+    const work = workOnPhone();
+    expect([...work.unsentByAccount]).toEqual([
+      ['admin', 1],
+      ['worker', 1],
+    ]);
+    expect(work.ownerless).toBe(2);
+  });
+
+  it('removes only what nobody owns', () => {
+    phoneInUse();
+    removeOwnerlessWork();
+    expect(queuedIds()).toEqual(['admin-1', 'admin-2', 'worker-1']);
+    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(localStorage.getItem(draftKey(ADMIN))).not.toBeNull();
+    expect(localStorage.getItem(draftKey(CHECK_1))).not.toBeNull();
+    expect(workOnPhone().ownerless).toBe(0);
+  });
+
+  it.each([null, 'not json', '{}'])('reads a queue stored as %j as empty', (stored) => {
     if (stored !== null) localStorage.setItem(OFFLINE_QUEUE_KEY, stored);
-    expect(unsentQueueCount()).toBe(count);
+    expect(workOnPhone()).toEqual({ unsentByAccount: new Map(), ownerless: 0 });
   });
 });

@@ -19,7 +19,10 @@ import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { signInForTest } from '../support/render-route';
+import { loginManage } from '@/api/account';
+import { setSessionOwner } from '@/lib/session';
+import { setToken } from '@/lib/token';
+import { signInForTest, TEST_OWNERS } from '../support/render-route';
 import {
   closeOverlays,
   COLLECTED_AT,
@@ -80,11 +83,17 @@ function dropOnce(path: string) {
 }
 
 describe('enqueueBind', () => {
-  it('persists the entry in localStorage as pending', () => {
+  beforeEach(() => {
+    setToken('token-of-admin');
+    setSessionOwner(TEST_OWNERS.work);
+  });
+
+  it('persists the entry in localStorage as pending, owned by the signed-in account', () => {
     const queued = enqueue(1);
     expect(stored()).toEqual([
       expect.objectContaining({
         id: queued.id,
+        owner: { audience: 'work', account: 'admin' },
         status: 'pending',
         attempts: 0,
         tubeCode: spareTube(1),
@@ -128,6 +137,28 @@ describe('enqueueBind', () => {
       message: '无法保存到本机，请留在本页，恢复网络后再提交',
     });
     expect(getQueueSnapshot().entries).toHaveLength(0);
+  });
+
+  it('refuses without a staff session: an entry must have an owner to be sent under', () => {
+    setSessionOwner(TEST_OWNERS.check);
+    expect(
+      enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
+    ).toMatchObject({ ok: false, reason: 'no-session' });
+    sessionStorage.removeItem('token');
+    setSessionOwner(TEST_OWNERS.work);
+    expect(
+      enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(1), collectedAt: COLLECTED_AT }),
+    ).toMatchObject({ ok: false, reason: 'no-session' });
+    expect(stored()).toEqual([]);
+  });
+
+  it("checks tubes and ID cards against the account's own entries only", () => {
+    setSessionOwner({ audience: 'work', account: 'worker' });
+    enqueue(1);
+    setSessionOwner(TEST_OWNERS.work);
+    // Another account's entry is not this one's to see: the server will say if the tube is taken.
+    expect(enqueue(1).owner).toEqual(TEST_OWNERS.work);
+    expect(stored()).toHaveLength(2);
   });
 });
 
@@ -408,12 +439,52 @@ describe('flushQueue', () => {
     expect(await flush()).toMatchObject({ skipped: 'offline', pending: 1 });
     vi.restoreAllMocks();
 
-    sessionStorage.setItem('session-audience', 'check');
+    setSessionOwner(TEST_OWNERS.check);
     expect(await flush()).toMatchObject({ skipped: 'no-session' });
     sessionStorage.removeItem('token');
-    sessionStorage.setItem('session-audience', 'work');
+    setSessionOwner(TEST_OWNERS.work);
     expect(await flush()).toMatchObject({ skipped: 'no-session' });
     expect(log.count(SUBMIT)).toBe(0);
+  });
+
+  it("sends only the session account's entries, under its own token; another account's stay untouched", async () => {
+    const adminToken = sessionStorage.getItem('token');
+    const workerToken = (await loginManage({ accountName: 'worker', accountPwd: '123456' })).token;
+    setToken(workerToken);
+    setSessionOwner({ audience: 'work', account: 'worker' });
+    const workers = enqueue(1);
+    setToken(adminToken ?? '');
+    setSessionOwner(TEST_OWNERS.work);
+    const admins = enqueue(2);
+    const log = recordRequests();
+
+    expect(await flush()).toMatchObject({ sent: 1, pending: 0 });
+    const sent = [...(await log.to(SUBMIT)), ...(await log.to(BIND))];
+    expect(sent).toHaveLength(2);
+    expect(sent.map((request) => request.headers.get('Authorization'))).toEqual([adminToken, adminToken]);
+    expect(await log.bodies(SUBMIT)).toEqual([expect.objectContaining({ idCard: personInput(2).idCard })]);
+    expect(entry(admins.id).status).toBe('sent');
+    expect(entry(workers.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(registrationsWithIdCard(personInput(1).idCard)).toEqual([]);
+
+    // Signed in as worker, her entry goes out under her token.
+    setToken(workerToken);
+    setSessionOwner({ audience: 'work', account: 'worker' });
+    expect(await flush()).toMatchObject({ sent: 1, pending: 0 });
+    expect((await log.to(SUBMIT)).map((request) => request.headers.get('Authorization'))).toEqual([
+      adminToken,
+      workerToken,
+    ]);
+  });
+
+  it('never sends an entry without an owner (queued before owners were recorded)', async () => {
+    const log = recordRequests();
+    const { owner: _owner, ...ownerless } = enqueue(1);
+    localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([ownerless]));
+    resetQueue();
+    expect(await flush({ manual: true })).toMatchObject({ skipped: 'empty', sent: 0 });
+    expect(log.count(SUBMIT)).toBe(0);
+    expect(stored()).toEqual([ownerless]);
   });
 
   it('says why nothing was sent when the user asked for it', async () => {

@@ -13,6 +13,7 @@ import {
   SPARE_TUBE,
   textbox,
 } from '../registration/helpers';
+import { testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { resetQueue } from './helpers';
 
@@ -39,8 +40,8 @@ function stored(): QueueEntry[] {
   return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
 }
 
-function storedDraft(audience = 'work') {
-  const raw = localStorage.getItem(`draft:registration:${audience}`);
+function storedDraft(audience: 'work' | 'check' = 'work') {
+  const raw = localStorage.getItem(testDraftKey(audience));
   return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
 }
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { enqueueBind, getQueueSnapshot } from '@/features/offline-queue/queue-store';
+import { enqueueBind, getQueueSnapshot, QUEUE_STORAGE_KEY } from '@/features/offline-queue/queue-store';
+import { setSessionOwner } from '@/lib/session';
 import { submitRegistration } from '@/api/registration';
 import { bindSamplingTube } from '@/api/sampling';
 import { server } from '../../msw-server';
@@ -13,6 +14,10 @@ import { closeOverlays, COLLECTED_AT, personInput, resetQueue, spareTube } from 
 
 configure({ asyncUtilTimeout: 5000 });
 beforeEach(resetQueue);
+// Entries are queued by the signed-in account, and shown to it.
+beforeEach(async () => {
+  await signInForTest('work');
+});
 afterEach(closeOverlays);
 
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
@@ -34,14 +39,13 @@ function networkDown() {
   return { restore: () => (down = false) };
 }
 
-async function openHome() {
-  await signInForTest('work');
+function openHome() {
   return renderRoute(paths.workUser, { session: 'work' });
 }
 
 describe('/workUser offline queue card', () => {
   it('shows nothing when the queue is empty', async () => {
-    await openHome();
+    openHome();
     await screen.findByText('您好，王医生');
     expect(screen.queryByRole('region', { name: /待发送|发送失败|离线登记/ })).toBeNull();
   });
@@ -51,7 +55,7 @@ describe('/workUser offline queue card', () => {
     const log = recordRequests();
     queue(1);
     queue(2);
-    await openHome();
+    openHome();
     const user = setupUser();
 
     const card = await screen.findByRole('region', { name: '待发送 2 条' });
@@ -88,7 +92,6 @@ describe('/workUser offline queue card', () => {
   });
 
   it('lists a failed entry with its reason, resends it, and asks before clearing it', async () => {
-    await signInForTest('work');
     const other = await submitRegistration(personInput(9));
     if (!other) throw new Error('the save answered no id');
     await bindSamplingTube({ registrationId: other, tubeCode: spareTube(1), collectedAt: COLLECTED_AT });
@@ -118,5 +121,40 @@ describe('/workUser offline queue card', () => {
     );
     await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(0));
     await waitFor(() => expect(screen.queryByRole('region', { name: '发送失败 1 条' })).toBeNull());
+  });
+
+  it("shows, counts and sends only the signed-in account's entries", async () => {
+    const log = recordRequests();
+    setSessionOwner({ audience: 'work', account: 'worker' });
+    const workers = queue(1);
+    setSessionOwner({ audience: 'work', account: 'admin' });
+    const { owner: _owner, ...ownerless } = queue(3);
+    localStorage.setItem(
+      QUEUE_STORAGE_KEY,
+      JSON.stringify([...getQueueSnapshot().entries.filter((entry) => entry.id !== ownerless.id), ownerless]),
+    );
+    resetQueue();
+    const admins = queue(2);
+    openHome();
+    const user = setupUser();
+
+    const card = await screen.findByRole('region', { name: /待发送 1 条|离线登记已全部发送/ });
+    await user.click(within(card).getByRole('button', { name: '查看明细' }));
+    const items = within(within(card).getByRole('list', { name: '待发送登记明细' })).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(within(items[0]).getByText(spareTube(2))).toBeInTheDocument();
+    await screen.findByRole('heading', { name: '离线登记已全部发送' });
+    expect(await log.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ idCard: personInput(2).idCard }),
+    ]);
+    const byId = (id: string) => getQueueSnapshot().entries.find((entry) => entry.id === id);
+    expect(byId(admins.id)?.status).toBe('sent');
+    expect(byId(workers.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(byId(ownerless.id)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    await user.click(within(card).getByRole('button', { name: '清除已完成' }));
+    await waitFor(() =>
+      expect(getQueueSnapshot().entries.map((entry) => entry.id)).toEqual([workers.id, ownerless.id]),
+    );
   });
 });

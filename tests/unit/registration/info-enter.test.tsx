@@ -8,6 +8,7 @@ import { parseIdCard } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
+import { testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
@@ -114,13 +115,13 @@ describe('信息录入 submit (work)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
     expect(router.state.location.search).toMatch(/^\?id=\d+$/);
-    expect(localStorage.getItem('draft:registration:work')).toBeNull();
+    expect(localStorage.getItem(testDraftKey())).toBeNull();
     expect(await screen.findByText('绑定成功', {}, SLOW)).toBeInTheDocument();
   });
 });
 
-function storedDraft(audience = 'work') {
-  const raw = localStorage.getItem(`draft:registration:${audience}`);
+function storedDraft(audience: 'work' | 'check' = 'work') {
+  const raw = localStorage.getItem(testDraftKey(audience));
   return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
 }
 
@@ -384,7 +385,7 @@ describe('信息录入 (check user)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserBindSuccess), SLOW);
     expect(await screen.findByRole('heading', { name: '接下来怎么做' }, SLOW)).toBeInTheDocument();
-    expect(localStorage.getItem('draft:registration:check')).toBeNull();
+    expect(localStorage.getItem(testDraftKey('check'))).toBeNull();
     const questionnaire = screen.getByRole('button', { name: '填写筛查问卷' });
     await user.click(questionnaire);
     await waitFor(

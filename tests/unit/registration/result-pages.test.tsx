@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
+import { testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, NEW_ID_CARD, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
 
-const DRAFT_KEY = 'draft:registration:work';
+const DRAFT_KEY = testDraftKey();
 
 function storeDraft(value: Record<string, unknown>) {
   localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.now(), value }));

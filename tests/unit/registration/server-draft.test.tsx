@@ -10,7 +10,7 @@ import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
-import { signInForTest } from '../support/render-route';
+import { signInForTest, testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, fill, NEW_ID_CARD, openPage, SLOW, SPARE_TUBE, textbox } from './helpers';
 
@@ -33,7 +33,7 @@ function restFor(ms: number) {
 }
 
 function storedDraft() {
-  const raw = localStorage.getItem('draft:registration:work');
+  const raw = localStorage.getItem(testDraftKey());
   return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
 }
 
@@ -316,7 +316,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
   it('asks before replacing what the phone holds and the server does not; 保留本机内容 keeps it', async () => {
     const draft = await serverDraft();
     localStorage.setItem(
-      'draft:registration:work',
+      testDraftKey(),
       JSON.stringify({
         savedAt: Date.now(),
         value: { ...EMPTY_REGISTRATION_DRAFT, name: '钱小梅', idCard: '1101' },

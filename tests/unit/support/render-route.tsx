@@ -1,12 +1,26 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppRoutes } from '@/app/router';
-import { setSessionAudience } from '@/lib/session';
+import { registrationDraftKey } from '@/lib/device-data';
+import { setSessionOwner, type SessionOwner } from '@/lib/session';
+import { persistedStorageKey } from '@/lib/use-persistent-state';
 import { setToken } from '@/lib/token';
 import { loginManage, loginWeChat } from '@/api/account';
+import { CHECK_USER_ID } from '@/mocks/seed';
+
+/** The demo accounts signInForTest signs in as: staff admin, and the check user WeChat signs in. */
+export const TEST_OWNERS: Readonly<Record<'work' | 'check', SessionOwner>> = {
+  work: { audience: 'work', account: 'admin' },
+  check: { audience: 'check', account: CHECK_USER_ID },
+};
+
+/** The localStorage key of a test account's registration form draft. */
+export function testDraftKey(audience: 'work' | 'check' = 'work'): string {
+  return persistedStorageKey(registrationDraftKey(TEST_OWNERS[audience]));
+}
 
 export interface RenderRouteOptions {
-  /** Marks the session's audience (pair with `await signInForTest(...)`, which stores a real demo token). */
+  /** Marks the session's owner (pair with `await signInForTest(...)`, which stores a real demo token). */
   session?: 'work' | 'check' | null;
   /** Extra history entries before `path` (e.g. to test Back). */
   history?: string[];
@@ -20,7 +34,7 @@ export function renderRoute(
   path: string,
   options: RenderRouteOptions = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
-  if (options.session) setSessionAudience(options.session);
+  if (options.session) setSessionOwner(TEST_OWNERS[options.session]);
   const entries = [...(options.history ?? []), path];
   const router = createMemoryRouter(createAppRoutes(), {
     initialEntries: entries,
@@ -39,6 +53,6 @@ export async function signInForTest(audience: 'work' | 'check' = 'work'): Promis
       ? await loginManage({ accountName: 'admin', accountPwd: '123456' })
       : await loginWeChat({ code: `unit-test-code-${(codeSeq += 1)}-${Date.now()}` });
   setToken(result.token);
-  setSessionAudience(audience);
+  setSessionOwner(TEST_OWNERS[audience]);
   return result.token;
 }

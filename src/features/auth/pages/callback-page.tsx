@@ -1,17 +1,17 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/http/errors';
-import { getSessionAudience } from '@/lib/session';
-import { getToken } from '@/lib/token';
+import { clearSession, getSessionOwner } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
 import { isWeChat } from '@/lib/wechat/environment';
 import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
+import { forgetProfile } from '../profile';
 import {
   claimAutomaticReauthorization,
   signInWithWeChatCode,
@@ -22,6 +22,8 @@ import styles from './callback-page.module.css';
 // Imports by file, not through '@/lib/wechat': this page needs the OAuth helpers, not the JS-SDK.
 
 type Phase =
+  /** This tab holds a staff session: asked before anything replaces it. */
+  | { kind: 'confirm-switch'; account: string }
   | { kind: 'signing-in'; code: string; state: string | undefined }
   | { kind: 'leaving' }
   /** On the way to WeChat for a fresh authorization. */
@@ -33,12 +35,10 @@ type Phase =
   | { kind: 'code-invalid' }
   | { kind: 'failed'; message: string };
 
-function hasCheckSession(): boolean {
-  return getToken() !== null && getSessionAudience() === 'check';
-}
-
 function initialPhase(code: string | null, state: string | undefined): Phase {
-  if (hasCheckSession()) return { kind: 'leaving' };
+  const session = getSessionOwner();
+  if (session?.audience === 'check') return { kind: 'leaving' };
+  if (session?.audience === 'work') return { kind: 'confirm-switch', account: session.account };
   if (!code) return { kind: 'missing-code' };
   return { kind: 'signing-in', code, state };
 }
@@ -93,14 +93,47 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
 }
 
 /**
+ * The staff member signed in in this webview decides whether a WeChat sign-in replaces her session
+ * (a screened person handed the phone, or a planted link): nothing is exchanged or authorized first.
+ */
+function ConfirmSwitch({
+  account,
+  onContinue,
+  onBack,
+}: {
+  account: string;
+  onContinue: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby="callback-switch">
+      <h2 id="callback-switch" className={styles.title}>
+        切换为微信身份登录？
+      </h2>
+      <p className={styles.text}>
+        {`当前已登录工作人员账号「${account}」。继续将退出该账号，未上传的登记会保留在此手机上，该账号再次登录后继续上传。`}
+      </p>
+      <Button block color="primary" size="large" onClick={onContinue}>
+        继续
+      </Button>
+      <Button block size="large" onClick={onBack}>
+        返回工作人员首页
+      </Button>
+    </section>
+  );
+}
+
+/**
  * /callback: WeChat returns here with `code` (valid once) and `state` (a nonce this tab made, then the
  * page to return to). The code is exchanged for a session only when the nonce is this tab's and unused,
  * then the page leaves with location.replace so that Back never comes back to it; a callback opened
  * again with a session goes straight on. Any other callback (a planted or replayed code, a menu link
  * straight to WeChat) starts a fresh silent authorization instead, at most
- * MAX_AUTOMATIC_REAUTHORIZATIONS times in a row, then asks.
+ * MAX_AUTOMATIC_REAUTHORIZATIONS times in a row, then asks. With a staff session in the tab, the staff
+ * member is asked first (ConfirmSwitch).
  */
 export default function CallbackPage() {
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code')?.trim() || null;
   const state = searchParams.get('state') || undefined;
@@ -155,9 +188,23 @@ export default function CallbackPage() {
 
   const problem = describe(phase, isWeChat());
 
+  // The staff session ends here (its unsent work stays on the phone, lib/device-data.ts), then the
+  // callback goes on as it would without one.
+  const switchToWeChat = () => {
+    clearSession();
+    forgetProfile();
+    setPhase(initialPhase(code, state));
+  };
+
   return (
     <PageShell back={false}>
-      {problem ? (
+      {phase.kind === 'confirm-switch' ? (
+        <ConfirmSwitch
+          account={phase.account}
+          onContinue={switchToWeChat}
+          onBack={() => void navigate(paths.workUser, { replace: true })}
+        />
+      ) : problem ? (
         <section className={styles.panel} aria-labelledby="callback-problem">
           <h2 id="callback-problem" className={styles.title}>
             {problem.title}

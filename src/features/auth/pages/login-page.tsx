@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FieldInput } from '@/components/form-field/field-input';
 import { FormField, fieldMessageId } from '@/components/form-field/form-field';
@@ -7,10 +7,10 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { loginManage } from '@/api/account/login-manage';
 import { errorMessage } from '@/lib/http/errors';
-import { claimDeviceData, readDataOwner, reloadApp, unsentQueueCount } from '@/lib/device-data';
+import { claimDeviceData, reloadApp, workOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
-import { getSessionAudience, setSessionAudience } from '@/lib/session';
-import { getToken, setToken } from '@/lib/token';
+import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import { setToken } from '@/lib/token';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
@@ -19,6 +19,11 @@ import styles from './login-page.module.css';
 // This page is the first one most work users load: it imports the few modules it needs by file, not
 // through feature barrels, so its chunk stays small (no JS-SDK, PDF, crypto or sanitiser code). Two
 // fields do not need antd-mobile's Form, whose field store and validator would add about 20 kB gzip.
+
+// Rarely shown (work left on the phone before owners were recorded): its dialog loads only then.
+const OwnerlessWorkNote = lazy(() =>
+  import('../components/ownerless-work-note').then((module) => ({ default: module.OwnerlessWorkNote })),
+);
 
 interface LoginValues {
   accountName: string;
@@ -42,8 +47,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const id = useId();
-  // Judged once: after a successful login the token exists, and this page navigates by itself.
-  const [signedInOnArrival] = useState(() => getToken() !== null);
+  // Judged once: after a successful login the session exists, and this page navigates by itself.
+  const [signedInOnArrival] = useState(() => getSessionOwner() !== null);
   const [values, setValues] = useState<LoginValues>(() => ({
     accountName: readRememberedAccount() ?? '',
     accountPwd: '',
@@ -52,13 +57,10 @@ export default function LoginPage() {
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Registrations the last account on this phone queued and never sent: signing in as another account
-  // removes them, so say so before it happens.
-  const [unsent] = useState(() => {
-    const owner = readDataOwner();
-    const count = unsentQueueCount();
-    return owner && count > 0 ? { count, label: owner.label } : null;
-  });
+  // Registrations other accounts queued on this phone and not yet sent (they stay theirs), and work
+  // nobody can send because its owner is unknown.
+  const [work, setWork] = useState(workOnPhone);
+  const unsentByAccount = [...work.unsentByAccount];
 
   if (signedInOnArrival) return <Navigate to={homePathFor(getSessionAudience())} replace />;
 
@@ -89,10 +91,12 @@ export default function LoginPage() {
         { accountName: name, accountPwd: values.accountPwd },
         { silent: true },
       );
-      // Another account's drafts and queue on this phone are removed before this one's session starts.
-      const replaced = claimDeviceData('work', name.toLowerCase(), name);
+      // Another account's data on this phone is removed before this one's session starts; unsent work
+      // of every account stays its owner's.
+      const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
+      const replaced = claimDeviceData(owner);
       setToken(token);
-      setSessionAudience('work');
+      setSessionOwner(owner);
       rememberAccount(name);
       try {
         await loadProfile({ silent: true });
@@ -116,11 +120,17 @@ export default function LoginPage() {
         <p className={styles.appName}>肠道健康筛查</p>
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
-      {unsent && (
+      {unsentByAccount.length > 0 && (
         <p className={styles.unsent} role="note">
-          此手机上还有{unsent.label ? `账号「${unsent.label}」` : '上一位用户'}的 {unsent.count}{' '}
-          条登记未上传。用该账号登录可继续上传；登录其他账号会删除这些记录。
+          此手机上还有
+          {unsentByAccount.map(([account, count]) => `账号「${account}」的 ${count} 条`).join('、')}
+          登记未上传，用该账号登录后会继续上传。
         </p>
+      )}
+      {work.ownerless > 0 && (
+        <Suspense fallback={null}>
+          <OwnerlessWorkNote count={work.ownerless} onRemoved={() => setWork(workOnPhone())} />
+        </Suspense>
       )}
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-accountName`} label="账号" error={fieldErrors.accountName}>

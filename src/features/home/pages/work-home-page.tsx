@@ -8,10 +8,10 @@ import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcement
 import { logout } from '@/features/auth';
 import { useUnreadCounts } from '@/features/messages';
 import { OfflineQueueCard, useOfflineQueue } from '@/features/offline-queue';
-import { reloadApp } from '@/lib/device-data';
+import { reloadApp, signOutDraftCount } from '@/lib/device-data';
 import { showLoading, toastFail } from '@/lib/feedback';
 import { errorMessage } from '@/lib/http';
-import { countPersistedDrafts } from '@/lib/use-persistent-state';
+import { getSessionOwner } from '@/lib/session';
 import { UnreadBadge } from '../components/unread-badge';
 import { useProfile } from '../use-profile';
 import styles from './work-home-page.module.css';
@@ -70,12 +70,12 @@ export default function WorkHomePage() {
     await leave();
   };
 
-  // Sign-out removes this account's data from the phone (shared by several staff): unsent work is
-  // named first, with the chance to send it.
+  // Sign-out removes this account's data from the phone (shared by several staff; other accounts' work
+  // stays): its unsent work is named first, with the chance to send it.
   const confirmLogout = async () => {
     const { hasUnsavedWorkRegistration } = await loadRegistration();
     const unsent = queue.pendingCount + queue.failedCount;
-    const drafts = countPersistedDrafts();
+    const drafts = signOutDraftCount(getSessionOwner());
     if (unsent === 0 && drafts === 0) {
       void Dialog.confirm({
         // antd-mobile's dialog has no accessible name of its own.

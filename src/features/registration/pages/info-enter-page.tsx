@@ -8,9 +8,11 @@ import { TubeCodeInput } from '@/components/tube-code-input';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
+import { registrationDraftKey } from '@/lib/device-data';
 import { toast, toastFail } from '@/lib/feedback';
 import { normalizeIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
+import { requireSessionOwner } from '@/lib/session';
 import { usePersistentState, writePersisted } from '@/lib/use-persistent-state';
 import { audiencePages } from '@/config/audience';
 import {
@@ -30,7 +32,6 @@ import { TubeStatusCard } from '../components/tube-status-card';
 import {
   EMPTY_REGISTRATION_DRAFT,
   draftHasContent,
-  registrationDraftKey,
   serverDraftInput,
   toRegistrationInput,
   type RegistrationDraft,
@@ -135,10 +136,9 @@ export default function InfoEnterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const draft = usePersistentState<RegistrationDraft>(
-    registrationDraftKey(audience),
-    EMPTY_REGISTRATION_DRAFT,
-  );
+  // The signed-in account's draft: another account on this phone neither sees nor continues it.
+  const [draftKey] = useState(() => registrationDraftKey(requireSessionOwner()));
+  const draft = usePersistentState<RegistrationDraft>(draftKey, EMPTY_REGISTRATION_DRAFT);
   const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
   const [showRestored, setShowRestored] = useState(() => draft.restored && draftHasContent(draft.value));
 
@@ -349,7 +349,7 @@ export default function InfoEnterPage() {
         registrationId: savedId ?? current.registrationId,
         serverStatus: savedId ? 'submitted' : draft.value.serverStatus,
       };
-      writePersisted(registrationDraftKey(audience), kept);
+      writePersisted(draftKey, kept);
       flushSync(() =>
         update({ collectedAt, registrationId: kept.registrationId, serverStatus: kept.serverStatus }),
       );
