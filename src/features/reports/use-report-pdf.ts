@@ -28,7 +28,7 @@ export interface ReportPdf {
  * A report's PDF for its detail page, one request shared by 查看报告 and 下载报告. From the page's first
  * idle moment pdf.js's worker loads (while the report itself is still being asked for); once the
  * report is there, pdf.js at the next idle moment, and once the worker runs, the PDF: a person on this
- * page came to see the report, and on a slow phone the request alone is 0.45 s of the 1.5 s that
+ * page came to see the report, and on a slow phone the request alone is a large part of the time
  * 查看报告 may take. The PDF not with Save-Data on. A fetch that failed in the background shows nothing;
  * the tap that needs the file fetches again and shows that request's error.
  */
@@ -54,7 +54,7 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
     [runAsync],
   );
 
-  // The report call mostly waits for the server, and the worker's script (390 kB gzip) is what a slow
+  // The report call mostly waits for the server, and the worker's script (the largest) is what a slow
   // network delivers last. Only the worker this early: it loads and compiles on a thread of its own,
   // while pdf.js's chunk would run on the main thread just when the report arrives to be shown.
   useEffect(() => whenIdle(startPdfWorker), []);

@@ -33,7 +33,7 @@ import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
 
 // 修改登记信息 with its form (the person fields, their rules, the phone's draft) is loaded after the
-// details show, and the read-only view stands in meanwhile: 5.6 kB gzip less before the page shows.
+// details show, and the read-only view stands in meanwhile: less to load before the page shows.
 const RegistrationCorrection = lazy(() =>
   import('../components/registration-correction').then((module) => ({
     default: module.RegistrationCorrection,
