@@ -1,9 +1,9 @@
-import { useRequest } from 'ahooks';
 import { useCallback, useEffect, useRef } from 'react';
 import { downloadCheckReport } from '@/api/sampling';
 import { preparePdfJs, startPdfWorker } from '@/components/pdf-viewer';
 import type { BinaryFile } from '@/lib/http';
 import { whenIdle } from '@/lib/when-idle';
+import { useApiRequest } from '@/lib/use-api-request';
 
 /**
  * Whether the person asked the browser to save data (Chrome's Data Saver, Android's data saver): then
@@ -33,9 +33,9 @@ export interface ReportPdf {
  * the tap that needs the file fetches again and shows that request's error.
  */
 export function useReportPdf(reportId: string | undefined): ReportPdf {
-  const request = useRequest(
+  const request = useApiRequest(
     async (id: string) => ({ id, file: await downloadCheckReport({ reportId: id }, { silent: true }) }),
-    { manual: true, onError: () => undefined /* shown where the file was asked for, not logged */ },
+    { manual: true },
   );
   const { runAsync } = request; // stable across renders (ahooks)
   /** The latest fetch, for one report; `failed` once it has. */

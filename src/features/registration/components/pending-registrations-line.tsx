@@ -1,7 +1,7 @@
-import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useApiRequest } from '@/lib/use-api-request';
 import { loadPendingRegistrations } from '../pending-registrations';
 import styles from './pending-registrations-line.module.css';
 
@@ -10,9 +10,7 @@ import styles from './pending-registrations-line.module.css';
  * so the home's actions stay on the first screen however many there are. Nothing while there are none.
  */
 export function PendingRegistrationsLine() {
-  const { data, error, loading, refresh } = useRequest(loadPendingRegistrations, {
-    onError: () => undefined,
-  });
+  const { data, error, loading, refresh } = useApiRequest(loadPendingRegistrations, {});
 
   if (error && !data)
     return (

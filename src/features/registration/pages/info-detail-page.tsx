@@ -1,5 +1,4 @@
 import type { OpenedFrom } from '@/lib/history';
-import { useRequest } from 'ahooks';
 import { Button, NoticeBar } from 'antd-mobile';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -29,6 +28,7 @@ import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
 import { draftFromRegistration, toRegistrationInput } from '../registration-draft';
 import type { UserAudience } from '@/config/audience';
+import { useApiRequest } from '@/lib/use-api-request';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
 
@@ -50,9 +50,8 @@ function TubeSection({
   audience: UserAudience;
 }) {
   const navigate = useNavigate();
-  const history = useRequest(() => getSamplingTubeStatus({ tubeCode: tube.code }, { silent: true }), {
+  const history = useApiRequest(() => getSamplingTubeStatus({ tubeCode: tube.code }, { silent: true }), {
     refreshDeps: [tube.code, tube.status],
-    onError: () => undefined,
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { hideServerDraft } from '../hidden-server-drafts';
 import { loadPendingRegistrations } from '../pending-registrations';
 import { forgetWorkDraft } from '../work-draft-on-phone';
 import card from '@/styles/work-card.module.css';
+import { useApiRequest } from '@/lib/use-api-request';
 import styles from './pending-registrations-page.module.css';
 
 function confirmDelete(name: string): Promise<boolean> {
@@ -93,9 +93,7 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
  * registrations with 继续填写 and 删除.
  */
 export default function PendingRegistrationsPage() {
-  const { data, loading, error, refresh, mutate } = useRequest(loadPendingRegistrations, {
-    onError: () => undefined,
-  });
+  const { data, loading, error, refresh, mutate } = useApiRequest(loadPendingRegistrations, {});
   const removeFromList = (id: string) =>
     mutate(
       (page) =>
