@@ -35,6 +35,13 @@ const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
   message: 'the demo backend answers the API contract (src/types) and must not depend on the app.',
 }));
 
+/** One way to load data: ahooks' useRequest with the app's error handling (src/lib/use-api-request.ts). */
+const useRequestThroughTheWrapper = {
+  name: 'ahooks',
+  importNames: ['useRequest'],
+  message: "use useApiRequest from '@/lib/use-api-request': it sets how a failed request is handled, once.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -91,12 +98,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/features/**', 'src/lib/use-api-request.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [useRequestThroughTheWrapper] }] },
+  },
+  {
     // A feature uses another feature only through that feature's index.ts (its public surface).
     files: ['src/features/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [useRequestThroughTheWrapper],
           patterns: [
             {
               group: ['@/features/*/**'],

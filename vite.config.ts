@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import {
   buildRelease,
+  chunkGraph,
   contentSecurityPolicyMeta,
   mswWorkerInDev,
   nginxConfiguration,
@@ -26,10 +27,10 @@ const BUILD_TARGET = ['chrome69', 'safari13'];
 /**
  * What Vite preloads when a page's code is imported: nothing (index.html's modulepreloads, the entry's
  * own chunks, stay). Vite's helper inserts one `<link>` per dependency in a single task, and a page here
- * has about 45 JS chunks: under Lighthouse's 4× CPU slowdown those insertions took 500 ms of one 750 ms
- * task on /infoEnter. The page chunk imports all its chunks itself (the bundler hoists them), so the
- * browser's module loader fetches them one hop later without touching the DOM: /infoEnter's blocking
- * time 868 → 495 ms, LCP unchanged. Stylesheets need no preload either: see `cssCodeSplit` below.
+ * has dozens of JS chunks: on a slow phone those insertions were most of a long task on /infoEnter. The
+ * page chunk imports all its chunks itself (the bundler hoists them), so the browser's module loader
+ * fetches them one hop later without touching the DOM (the README's measured figures). Stylesheets
+ * need no preload either: see `cssCodeSplit` below.
  */
 const preloadNothingForLazyImports = {
   resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
@@ -74,6 +75,7 @@ export default defineConfig(({ command, mode }) => {
       preconnectApi(env.VITE_API_BASE_URL),
       contentSecurityPolicyMeta(policy),
       nginxConfiguration({ publicBase: base, policy }),
+      chunkGraph(),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     define: {
@@ -87,11 +89,10 @@ export default defineConfig(({ command, mode }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 800,
       modulePreload: preloadNothingForLazyImports,
-      // All of the app's CSS (12 kB gzip) in one stylesheet that index.html links, rather than a
-      // stylesheet per page that Vite's helper inserts when the page's code is imported: those
-      // insertions and the style recalculations after each sheet arrived were long tasks of their own.
-      // Measured (bench, 5 runs each, against the per-page CSS in the same run): /login 0.95 -> 0.98,
-      // TBT 239 -> 179 ms, LCP 1418 -> 1538 ms; /infoEnter 0.88 -> 0.93; report detail 0.8 -> 0.89.
+      // All of the app's CSS in one stylesheet that index.html links, rather than a stylesheet per
+      // page that Vite's helper inserts when the page's code is imported: those insertions and the
+      // style recalculations after each sheet arrived were long tasks of their own (measured: the
+      // README's figures).
       // Opening a page then never waits for a stylesheet; the first screen still paints from
       // index.html's inline styles, after this one file.
       cssCodeSplit: false,
@@ -115,10 +116,10 @@ export default defineConfig(({ command, mode }) => {
       testTimeout: 15000,
       restoreMocks: true,
       // Vitest leaves a core to its main process by default: on a 2-core machine that is one worker.
-      // The main process is nearly idle during a run; one worker per core: 174 -> 113 s here.
+      // The main process is nearly idle during a run, so one worker per core is faster here.
       maxWorkers: availableParallelism(),
       // The test files of a worker share the libraries they load (React, antd-mobile, msw): a process
-      // per file cost about 1.2 s of imports each (the suite: 231 s -> about 105 s here). The app's own
+      // per file repeated those imports for every file, most of the suite's time. The app's own
       // modules are imported afresh for each file (tests/setup.ts). A file that replaces or reloads
       // modules (vi.mock, vi.doMock, vi.resetModules) would change them for the files after it: it is
       // named *.isolated.test.* and runs alone; ESLint refuses those calls anywhere else.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the production app and reports what each page loads (gzip bytes of the JS and
-// CSS index.html, the entry and the page's chunk import before the page shows), then runs Lighthouse as
+// CSS index.html, the entry, the root layout and the page's chunk import before it shows), then runs Lighthouse as
 // it ships (mobile, default simulated throttling) on /login, /infoEnter and a report detail, each
 // --runs times (default 5), reporting the median run (Lighthouse's computeMedianRun) and the spread.
 // The build is served over TLS with HTTP/2, as Deployment asks; signed-in pages talk to a local demo API.
@@ -14,10 +14,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { figure, measureJourneys } from './bench-journeys.mjs';
 import { postJson, serve } from './bench-serve.mjs';
 import { startDemoApi } from './demo-api-server.mjs';
+import { chunkGraphFromManifest, chunkGraphPath, pageBytes } from './page-bytes.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -55,61 +55,13 @@ function buildBaseline(ref) {
   return 'dist-baseline';
 }
 
-/** Gzip bytes each page loads before it shows, from the build's manifest and index.html. */
+/** What each page loads (scripts/page-bytes.mjs), from the build's chunk graph or, for a baseline of an
+ * older commit that writes none, its manifest. */
 function bundleFigures(dist) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const gzip = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  // Classic scripts, linked stylesheets and inlined styles of index.html count for every page.
-  const htmlScripts = [...html.matchAll(/<script[^>]*\ssrc="[^"]*?(assets\/[^"]+)"/g)].map((m) => m[1]);
-  const htmlStyles = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="[^"]*?(assets\/[^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
-    (t, m) => t + gzipSync(m[1]).length,
-    0,
-  );
-  const closure = (key, seen = new Set()) => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const filesOf = (keys) => {
-    const js = new Set(htmlScripts);
-    const css = new Set(htmlStyles);
-    for (const key of keys) {
-      js.add(manifest[key].file);
-      for (const file of manifest[key].css ?? []) css.add(file);
-    }
-    return { js, css };
-  };
-  const sum = (set) => [...set].reduce((total, file) => total + gzip(file), 0);
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const pages = Object.keys(manifest).filter(
-    (key) => key.startsWith('src/features/') && key.includes('/pages/'),
-  );
-  const perPage = pages.map((key) => {
-    const files = filesOf(closure(key, closure(entry)));
-    return {
-      page: key.replace(/^src\/features\//, '').replace(/\.tsx$/, ''),
-      files,
-      js: sum(files.js),
-      css: sum(files.css) + inlineCss,
-    };
-  });
-  const login = perPage.find((p) => p.page.endsWith('login-page'));
-  return Object.fromEntries(
-    perPage.map((p) => [
-      p.page,
-      {
-        total: p.js + p.css,
-        addedOverLogin: [...p.files.js]
-          .filter((f) => !login.files.js.has(f))
-          .reduce((t, f) => t + gzip(f), 0),
-      },
-    ]),
-  );
+  const graph = existsSync(chunkGraphPath(dist))
+    ? JSON.parse(readFileSync(chunkGraphPath(dist), 'utf8'))
+    : chunkGraphFromManifest(JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')));
+  return pageBytes(dist, graph);
 }
 
 async function lighthouse(builds) {

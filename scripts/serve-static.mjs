@@ -38,8 +38,7 @@ const indexHtml = readFileSync(join(root, 'index.html'));
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 
 /**
- * Every compressible file of the build, gzip-compressed once before the server starts listening (0.16 s
- * for the whole build here), the way a production server serves precompressed files (nginx's
+ * Every compressible file of the build, gzip-compressed once before the server starts listening, the way a production server serves precompressed files (nginx's
  * gzip_static). Compressing each file on its first request put level-9 gzip into a page's first load:
  * CPU taken from the browser being measured, and slower responses, which Lighthouse's simulation reads
  * as a longer round trip to the origin. Files added later (none in a build served as it is) are

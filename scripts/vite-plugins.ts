@@ -2,12 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { readHttpsOrigins } from '../src/config/origins.ts';
 import { metaContentSecurityPolicy, type PolicyOptions } from './csp.mjs';
 import { nginxConf, nginxConfPath } from './nginx-conf.mjs';
+import { chunkGraphPath } from './page-bytes.mjs';
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
 export function mswWorkerInDev(base: string): Plugin {
@@ -131,8 +132,48 @@ export function nginxConfiguration({ publicBase, policy }: DeploymentValues): Pl
 }
 
 /**
+ * Writes the build's chunk graph beside the output directory (scripts/page-bytes.mjs `chunkGraphPath`):
+ * for each chunk, the module it starts from, its static and dynamic imports and the modules it holds
+ * (paths from the project root). The build-output tests read what the entry evaluates and what each
+ * page loads from it; Vite's manifest would name neither the modules in a chunk nor stay out of dist/.
+ */
+export function chunkGraph(): Plugin {
+  let root = '';
+  let outDir = '';
+  let graph: unknown;
+  const fromRoot = (id: string) => (id.startsWith(root) ? relative(root, id).split(sep).join('/') : id);
+  return {
+    name: 'chunk-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, object> = {};
+      let entry = '';
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        if (chunk.isEntry) entry = chunk.fileName;
+        chunks[chunk.fileName] = {
+          facade: chunk.facadeModuleId ? fromRoot(chunk.facadeModuleId) : null,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          css: [...(chunk.viteMetadata?.importedCss ?? [])],
+          modules: chunk.moduleIds.map(fromRoot),
+        };
+      }
+      graph = { entry, chunks };
+    },
+    writeBundle() {
+      writeFileSync(chunkGraphPath(outDir), JSON.stringify(graph));
+    },
+  };
+}
+
+/**
  * The client sends with XHR (src/lib/http/client.ts), but axios's adapter list imports its fetch
- * adapter, which probes the browser when evaluated: 4.2 kB gzip on every page for code never used.
+ * adapter, which probes the browser when evaluated: code on every page that is never used.
  * Loaded in its place: what axios itself reports where fetch is missing.
  */
 export function withoutAxiosFetchAdapter(): Plugin {

@@ -32,7 +32,7 @@ async function start(): Promise<void> {
   }
   // Creating the router (which starts loading the page) and the first render are tasks of their own,
   // so neither makes one long task with the modules' evaluation on a slow phone (bench: /infoEnter's
-  // TBT 316 -> 288 ms, median of 3).
+  // blocking time went down).
   await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);

@@ -70,7 +70,7 @@ export function prefetchLikelyNext(pathname: string): () => void {
 
 /**
  * Prefetch on intent: a finger landing on (or a pointer moving over, or focus reaching) a link to a page
- * of the route table starts loading that page, some 100 ms before the click navigates.
+ * of the route table starts loading that page, before the click navigates.
  */
 export function installIntentPrefetch(publicBase: string): void {
   const onIntent = (event: Event) => {

@@ -13,6 +13,7 @@ const page = {
   login: () => import('@/features/auth/pages/login-page'),
   callback: () => import('@/features/auth/pages/callback-page'),
   workHome: () => import('@/features/home/pages/work-home-page'),
+  pendingRegistrations: () => import('@/features/registration/pages/pending-registrations-page'),
   checkHome: () => import('@/features/home/pages/check-home-page'),
   infoEnter: () => import('@/features/registration/pages/info-enter-page'),
   bindSuccess: () => import('@/features/registration/pages/bind-success-page'),
@@ -44,6 +45,7 @@ const ROUTES: readonly Omit<AppRoute, 'audience'>[] = [
   // work users
   { path: paths.login, title: '登录', load: page.login },
   { path: paths.workUser, title: '首页', load: page.workHome },
+  { path: paths.pendingRegistrations, title: '待提交登记', load: page.pendingRegistrations },
   { path: paths.infoEnter, title: '信息录入', load: page.infoEnter },
   { path: paths.bindSuccess, title: '绑定成功', load: page.bindSuccess },
   { path: paths.bindErr, title: '绑定失败', load: page.bindError },

@@ -27,6 +27,8 @@ export const paths = {
   announcementDetail: '/announcementDetail',
   /** The spec names an unbind page without a path; this one is our choice. */
   unbindTube: '/unbindTube',
+  /** 待提交登记, opened from the work home; not in the spec, our choice of path. */
+  pendingRegistrations: '/pendingRegistrations',
   // check users
   callback: '/callback',
   checkUser: '/checkUser',
@@ -58,6 +60,7 @@ export type Audience = 'work' | 'check' | 'signed-in' | 'public';
 export const pageAudience: Readonly<Record<AppPath, Audience>> = {
   [paths.login]: 'public',
   [paths.workUser]: 'work',
+  [paths.pendingRegistrations]: 'work',
   [paths.infoEnter]: 'work',
   [paths.bindSuccess]: 'work',
   [paths.bindErr]: 'work',

@@ -11,6 +11,7 @@ import {
   test,
   type ApiMock,
 } from './support/fixtures';
+import { saveServerDrafts } from './support/journeys';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 /**
@@ -163,6 +164,25 @@ const CASES: Record<AppPath, RouteCase> = {
       await button(page, '退出登录').click();
       const dialog = page.getByRole('dialog', { name: '退出登录' });
       await expect(dialog.getByText('确定要退出登录吗？')).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await expect(dialog).toHaveCount(0);
+    },
+  },
+  '/pendingRegistrations': {
+    open: async (page, api) => {
+      saveServerDrafts(api, ['周一鸣', '吴二妹', '郑三强']);
+      await openAs(page, api, 'work', '/pendingRegistrations');
+      await expect(page.getByRole('list', { name: '待提交登记' }).getByRole('listitem')).toHaveCount(3);
+    },
+    actions: (page) => [
+      page.getByRole('link', { name: '继续填写 郑三强 的登记' }),
+      button(page, '删除 郑三强 的登记'),
+    ],
+    more: async (page) => {
+      await button(page, '删除 郑三强 的登记').click();
+      const dialog = page.getByRole('dialog', { name: '删除未提交的登记' });
+      await expect(dialog).toBeVisible();
       await expectAccessible(page);
       await dialog.getByRole('button', { name: '取消' }).click();
       await expect(dialog).toHaveCount(0);

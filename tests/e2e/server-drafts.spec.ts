@@ -50,7 +50,8 @@ test('a registration typed on one phone is continued and submitted on another, a
   try {
     const other = await phone2.newPage();
     await logIn(other);
-    const pending = other.getByRole('region', { name: /待提交登记/ });
+    await other.getByRole('link', { name: /^待提交登记 \d+ 条/ }).click();
+    const pending = other.getByRole('list', { name: '待提交登记' });
     await expect(pending.getByText(PERSON.name)).toBeVisible();
     await expectAccessible(other);
     await pending.getByRole('link', { name: `继续填写 ${PERSON.name} 的登记` }).click();

@@ -22,8 +22,8 @@ const FOCUSABLE =
  * and returns to where it was when it closes; Escape, the close button and a tap on the shade close it.
  * The page behind does not scroll while it is open.
  *
- * Written for the app rather than taken from antd-mobile's Popup, which brings a gesture library
- * (6.7 kB gzip) that a sheet of buttons does not need.
+ * Written for the app rather than taken from antd-mobile's Popup, which brings a gesture library that
+ * a sheet of buttons does not need.
  */
 export function BottomSheet({ open, onClose, title, closeLabel = '取消', children }: BottomSheetProps) {
   const titleId = useId();

@@ -26,7 +26,7 @@ function browserSizesTextAreas(): boolean {
  *
  * antd-mobile's `autoSize` measures the text in a layout effect: a synchronous layout of the whole
  * page inside React's commit, when the page first renders and on every change of the value (on the
- * registration page, 22 ms of a 38 ms task unthrottled in the bench's traces). Where the browser can
+ * registration page, most of a long task in the bench's traces). Where the browser can
  * size the field itself (CSS `field-sizing`: Chromium 123+, which recent WeChat webviews on Android
  * are), it does, and nothing is measured; elsewhere (older webviews, WebKit without field-sizing) it
  * is antd-mobile's autoSize as before, with one options object per field so that a re-render with the

@@ -86,8 +86,8 @@ function runsModuleWorkers(): boolean {
 
 /**
  * pdf.js's worker, started beside pdf.js's own chunk through pdf.js's `port` option: pdf.js starts it
- * only once its chunk has arrived and run (about 0.4 s on a slow phone), and on a slow network the
- * worker's script (390 kB gzip) was then still arriving when the person tapped 查看报告. (A fetch of the
+ * only once its chunk has arrived and run, and on a slow network the worker's script (the largest
+ * file a PDF needs) was then still arriving when the person tapped 查看报告. (A fetch of the
  * script beforehand does not help: Chromium fetched it again for the worker.) Resolves once the worker
  * runs (its first message is pdf.js's "ready"), or with null where module workers are missing or the
  * script failed: then pdf.js starts its own, with its fallback of running on the page.
@@ -121,7 +121,7 @@ function startWorker(): Promise<Worker | null> {
 /**
  * pdf.js and one worker that every document of the page load shares. The worker is pdf.js's legacy
  * build as a hashed asset (not bundled into a chunk; the modern build needs APIs older WeChat webviews
- * lack, mozilla/pdf.js#18446), 390 kB gzip, compiled on its own thread before the first PDF needs it.
+ * lack, mozilla/pdf.js#18446), compiled on its own thread before the first PDF needs it.
  * Settles once pdf.js has run and the worker is running.
  */
 function loadPdfJs(): Promise<{ pdfjs: PdfJs; worker: PdfWorker }> {
@@ -152,7 +152,7 @@ function earlyWorker(): Promise<Worker | null> {
 }
 
 /**
- * Starts pdf.js's worker alone: its script (390 kB gzip, most of what a PDF needs) downloads and compiles
+ * Starts pdf.js's worker alone: its script (most of what a PDF needs) downloads and compiles
  * off the main thread, so a page can start it while its own data is still on the way without making
  * the page slower to use. pdf.js's chunk, which runs on the main thread, comes with preparePdfJs.
  */
@@ -168,7 +168,7 @@ export function startPdfWorker(): void {
  */
 export function preparePdfJs(): Promise<void> {
   // The CMaps once the worker is running: on a slow network they would share the bandwidth with the
-  // worker's script (390 kB gzip), which is needed first and was still arriving at the tap.
+  // worker's script, which is needed first and was still arriving at the tap.
   return loadPdfJs()
     .then(({ worker }) => worker.promise)
     .then(() => SHIPPED_CMAPS.forEach((filename) => void fetchCMap(filename).catch(() => undefined)))

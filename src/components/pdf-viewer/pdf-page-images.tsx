@@ -94,7 +94,7 @@ function PagePicture({ page, label }: { page: PageDrawn; label: string }) {
  * a long press saves a picture to the phone or sends it to a friend, which WeChat does not allow for a
  * file. Pages are drawn one after another, yielding between them, so the first shows at once and the
  * page stays scrollable while the rest are drawn. A page is shown as soon as it is drawn, before its
- * picture is encoded (on the bench's slow phone that took 0.2 s of the 1.5 s budget for page 1).
+ * picture is encoded (on the bench's slow phone, a sizeable part of page 1's budget).
  */
 export function PdfPageImages({ data, label }: PdfPageImagesProps) {
   const frameRef = useRef<HTMLDivElement>(null);

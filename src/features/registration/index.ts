@@ -1,4 +1,4 @@
 /** Public surface of the registration feature for other features. */
 export { RegistrationFinder } from './components/registration-finder';
-export { PendingRegistrationsCard } from './components/pending-registrations-card';
+export { PendingRegistrationsLine } from './components/pending-registrations-line';
 export { hasUnsavedWorkRegistration, saveWorkRegistrationToServer } from './work-draft-on-phone';

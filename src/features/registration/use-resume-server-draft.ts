@@ -1,6 +1,7 @@
-import { useLatest, useRequest } from 'ahooks';
+import { useLatest } from 'ahooks';
 import { getRegistrationDetail } from '@/api/registration';
 import type { Id, Registration } from '@/types/api';
+import { useApiRequest } from '@/lib/use-api-request';
 import { confirmReplaceLocalDraft } from './components/registration-dialogs';
 import {
   draftFromServerDraft,
@@ -52,13 +53,12 @@ export function useResumeServerDraft(
     finish({ kind: 'loaded' });
   };
 
-  const { loading, error, refresh } = useRequest(
+  const { loading, error, refresh } = useApiRequest(
     () => getRegistrationDetail({ id: draftId ?? '' }, { silent: true }),
     {
       ready: needed,
       refreshDeps: [draftId],
       onSuccess: (registration) => void apply(registration),
-      onError: () => undefined,
     },
   );
 

@@ -1,9 +1,9 @@
-import { useRequest } from 'ahooks';
 import { useCallback, useEffect, useRef } from 'react';
 import { downloadCheckReport } from '@/api/sampling';
 import { preparePdfJs, startPdfWorker } from '@/components/pdf-viewer';
 import type { BinaryFile } from '@/lib/http';
 import { whenIdle } from '@/lib/when-idle';
+import { useApiRequest } from '@/lib/use-api-request';
 
 /**
  * Whether the person asked the browser to save data (Chrome's Data Saver, Android's data saver): then
@@ -28,14 +28,14 @@ export interface ReportPdf {
  * A report's PDF for its detail page, one request shared by 查看报告 and 下载报告. From the page's first
  * idle moment pdf.js's worker loads (while the report itself is still being asked for); once the
  * report is there, pdf.js at the next idle moment, and once the worker runs, the PDF: a person on this
- * page came to see the report, and on a slow phone the request alone is 0.45 s of the 1.5 s that
+ * page came to see the report, and on a slow phone the request alone is a large part of the time
  * 查看报告 may take. The PDF not with Save-Data on. A fetch that failed in the background shows nothing;
  * the tap that needs the file fetches again and shows that request's error.
  */
 export function useReportPdf(reportId: string | undefined): ReportPdf {
-  const request = useRequest(
+  const request = useApiRequest(
     async (id: string) => ({ id, file: await downloadCheckReport({ reportId: id }, { silent: true }) }),
-    { manual: true, onError: () => undefined /* shown where the file was asked for, not logged */ },
+    { manual: true },
   );
   const { runAsync } = request; // stable across renders (ahooks)
   /** The latest fetch, for one report; `failed` once it has. */
@@ -54,7 +54,7 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
     [runAsync],
   );
 
-  // The report call mostly waits for the server, and the worker's script (390 kB gzip) is what a slow
+  // The report call mostly waits for the server, and the worker's script (the largest) is what a slow
   // network delivers last. Only the worker this early: it loads and compiles on a thread of its own,
   // while pdf.js's chunk would run on the main thread just when the report arrives to be shown.
   useEffect(() => whenIdle(startPdfWorker), []);

@@ -87,3 +87,32 @@ export async function viewPdf(page: Page, fileName?: string) {
   await expect.poll(() => inkedPixels(page), { timeout: 15_000 }).toBeGreaterThan(2000);
   return viewer;
 }
+
+/**
+ * 王医生's unfinished registrations on the server (待提交登记) are these, as 暂存 leaves them (the
+ * seeded ones removed); the last name is the newest.
+ */
+export function saveServerDrafts(api: ApiMock, names: readonly string[]): void {
+  const { state } = api.db;
+  state.registrations = state.registrations.filter(
+    (registration) => !(registration.status === 'draft' && registration.createdByUserId === '1'),
+  );
+  const { registrations } = state;
+  const template = registrations.find((registration) => registration.createdByUserId === '1');
+  if (!template) throw new Error('the demo data has no registration of 王医生');
+  const start = Date.now() - names.length * 60_000;
+  names.forEach((name, index) => {
+    const at = new Date(start + index * 60_000).toISOString();
+    registrations.push({
+      ...template,
+      id: `e2e-draft-${index + 1}`,
+      name,
+      idCard: makeIdCard('110105', `1960-0${index + 1}-0${index + 1}`, 11 + index, '1'),
+      phone: '',
+      questionnaireResponseId: undefined,
+      status: 'draft',
+      registeredAt: at,
+      updatedAt: at,
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { routeTable } from '@/app/route-table';
 const expected: [string, string, 'work' | 'check' | 'signed-in' | 'public', boolean][] = [
   ['/login', '登录', 'public', false],
   ['/workUser', '首页', 'work', false],
+  ['/pendingRegistrations', '待提交登记', 'work', false],
   ['/infoEnter', '信息录入', 'work', false],
   ['/bindSuccess', '绑定成功', 'work', false],
   ['/bindErr', '绑定失败', 'work', false],
@@ -43,7 +44,7 @@ const expected: [string, string, 'work' | 'check' | 'signed-in' | 'public', bool
 ];
 
 describe('route table', () => {
-  it('has the 21 work-user routes, the unbind page and the 12 check-user routes, each once', () => {
+  it('has the 21 work-user routes, the unbind page, 待提交登记 and the 12 check-user routes, each once', () => {
     expect(routeTable).toHaveLength(expected.length);
     expect(new Set(routeTable.map((r) => r.path)).size).toBe(routeTable.length);
     expect(routeTable.filter((r) => r.audience === 'check' || r.path === '/callback')).toHaveLength(12);

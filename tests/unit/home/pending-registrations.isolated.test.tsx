@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addRegistration, getRegistrationDetail } from '@/api/registration';
-import { config } from '@/config/env';
+import { addRegistration } from '@/api/registration';
 import { paths, withQuery } from '@/config/paths';
-import { hiddenServerDrafts } from '@/features/registration/hidden-server-drafts';
 import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
 import { reloadApp } from '@/lib/device-data';
 import { getToken } from '@/lib/token';
@@ -34,27 +32,56 @@ function adminDraftNames(): string[] {
     .map((record) => record.name);
 }
 
-async function openHomeWithDraft() {
+async function addDraft() {
   await signInForTest('work');
-  const id = await addRegistration({
-    name: '赵建华',
-    idCard: makeIdCard('110105', '1961-05-05', 9, '1'),
-    phone: '',
-  });
-  if (!id) throw new Error('the save answered no id');
-  const draft = await getRegistrationDetail({ id });
-  const view = renderRoute(paths.workUser, { session: 'work' });
-  const card = await screen.findByRole('region', { name: /待提交登记/ });
-  return { draft, card, ...view };
+  const idCard = makeIdCard('110105', '1961-05-05', 9, '1');
+  const added = await addRegistration({ name: '赵建华', idCard, phone: '' });
+  return { id: added!, idCard };
+}
+
+async function openListWithDraft() {
+  const draft = await addDraft();
+  const view = renderRoute(paths.pendingRegistrations, { session: 'work' });
+  const list = await screen.findByRole('list', { name: '待提交登记' });
+  return { draft, list, ...view };
 }
 
 describe('/workUser 待提交登记', () => {
+  it('is one line: how many, the newest name, opening the list', async () => {
+    await addDraft();
+    renderRoute(paths.workUser, { session: 'work' });
+    const names = adminDraftNames();
+    const line = await screen.findByRole('link', { name: new RegExp(`^待提交登记 ${names.length} 条`) });
+    expect(line).toHaveTextContent('最新：赵建华');
+    expect(line).toHaveAttribute('href', paths.pendingRegistrations);
+    expect(screen.queryByRole('link', { name: /继续填写/ })).toBeNull();
+    await setupUser().click(line);
+    expect(await screen.findByRole('link', { name: '继续填写 赵建华 的登记' })).toBeInTheDocument();
+  });
+
+  it('says when it cannot be loaded, and 重试 loads it', async () => {
+    let fail = true;
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', () => (fail ? HttpResponse.error() : undefined)),
+    );
+    await signInForTest('work');
+    renderRoute(paths.workUser, { session: 'work' });
+    const alert = await screen.findByText('待提交登记加载失败');
+    fail = false;
+    await setupUser().click(within(alert.parentElement!).getByRole('button', { name: /重试/ }));
+    expect(
+      await screen.findByRole('link', { name: new RegExp(`^待提交登记 ${adminDraftNames().length} 条`) }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/pendingRegistrations', () => {
   it('lists this account’s unsubmitted registrations, newest first, with a masked ID card', async () => {
-    const { card, draft } = await openHomeWithDraft();
+    const { list, draft } = await openListWithDraft();
     const names = adminDraftNames();
     expect(names[0]).toBe('赵建华');
-    expect(within(card).getByRole('heading')).toHaveTextContent(`待提交登记 ${names.length} 条`);
-    const items = within(within(card).getByRole('list', { name: '待提交登记' })).getAllByRole('listitem');
+    expect(screen.getByText(`共 ${names.length} 条`)).toBeInTheDocument();
+    const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(names);
     expect(items[0]).toHaveTextContent(`110105********${draft.idCard.slice(14)}`);
     expect(items[0]).not.toHaveTextContent(draft.idCard);
@@ -64,63 +91,34 @@ describe('/workUser 待提交登记', () => {
     );
   });
 
-  /** Opens the home with a draft that this phone also holds a copy of, and confirms 删除 in the question with `question`. */
-  async function deleteDraft(question: string) {
+  it('删除 asks, then leaves this phone’s list and removes the phone’s copy (Delete is a switch, off)', async () => {
     const requests = recordRequests();
-    const opened = await openHomeWithDraft();
-    const { card, draft } = opened;
+    const { list, draft } = await openListWithDraft();
     localStorage.setItem(
       testDraftKey(),
       JSON.stringify({ savedAt: Date.now(), value: { name: '赵建华', registrationId: draft.id } }),
     );
     const user = setupUser();
-    await user.click(within(card).getByRole('button', { name: '删除 赵建华 的登记' }));
+    await user.click(within(list).getByRole('button', { name: '删除 赵建华 的登记' }));
     const dialog = await screen.findByRole('dialog', { name: '删除未提交的登记' });
-    expect(dialog).toHaveTextContent(question);
+    expect(dialog).toHaveTextContent('确定删除「赵建华」的登记吗？删除后本机的「待提交登记」不再显示它');
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('已删除')).toBeInTheDocument();
-    expect(within(card).queryByText('赵建华')).toBeNull();
-    expect(localStorage.getItem(testDraftKey())).toBeNull();
-    return { requests, ...opened };
-  }
-
-  it('删除 by default (no Delete call) asks, hides the draft on this phone and removes the phone’s copy of it', async () => {
-    expect(config.assumptions.deleteServerDrafts).toBe(false);
-    const { requests, draft, unmount } = await deleteDraft(
-      '确定删除「赵建华」的登记吗？删除后本机的「待提交登记」不再显示它',
-    );
+    expect(within(list).queryByText('赵建华')).toBeNull();
     expect(requests.count('/ScreeningRegister/Delete')).toBe(0);
-    // The record stays on the server; this phone no longer lists it, after a reload too.
     expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(true);
-    expect(hiddenServerDrafts().has(draft.id)).toBe(true);
-    unmount();
-    renderRoute(paths.workUser, { session: 'work' });
-    const others = adminDraftNames().filter((name) => name !== '赵建华');
-    expect(others.length).toBeGreaterThan(0);
-    const card = await screen.findByRole('region', { name: `待提交登记 ${others.length} 条` });
-    expect(within(card).queryByText('赵建华')).toBeNull();
-  });
-
-  it('删除 with the switch on (deleteServerDrafts) asks, deletes on the server, removes the item and the phone’s copy of it', async () => {
-    config.assumptions.deleteServerDrafts = true;
-    try {
-      const { requests, draft } = await deleteDraft('确定删除「赵建华」的登记吗？删除后不能恢复');
-      expect(await requests.bodies('/ScreeningRegister/Delete')).toEqual([{ id: draft.id }]);
-      expect(defaultDb.state.registrations.some((record) => record.id === draft.id)).toBe(false);
-    } finally {
-      config.assumptions.deleteServerDrafts = false;
-    }
+    expect(localStorage.getItem(testDraftKey())).toBeNull();
   });
 
   it('取消 in the question deletes nothing', async () => {
     const requests = recordRequests();
-    const { card } = await openHomeWithDraft();
+    const { list } = await openListWithDraft();
     const user = setupUser();
-    await user.click(within(card).getByRole('button', { name: '删除 赵建华 的登记' }));
+    await user.click(within(list).getByRole('button', { name: '删除 赵建华 的登记' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.count('/ScreeningRegister/Delete')).toBe(0);
-    expect(within(card).getByText('赵建华')).toBeInTheDocument();
+    expect(within(list).getByText('赵建华')).toBeInTheDocument();
   });
 
   it('says when the list cannot be loaded, and 重试 loads it', async () => {
@@ -129,14 +127,11 @@ describe('/workUser 待提交登记', () => {
       http.post('*/api/v1/ScreeningRegister/Search', () => (fail ? HttpResponse.error() : undefined)),
     );
     await signInForTest('work');
-    renderRoute(paths.workUser, { session: 'work' });
-    const card = await screen.findByRole('region', { name: '待提交登记' });
-    expect(within(card).getByText('待提交登记加载失败')).toBeInTheDocument();
+    renderRoute(paths.pendingRegistrations, { session: 'work' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('后端接口连接异常');
     fail = false;
-    await setupUser().click(within(card).getByRole('button', { name: /重试/ }));
-    expect(
-      await screen.findByRole('heading', { name: `待提交登记 ${adminDraftNames().length} 条` }),
-    ).toBeInTheDocument();
+    await setupUser().click(screen.getByRole('button', { name: /重试/ }));
+    expect(await screen.findByRole('list', { name: '待提交登记' })).toBeInTheDocument();
   });
 });
 
@@ -163,7 +158,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     renderRoute(paths.workUser, { session: 'work' });
     const user = setupUser();
     await screen.findByText('您好，王医生');
-    await screen.findByRole('region', { name: /待提交登记/ }); // the home's requests have answered
+    await screen.findByRole('link', { name: /^待提交登记/ }); // the home's requests have answered
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     const dialog = await screen.findByRole('dialog', { name: '退出登录' });
     expect(dialog).toHaveTextContent('1 项填写内容未提交');
@@ -186,7 +181,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     renderRoute(paths.workUser, { session: 'work' });
     const user = setupUser();
     await screen.findByText('您好，王医生');
-    await screen.findByRole('region', { name: /待提交登记/ }); // the home's requests have answered
+    await screen.findByRole('link', { name: /^待提交登记/ }); // the home's requests have answered
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: '保存到服务器后退出' }),
@@ -209,7 +204,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     renderRoute(paths.workUser, { session: 'work' });
     const user = setupUser();
     await screen.findByText('您好，王医生');
-    await screen.findByRole('region', { name: /待提交登记/ }); // the home's requests have answered
+    await screen.findByRole('link', { name: /^待提交登记/ }); // the home's requests have answered
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('button', { name: '保存到服务器后退出' })).toBeNull();

@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { UNTITLED_TEXT } from '@/lib/display-text';
 import { useLocation, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import { getAnnouncementDetail } from '@/api/announcements';
 import { AttachmentList } from '../components/attachment-list';
 import content from '@/styles/content.module.css';
+import { useApiRequest } from '@/lib/use-api-request';
 import styles from '../announcements.module.css';
 
 /** 公告详情: the announcement's rich content (sanitised) and its attachments. */
@@ -22,10 +22,9 @@ export default function AnnouncementDetailPage() {
     loading,
     error,
     refresh,
-  } = useRequest(() => getAnnouncementDetail({ id }, { silent: true }), {
+  } = useApiRequest(() => getAnnouncementDetail({ id }, { silent: true }), {
     ready: id !== '',
     refreshDeps: [id],
-    onError: () => undefined,
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,6 +21,7 @@ import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
 import { fallbackFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
 import content from '@/styles/content.module.css';
+import { useApiRequest } from '@/lib/use-api-request';
 import styles from '../downloads.module.css';
 
 /**
@@ -52,11 +52,10 @@ function DownloadedFile({ source }: { source: FileSource }) {
   const [saved, setSaved] = useState(record?.savedToDevice ?? false);
   const returnTo = record?.returnTo;
 
-  const refetch = useRequest(() => fetchFileSource(source, { silent: true }), {
+  const refetch = useApiRequest(() => fetchFileSource(source, { silent: true }), {
     ready: file === null,
     onSuccess: (fetched) =>
       setFile(keepFile(source, fetched, record?.fileName ?? fallbackFileName(source), returnTo)),
-    onError: () => undefined, // shown below, not logged
   });
 
   const goBack = useGoBack(returnTo);

@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AsyncView } from '@/components/async-view';
@@ -6,6 +5,7 @@ import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
 import { labelOf, REPORT_RESULT_LABELS, type CheckReport, type Registration } from '@/types/api';
+import { useApiRequest } from '@/lib/use-api-request';
 import {
   buildTodos,
   latestReportFor,
@@ -119,7 +119,7 @@ function TodoItem({ todo }: { todo: Todo }) {
 export default function CheckHomePage() {
   const { profile } = useProfile();
   // Errors are shown by AsyncView with a retry, not logged.
-  const overview = useRequest(loadCheckOverview, { onError: () => undefined });
+  const overview = useApiRequest(loadCheckOverview);
   const unread = useUnreadCounts();
   const data = overview.data;
   const ownId = profile?.registrationId;

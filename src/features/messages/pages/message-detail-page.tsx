@@ -1,5 +1,4 @@
 import { audiencePages } from '@/config/audience';
-import { useRequest } from 'ahooks';
 import { Button, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
@@ -17,6 +16,7 @@ import { getMessageDetail } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
 import { markRead } from '../unread-store';
 import content from '@/styles/content.module.css';
+import { useApiRequest } from '@/lib/use-api-request';
 import styles from '../messages.module.css';
 
 /** 消息详情: one message; opening it marks it read (and every unread badge follows). */
@@ -29,11 +29,9 @@ export default function MessageDetailPage() {
     loading,
     error,
     refresh,
-  } = useRequest(() => getMessageDetail({ id }, { silent: true }), {
+  } = useApiRequest(() => getMessageDetail({ id }, { silent: true }), {
     ready: id !== '',
     refreshDeps: [id],
-    // The page shows the error itself (ErrorState); without onError ahooks would also log it.
-    onError: () => undefined,
   });
 
   // Why marking the message read failed (spec §8 message): shown quietly above the message with a retry,

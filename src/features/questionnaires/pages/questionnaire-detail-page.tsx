@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
@@ -12,6 +11,7 @@ import { ReadonlyResponse } from '../components/readonly-response';
 import { ResumeOffer } from '../components/resume-offer';
 import { audiencePages } from '@/config/audience';
 import { withQuery } from '@/config/paths';
+import { useApiRequest } from '@/lib/use-api-request';
 import { returnWithResponse, safeReturnTo } from '../questionnaire-paths';
 import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
 
@@ -41,9 +41,8 @@ export default function QuestionnaireDetailPage() {
     loading,
     error,
     refresh,
-  } = useRequest(() => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience), {
+  } = useApiRequest(() => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience), {
     refreshDeps: [responseId, questionnaireId, registrationId, audience],
-    onError: () => undefined,
   });
   // The resume choice, for the plan it was made on.
   const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);

@@ -9,7 +9,7 @@ const FUTURE_TOLERANCE_MS = 60 * 1000;
 /**
  * Dates here are ISO 8601 with an offset (the contract's form after the API layer) or a
  * datetime-local input's local 'YYYY-MM-DDTHH:mm', both of which every engine's Date reads the same
- * way; so this field needs no date library (dayjs would add 3 kB gzip to the entry form).
+ * way; so this field needs no date library (dayjs would add to what the entry form loads).
  */
 function parse(value: string): Date | null {
   const date = new Date(value);

@@ -1,15 +1,14 @@
-import { useRequest } from 'ahooks';
 import { AsyncView } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
 import { getSamplingTubeStatus } from '@/api/sampling';
+import { useApiRequest } from '@/lib/use-api-request';
 
 /** The report's tube from binding to report, with its own loading, empty and error states. */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {
-  const { data, loading, error, refresh } = useRequest(
+  const { data, loading, error, refresh } = useApiRequest(
     () => getSamplingTubeStatus({ tubeCode }, { silent: true }),
     {
       refreshDeps: [tubeCode],
-      onError: () => undefined, // shown below; without a handler ahooks logs it to the console
     },
   );
   const timeline = data?.exists ? (data.timeline ?? []) : [];

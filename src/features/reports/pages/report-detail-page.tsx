@@ -1,4 +1,3 @@
-import { useRequest } from 'ahooks';
 import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
@@ -16,6 +15,7 @@ import { fetchCheckReport } from '../report-lookup';
 import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
+import { useApiRequest } from '@/lib/use-api-request';
 
 function formatDateTime(value: string | undefined): string {
   const date = dayjs(value);
@@ -41,10 +41,9 @@ export default function ReportDetailPage() {
     loading,
     error,
     refresh,
-  } = useRequest(() => fetchCheckReport(id, { silent: true }), {
+  } = useApiRequest(() => fetchCheckReport(id, { silent: true }), {
     ready: id !== '',
     refreshDeps: [id],
-    onError: () => undefined, // shown by AsyncView; without a handler ahooks logs it to the console
   });
   const pdf = useReportPdf(report?.id);
   const { get: getPdf } = pdf;

@@ -1,22 +1,21 @@
-import { useRequest } from 'ahooks';
 import { Button, Dialog } from 'antd-mobile';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { deleteRegistration, searchRegistrations } from '@/api/registration';
-import { ErrorState } from '@/components/async-view';
+import { deleteRegistration } from '@/api/registration';
+import { AsyncView } from '@/components/async-view';
+import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { toastSuccess } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
-import { hiddenServerDrafts, hideServerDraft } from '../hidden-server-drafts';
+import { formatDateTime } from '../components/collection-time-field';
+import { hideServerDraft } from '../hidden-server-drafts';
+import { loadPendingRegistrations } from '../pending-registrations';
 import { forgetWorkDraft } from '../work-draft-on-phone';
-import { formatDateTime } from './collection-time-field';
 import card from '@/styles/work-card.module.css';
-import styles from './pending-registrations-card.module.css';
-
-/** How many of this account's unfinished registrations the home page lists (the newest). */
-const PENDING_REGISTRATIONS_SHOWN = 20;
+import { useApiRequest } from '@/lib/use-api-request';
+import styles from './pending-registrations-page.module.css';
 
 function confirmDelete(name: string): Promise<boolean> {
   const title = '删除未提交的登记';
@@ -90,40 +89,11 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
 }
 
 /**
- * 待提交登记 on the work home: this account's registrations saved on the server and not yet submitted
- * (typed on this phone or another), with 继续填写 and 删除. Nothing is shown while there are none.
+ * /pendingRegistrations, opened from the work home's 待提交登记 line: this account's unfinished
+ * registrations with 继续填写 and 删除.
  */
-export function PendingRegistrationsCard() {
-  const headingId = useId();
-  const { data, error, refresh, mutate } = useRequest(
-    async () => {
-      const page = await searchRegistrations(
-        { status: 'draft', pageIndex: 1, pageSize: PENDING_REGISTRATIONS_SHOWN },
-        { silent: true },
-      );
-      // The status filter is our assumption: a server that ignores it must not list submitted ones.
-      const filterIgnored = page.records.some((record) => record.status !== 'draft');
-      const hidden = hiddenServerDrafts();
-      const drafts = page.records.filter((record) => record.status === 'draft');
-      const records = drafts.filter((record) => !hidden.has(record.id));
-      const total =
-        page.total === undefined || filterIgnored ? undefined : page.total - (drafts.length - records.length);
-      return { records, total };
-    },
-    { onError: () => undefined },
-  );
-
-  if (error && !data)
-    return (
-      <section className={`${card.card} ${styles.card}`} aria-labelledby={headingId}>
-        <h2 id={headingId} className={card.heading}>
-          待提交登记
-        </h2>
-        <ErrorState title="待提交登记加载失败" error={error} onRetry={refresh} />
-      </section>
-    );
-  if (!data || data.records.length === 0) return null;
-
+export default function PendingRegistrationsPage() {
+  const { data, loading, error, refresh, mutate } = useApiRequest(loadPendingRegistrations, {});
   const removeFromList = (id: string) =>
     mutate(
       (page) =>
@@ -133,23 +103,31 @@ export function PendingRegistrationsCard() {
           records: page.records.filter((record) => record.id !== id),
         },
     );
-  const more = data.total === undefined ? 0 : data.total - data.records.length;
+  const more = data?.total === undefined ? 0 : data.total - data.records.length;
   return (
-    <section className={`${card.card} ${styles.card}`} aria-labelledby={headingId}>
-      <h2 id={headingId} className={card.heading}>
-        待提交登记 {data.total ?? data.records.length} 条
-      </h2>
-      <p className={card.summary}>已保存到服务器、还没有提交的登记，换手机登录也能继续填写。</p>
-      <ul className={card.list} aria-label="待提交登记">
-        {data.records.map((registration) => (
-          <PendingItem
-            key={registration.id}
-            registration={registration}
-            onDeleted={() => removeFromList(registration.id)}
-          />
-        ))}
-      </ul>
-      {more > 0 && <p className={card.summary}>另有 {more} 条较早的登记，可在信息查询中按姓名查找。</p>}
-    </section>
+    <PageShell fallbackPath={paths.workUser}>
+      <AsyncView
+        loading={loading}
+        error={error}
+        empty={!data || data.records.length === 0}
+        emptyText="没有待提交的登记"
+        onRetry={refresh}
+      >
+        <div className={`${card.card} ${styles.card}`}>
+          <p className={styles.count}>共 {data?.total ?? data?.records.length} 条</p>
+          <p className={card.summary}>已保存到服务器、还没有提交的登记，换手机登录也能继续填写。</p>
+          <ul className={card.list} aria-label="待提交登记">
+            {data?.records.map((registration) => (
+              <PendingItem
+                key={registration.id}
+                registration={registration}
+                onDeleted={() => removeFromList(registration.id)}
+              />
+            ))}
+          </ul>
+          {more > 0 && <p className={card.summary}>另有 {more} 条较早的登记，可在信息查询中按姓名查找。</p>}
+        </div>
+      </AsyncView>
+    </PageShell>
   );
 }

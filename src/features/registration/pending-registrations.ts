@@ -1,0 +1,31 @@
+import { searchRegistrations } from '@/api/registration';
+import type { Registration } from '@/types/api';
+import { hiddenServerDrafts } from './hidden-server-drafts';
+
+/** How many of this account's unfinished registrations are listed (the newest). */
+const PENDING_REGISTRATIONS_SHOWN = 20;
+
+export interface PendingRegistrations {
+  records: Registration[];
+  /** How many there are in all; undefined when the server does not say. */
+  total: number | undefined;
+}
+
+/**
+ * 待提交登记: this account's registrations saved on the server and not yet submitted (typed on this
+ * phone or another), newest first as the server lists them, less those this phone was told to hide.
+ */
+export async function loadPendingRegistrations(): Promise<PendingRegistrations> {
+  const page = await searchRegistrations(
+    { status: 'draft', pageIndex: 1, pageSize: PENDING_REGISTRATIONS_SHOWN },
+    { silent: true },
+  );
+  // The status filter is our assumption: a server that ignores it must not list submitted ones.
+  const filterIgnored = page.records.some((record) => record.status !== 'draft');
+  const hidden = hiddenServerDrafts();
+  const drafts = page.records.filter((record) => record.status === 'draft');
+  const records = drafts.filter((record) => !hidden.has(record.id));
+  const total =
+    page.total === undefined || filterIgnored ? undefined : page.total - (drafts.length - records.length);
+  return { records, total };
+}

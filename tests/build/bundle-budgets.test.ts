@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../../scripts/page-bytes.mjs';
+
+/**
+ * The bundle budgets of the README's table, over the production build in dist/ (scripts/test-all.mjs)
+ * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
+ */
+const LOGIN_PAGE_BUDGET_KB = 182;
+const ADDED_OVER_LOGIN_BUDGET_KB = 35;
+
+const dist = 'dist';
+const graph: ChunkGraph | undefined = existsSync(chunkGraphPath(dist))
+  ? (JSON.parse(readFileSync(chunkGraphPath(dist), 'utf8')) as ChunkGraph)
+  : undefined;
+const pages = graph ? pageBytes(dist, graph) : {};
+const kB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Libraries only the pages that need them may load: their modules, not a `?url` of one of their files. */
+const LATE_LIBRARIES = [
+  ['axios', /^node_modules\/axios\/.*\.js$/],
+  ['pdf.js', /^node_modules\/pdfjs-dist\/.*\.m?js$/],
+] as const;
+
+describe('bundle budgets', () => {
+  it('the build wrote its chunk graph, and every page of the app is in it', () => {
+    expect(graph).toBeDefined();
+    const names = Object.keys(pages);
+    expect(names).toEqual(expect.arrayContaining(['auth/pages/login-page', 'home/pages/work-home-page']));
+    expect(names.length).toBeGreaterThan(20);
+  });
+
+  it.each(LATE_LIBRARIES)('the entry and what it imports statically do not evaluate %s', (_name, module) => {
+    const modulesOf = (file: string) => graph!.chunks[file].modules ?? [];
+    // The library is in the build (the check below cannot pass for want of it), just not at start-up.
+    expect(Object.keys(graph!.chunks).some((file) => modulesOf(file).some((id) => module.test(id)))).toBe(
+      true,
+    );
+    const atStart = [...staticClosure(graph!, graph!.entry)].flatMap(modulesOf);
+    expect(atStart.length).toBeGreaterThan(0);
+    expect(atStart.filter((id) => module.test(id))).toEqual([]);
+  });
+
+  it(`the login page loads at most ${LOGIN_PAGE_BUDGET_KB} kB gzip of JS and CSS`, () => {
+    const login = pages['auth/pages/login-page'];
+    expect(kB(login.total)).toBeLessThanOrEqual(LOGIN_PAGE_BUDGET_KB);
+  });
+
+  it(`no page adds more than ${ADDED_OVER_LOGIN_BUDGET_KB} kB gzip of JS over the login page`, () => {
+    const overBudget = Object.entries(pages)
+      .map(([page, bytes]) => ({ page, addedKb: kB(bytes.addedOverLogin) }))
+      .filter(({ addedKb }) => addedKb > ADDED_OVER_LOGIN_BUDGET_KB);
+    expect(overBudget).toEqual([]);
+  });
+});

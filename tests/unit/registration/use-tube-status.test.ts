@@ -1,0 +1,36 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useTubeStatus } from '@/features/registration/use-tube-status';
+import { defaultDb } from '@/mocks/db';
+import { signInForTest } from '../support/render-route';
+
+/** Two tubes that were never bound. */
+function spareCodes(): [string, string] {
+  const codes = defaultDb.state.tubes.filter((tube) => tube.status === 'unbound').map((tube) => tube.code);
+  return [codes[0], codes[1]];
+}
+
+describe('useTubeStatus', () => {
+  it('looks up each code as it changes: loading at once, never with the last code’s result', async () => {
+    await signInForTest('work');
+    const [first, second] = spareCodes();
+    const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, 20), {
+      initialProps: { code: ` ${first} ` },
+    });
+    expect(result.current).toMatchObject({ code: first, loading: true, result: null });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.result).toMatchObject({ tubeCode: first, exists: true });
+
+    rerender({ code: second });
+    expect(result.current).toMatchObject({ code: second, loading: true, result: null, error: null });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.result).toMatchObject({ tubeCode: second, exists: true });
+
+    act(() => result.current.reload());
+    expect(result.current).toMatchObject({ loading: true, result: null });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.result).toMatchObject({ tubeCode: second });
+
+    rerender({ code: '  ' });
+    expect(result.current).toMatchObject({ code: '', loading: false, result: null, error: null });
+  });
+});
