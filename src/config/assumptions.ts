@@ -43,60 +43,69 @@ export interface AssumptionDoc {
   howToFindOut: string;
 }
 
-export const ASSUMPTIONS: Readonly<Record<keyof Assumptions, AssumptionDoc>> = {
+/** Each switch's variable and default: all the running app needs of this table. */
+const SWITCHES: Readonly<Record<keyof Assumptions, Pick<AssumptionDoc, 'variable' | 'defaultValue'>>> = {
+  idempotencyKey: { variable: 'VITE_SEND_IDEMPOTENCY_KEY', defaultValue: 'false' },
+  saveDraftWhileTyping: { variable: 'VITE_SAVE_DRAFT_WHILE_TYPING', defaultValue: 'false' },
+  deleteServerDrafts: { variable: 'VITE_DELETE_SERVER_DRAFTS', defaultValue: 'false' },
+  strictTubeCode: { variable: 'VITE_STRICT_TUBE_CODE', defaultValue: 'false' },
+  dictionaryPath: { variable: 'VITE_DICTIONARY_PATH', defaultValue: '/api/v1/Dictionary/PageDictionaryItem' },
+};
+
+/** What each switch does and how to find out: for the docs and `npm run contract`, not for phones. */
+const NOTES: Readonly<Record<keyof Assumptions, Pick<AssumptionDoc, 'what' | 'howToFindOut'>>> = {
   idempotencyKey: {
-    variable: 'VITE_SEND_IDEMPOTENCY_KEY',
-    defaultValue: 'false',
     what: 'Saves and binds send an `Idempotency-Key` header (one per action), so a retried request is done once.',
     howToFindOut:
       '`npm run contract` sends a CORS preflight asking for the header and says whether it is allowed; whether the server honours it (the contract in src/types/api.ts, CallOptions) the backend team must confirm.',
   },
   saveDraftWhileTyping: {
-    variable: 'VITE_SAVE_DRAFT_WHILE_TYPING',
-    defaultValue: 'false',
     what: '信息录入 calls ScreeningRegister/Add by itself while staff type (off: on 暂存, 保存到服务器后退出 or leaving the page with unfinished work).',
     howToFindOut:
       '`npm run contract -- --staging` registers its test person with Add: the answer and the Search that follows show whether Add keeps an unfinished record apart (status draft) or registers the person.',
   },
   deleteServerDrafts: {
-    variable: 'VITE_DELETE_SERVER_DRAFTS',
-    defaultValue: 'false',
     what: '待提交登记 删除 calls POST /api/v1/ScreeningRegister/Delete {id} (off: the draft is hidden on this phone).',
     howToFindOut:
       'Ask the backend team whether the call exists; `npm run contract -- --staging`, run with VITE_DELETE_SERVER_DRAFTS=true, tries it on its own draft.',
   },
   strictTubeCode: {
-    variable: 'VITE_STRICT_TUBE_CODE',
-    defaultValue: 'false',
     what: 'Tube codes must match `^[A-Z0-9][A-Z0-9-]{2,30}[A-Z0-9]$` (off: only a URL, inner spaces or over 64 characters are refused).',
     howToFindOut:
       'Scan a batch of real tube labels; `npm run contract -- --staging` binds the code the operator supplies.',
   },
   dictionaryPath: {
-    variable: 'VITE_DICTIONARY_PATH',
-    defaultValue: '/api/v1/Dictionary/PageDictionaryItem',
     what: 'The full path of the dictionary call (the spec shows "/PageDictionaryItem" only).',
     howToFindOut: '`npm run contract` calls the path and says whether it answers with `records`.',
   },
 };
 
+function describeAssumptions(): Readonly<Record<keyof Assumptions, AssumptionDoc>> {
+  const keys = Object.keys(SWITCHES) as (keyof Assumptions)[];
+  return Object.fromEntries(keys.map((key) => [key, { ...SWITCHES[key], ...NOTES[key] }])) as Record<
+    keyof Assumptions,
+    AssumptionDoc
+  >;
+}
+
+/** The whole table (docs/api-contract.md, `npm run contract`); the app's bundle leaves it out. */
+export const ASSUMPTIONS = /* @__PURE__ */ describeAssumptions();
+
 type AssumptionEnv = Partial<Record<string, string | undefined>>;
 
 function flag(env: AssumptionEnv, key: keyof Assumptions): boolean {
-  const value = env[ASSUMPTIONS[key].variable]?.trim();
-  return value ? value === 'true' : ASSUMPTIONS[key].defaultValue === 'true';
+  const value = env[SWITCHES[key].variable]?.trim();
+  return value ? value === 'true' : SWITCHES[key].defaultValue === 'true';
 }
 
 /** The switches from the build's variables; anything but `true` keeps a switch off. */
 export function readAssumptions(env: AssumptionEnv): Assumptions {
-  const dictionaryPath = env[ASSUMPTIONS.dictionaryPath.variable]?.trim();
+  const dictionaryPath = env[SWITCHES.dictionaryPath.variable]?.trim();
   return {
     idempotencyKey: flag(env, 'idempotencyKey'),
     saveDraftWhileTyping: flag(env, 'saveDraftWhileTyping'),
     deleteServerDrafts: flag(env, 'deleteServerDrafts'),
     strictTubeCode: flag(env, 'strictTubeCode'),
-    dictionaryPath: dictionaryPath?.startsWith('/')
-      ? dictionaryPath
-      : ASSUMPTIONS.dictionaryPath.defaultValue,
+    dictionaryPath: dictionaryPath?.startsWith('/') ? dictionaryPath : SWITCHES.dictionaryPath.defaultValue,
   };
 }

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FieldInput } from '@/components/form-field/field-input';
 import { FormField, fieldMessageId } from '@/components/form-field/form-field';
@@ -7,7 +7,7 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { loginManage } from '@/api/account/login-manage';
 import { errorMessage } from '@/lib/http/errors';
-import { claimDeviceData, reloadApp, workOnPhone } from '@/lib/device-data';
+import type { WorkOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
@@ -21,6 +21,9 @@ import styles from './login-page.module.css';
 // fields do not need antd-mobile's Form, whose field store and validator would add about 20 kB gzip.
 
 // Rarely shown (work left on the phone before owners were recorded): its dialog loads only then.
+const NO_WORK: WorkOnPhone = { unsentByAccount: new Map(), ownerless: 0 };
+const loadDeviceData = () => import('@/lib/device-data');
+
 const OwnerlessWorkNote = lazy(() =>
   import('../components/ownerless-work-note').then((module) => ({ default: module.OwnerlessWorkNote })),
 );
@@ -59,7 +62,16 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   // Registrations other accounts queued on this phone and not yet sent (they stay theirs), and work
   // nobody can send because its owner is unknown.
-  const [work, setWork] = useState(workOnPhone);
+  // Read once the page shows: what the phone holds is a note beside the form, not part of it, and the
+  // module that reads it is not needed to draw the first screen.
+  const [work, setWork] = useState<WorkOnPhone>(NO_WORK);
+  useEffect(() => {
+    let shown = true;
+    void loadDeviceData().then(({ workOnPhone }) => shown && setWork(workOnPhone()));
+    return () => {
+      shown = false;
+    };
+  }, []);
   const unsentByAccount = [...work.unsentByAccount];
 
   if (signedInOnArrival) return <Navigate to={homePathFor(getSessionAudience())} replace />;
@@ -94,6 +106,7 @@ export default function LoginPage() {
       // Another account's data on this phone is removed before this one's session starts; unsent work
       // of every account stays its owner's.
       const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
+      const { claimDeviceData, reloadApp } = await loadDeviceData();
       const replaced = claimDeviceData(owner);
       setToken(token);
       setSessionOwner(owner);
@@ -129,7 +142,10 @@ export default function LoginPage() {
       )}
       {work.ownerless > 0 && (
         <Suspense fallback={null}>
-          <OwnerlessWorkNote count={work.ownerless} onRemoved={() => setWork(workOnPhone())} />
+          <OwnerlessWorkNote
+            count={work.ownerless}
+            onRemoved={() => void loadDeviceData().then(({ workOnPhone }) => setWork(workOnPhone()))}
+          />
         </Suspense>
       )}
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
