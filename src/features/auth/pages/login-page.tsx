@@ -18,7 +18,7 @@ import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
 // through feature barrels, so its chunk stays small (no JS-SDK, PDF, crypto or sanitiser code). Two
-// fields do not need antd-mobile's Form, whose field store and validator would add about 20 kB gzip.
+// fields do not need antd-mobile's Form, whose field store and validator would weigh on every first load.
 
 // Rarely shown (work left on the phone before owners were recorded): its dialog loads only then.
 const NO_WORK: WorkOnPhone = { unsentByAccount: new Map(), ownerless: 0 };

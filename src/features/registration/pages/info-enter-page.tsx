@@ -53,7 +53,7 @@ import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-s
 import styles from './info-enter-page.module.css';
 
 // 继续填写 a registration saved on the server (?draft=<id>) is the rarer way in: its loader (with
-// ahooks' useRequest) comes only then, 4.4 kB gzip less for the form.
+// ahooks' useRequest) comes only then, and the form's own chunk stays within its budget.
 const ResumeServerDraft = lazy(() =>
   import('../components/resume-server-draft').then((module) => ({ default: module.ResumeServerDraft })),
 );
