@@ -79,6 +79,9 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   app?.process.kill();
+  // The worker's browser outlives this file and keeps its connections to the receiver alive: close
+  // them, or close() waits for the browser and the hook times out.
+  receiver?.server.closeAllConnections();
   await new Promise((resolve) => receiver?.server.close(resolve));
   rmSync(dist, { recursive: true, force: true });
 });
