@@ -5,3 +5,4 @@ export * from './get-registration-detail';
 export * from './search-registrations';
 export * from './submit-registration';
 export * from './saved-registration-id';
+export * from './registrations-of-id-card';

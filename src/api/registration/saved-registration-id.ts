@@ -1,5 +1,5 @@
 import type { Id, RegistrationInput, RegistrationStatus } from '@/types/api';
-import { searchRegistrations } from './search-registrations';
+import { registrationsOfIdCard } from './registrations-of-id-card';
 
 /**
  * The id of the registration a save (Add or Submit) has just written. It comes from the answer when
@@ -14,14 +14,9 @@ export async function savedRegistrationId(
   status: RegistrationStatus,
 ): Promise<Id | undefined> {
   if (answered) return answered;
-  const idCard = input.idCard.trim().toUpperCase();
-  const page = await searchRegistrations(
-    { searchType: 'idCard', keyword: idCard, pageIndex: 1, pageSize: 10 },
-    { silent: true },
-  );
-  const withStatus = page.records.filter((record) => record.status === status);
-  const same = withStatus.find((record) => record.idCard.toUpperCase() === idCard);
-  if (same) return same.id;
-  const unnamed = withStatus.filter((record) => !record.idCard);
-  return unnamed.length === 1 ? unnamed[0].id : undefined;
+  const { same, unnamed } = await registrationsOfIdCard(input.idCard, 10, { silent: true });
+  const saved = same.find((record) => record.status === status);
+  if (saved) return saved.id;
+  const candidates = unnamed.filter((record) => record.status === status);
+  return candidates.length === 1 ? candidates[0].id : undefined;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeIdCard } from '@/lib/id-card';
 import type { Id, Registration } from '@/types/api';
-import { searchRegistrations } from '@/api/registration';
+import { registrationsOfIdCard } from '@/api/registration';
 import { validateRegistrationIdCard } from './registration-form-values';
 
 export interface RegisteredIdCard {
@@ -29,14 +29,8 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
   const lookUp = useCallback((idCard: string): Promise<Found> => {
     let lookup = lookups.current.get(idCard);
     if (!lookup) {
-      lookup = searchRegistrations(
-        { keyword: idCard, searchType: 'idCard', pageIndex: 1, pageSize: 5 },
-        { silent: true },
-      ).then(
-        (page) =>
-          page.records
-            .filter((record) => record.idCard.toUpperCase() === idCard)
-            .map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
+      lookup = registrationsOfIdCard(idCard, 5, { silent: true }).then(
+        ({ same }) => same.map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
         () => [],
       );
       lookups.current.set(idCard, lookup);
