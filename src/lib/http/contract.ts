@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fieldOf } from '@/lib/field-path';
 import { reportContractDifference } from '@/lib/observability';
 import { isSoftIssue } from '@/types/schema-kit';
 
@@ -85,14 +86,10 @@ export function formatDifferences(differences: readonly ContractDifference[]): s
 }
 
 /**
- * The same field of each item of a list differs alike: reported once, with the index left out
- * ('records[].publishedAt'), so a page of twenty records is one line, not twenty. Also used by
- * `npm run contract` (scripts/contract.mjs loads it through Vite).
+ * Also used by `npm run contract` (scripts/contract.mjs loads it through Vite from this module).
  * @public
  */
-export function fieldOf(path: string): string {
-  return path.replace(/\[\d+\]/g, '[]');
-}
+export { fieldOf };
 
 /** Endpoint and field already reported: a difference is logged once, not on every answer. */
 const reported = new Set<string>();

@@ -3,6 +3,7 @@
  * starts, keeps them while the reporting SDK loads (after the first screen), then hands them over.
  * It never imports the SDK: `loadSink` does, by a dynamic import (main.tsx).
  */
+import { fieldOf } from '@/lib/field-path';
 
 /** A request that failed, as the HTTP client decided it (src/lib/http/client.ts). */
 export interface ApiFailureReport {
@@ -64,11 +65,6 @@ export interface Reporter extends ReportSink {
  * rest. A page that fails in a loop must not fill the phone's memory.
  */
 export const MAX_PENDING_REPORTS = 30;
-
-/** A repeated path in a list of records is one field: 'records[3].id' and 'records[7].id' are 'records[].id'. */
-function fieldOf(path: string): string {
-  return path.replace(/\[\d+\]/g, '[]');
-}
 
 export function createReporter(loadSink: () => Promise<ReportSink>): Reporter {
   let sink: ReportSink | null = null;

@@ -36,10 +36,10 @@ function prepareKeyword(
       const message = validatePhone(raw);
       return message ? { message } : { keyword: normalizePhone(raw) };
     }
-    case 'tubeCode':
-      return normalizeTubeCode(raw)
-        ? { keyword: normalizeTubeCode(raw) }
-        : { message: TUBE_REQUIRED_MESSAGE };
+    case 'tubeCode': {
+      const code = normalizeTubeCode(raw);
+      return code ? { keyword: code } : { message: TUBE_REQUIRED_MESSAGE };
+    }
   }
 }
 
