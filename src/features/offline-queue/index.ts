@@ -1,7 +1,14 @@
 /**
- * Public surface of the offline bind queue. The app entry imports './install' directly instead (this
- * index brings the home card and antd-mobile with it).
+ * Public surface of the offline bind queue: the store and its sender, no UI (the work home shows the
+ * queue; the entry form only adds to it). The app entry imports './install' directly instead.
  */
-export { OfflineQueueCard } from './components/offline-queue-card';
-export { enqueueBind, findQueuedTube } from './queue-store';
+export { flushQueue } from './flush-queue';
+export {
+  enqueueBind,
+  findQueuedTube,
+  QUEUE_STATUS_LABELS,
+  removeFinishedEntries,
+  retryQueueEntry,
+  type QueueEntry,
+} from './queue-store';
 export { useOfflineQueue } from './use-offline-queue';

@@ -4,9 +4,14 @@ import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
 import { maskIdCard } from '@/lib/id-card';
-import { flushQueue } from '../flush-queue';
-import { QUEUE_STATUS_LABELS, removeFinishedEntries, retryQueueEntry, type QueueEntry } from '../queue-store';
-import { useOfflineQueue } from '../use-offline-queue';
+import {
+  flushQueue,
+  QUEUE_STATUS_LABELS,
+  removeFinishedEntries,
+  retryQueueEntry,
+  useOfflineQueue,
+  type QueueEntry,
+} from '@/features/offline-queue';
 import card from '@/styles/work-card.module.css';
 import styles from './offline-queue-card.module.css';
 
