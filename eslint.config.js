@@ -41,6 +41,32 @@ const useRequestThroughTheWrapper = {
   importNames: ['useRequest'],
   message: "use useApiRequest from '@/lib/use-api-request': it sets how a failed request is handled, once.",
 };
+const DRAFT_STORE = 'src/features/registration/registration-draft-store.ts';
+const draftKeyThroughTheStore = {
+  name: '@/lib/work-keys',
+  importNames: ['registrationDraftKey'],
+  message: `an account's registration draft has one owner, ${DRAFT_STORE}: read or change it through that store.`,
+};
+
+/** The import rules of a feature's modules, with `paths` (imports refused by name). */
+function featureImports(paths) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths,
+        patterns: [
+          {
+            group: ['@/features/*/**'],
+            message:
+              "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
+          },
+          { group: ['../../*'], message: 'a relative import must stay inside its feature.' },
+        ],
+      },
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -100,28 +126,17 @@ export default tseslint.config(
   {
     files: ['src/**'],
     ignores: ['src/features/**', 'src/lib/use-api-request.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [useRequestThroughTheWrapper] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [useRequestThroughTheWrapper, draftKeyThroughTheStore] }],
+    },
   },
   {
     // A feature uses another feature only through that feature's index.ts (its public surface).
     files: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [useRequestThroughTheWrapper],
-          patterns: [
-            {
-              group: ['@/features/*/**'],
-              message:
-                "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
-            },
-            { group: ['../../*'], message: 'a relative import must stay inside its feature.' },
-          ],
-        },
-      ],
-    },
+    ignores: [DRAFT_STORE],
+    rules: featureImports([useRequestThroughTheWrapper, draftKeyThroughTheStore]),
   },
+  { files: [DRAFT_STORE], rules: featureImports([useRequestThroughTheWrapper]) },
   {
     // Unit test files share a worker's module registry (vite.config.ts); a file that replaces or reloads
     // modules would change them for the files after it. Such a file is named *.isolated.test.* (its own

@@ -22,7 +22,6 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  * module only counts them and removes them by owner, re-reading the stored list as the store does.
  *
  * API
- * - registrationDraftKey(owner), hiddenServerDraftsKey(owner)   where an account's work is kept
  * - claimDeviceData(owner) → boolean    at sign-in; true when another owner's data was removed
  * - wipePersonalData(owner)             at sign-out (the session too); other accounts' work stays
  * - signOutDraftCount(owner)            drafts that sign-out removes
@@ -38,16 +37,6 @@ const keptSession = new Set<string>(Object.values(KEPT_SESSION_KEYS));
 /** A localStorage key that is not the app's personal data and must survive sign-out (the demo backend's data). */
 export function keepOnSignOut(key: string): void {
   keptLocal.add(key);
-}
-
-/** The usePersistentState key of an account's registration form draft. */
-export function registrationDraftKey(owner: SessionOwner): string {
-  return `registration:${owner.audience}:${owner.account}`;
-}
-
-/** The localStorage key of the server drafts an account took off its 待提交登记 list. */
-export function hiddenServerDraftsKey(owner: SessionOwner): string {
-  return `hidden-server-drafts:${owner.audience}:${owner.account}`;
 }
 
 const WORK_KEY_BASES = [persistedStorageKey('registration'), 'hidden-server-drafts'];

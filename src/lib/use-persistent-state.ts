@@ -33,11 +33,13 @@ export function readPersisted<T>(key: string): T | undefined {
   }
 }
 
-export function writePersisted<T>(key: string, value: T): void {
+/** Stores `value` under `key`; false when storage is full or unavailable (it then lives in memory only). */
+export function writePersisted<T>(key: string, value: T): boolean {
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
+    return true;
   } catch {
-    // Storage full or unavailable: the draft lives in memory only.
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { hiddenServerDraftsKey } from '@/lib/device-data';
+import { hiddenServerDraftsKey } from '@/lib/work-keys';
 import { getSessionOwner } from '@/lib/session';
 import type { Id } from '@/types/api';
 

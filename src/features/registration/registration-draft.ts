@@ -4,11 +4,10 @@ import type { Id, Registration, RegistrationInput } from '@/types/api';
 import { validateRegistrationIdCard } from './registration-form-values';
 
 /**
- * Everything the entry form holds, kept as a draft until the registration and its tube are saved.
- * `registrationId` is set once the registration itself is saved but the tube is not yet bound, so a retry
- * binds (and updates) that registration instead of creating a second one.
+ * The entry form's values: the person, the tube and the collection time, as typed (not yet trimmed or
+ * normalised). What the server holds of them is the draft's other part, ServerCopy.
  */
-export interface RegistrationDraft {
+export interface RegistrationForm {
   name: string;
   idCard: string;
   phone: string;
@@ -24,18 +23,28 @@ export interface RegistrationDraft {
   tubeCode: string;
   /** ISO date-time of the sample collection; null until chosen (the form fills in "now"). */
   collectedAt: string | null;
-  registrationId?: Id;
-  /**
-   * What `registrationId` is on the server: an unfinished registration saved with ScreeningRegister/Add
-   * ('draft', the form keeps saving it) or a submitted one ('submitted', or absent in drafts written
-   * before server drafts existed).
-   */
-  serverStatus?: 'draft' | 'submitted';
-  /** The person fields as the server last accepted them (serverDraftSignature), to save only changes. */
-  serverSaved?: string;
 }
 
-export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = {
+/**
+ * The registration on the server that these values belong to. `registrationId` is set once a save has
+ * answered: an unfinished registration saved with ScreeningRegister/Add (`status` 'draft', saved again
+ * as the form changes) or a submitted one whose tube is not bound yet ('submitted': a retry binds that
+ * registration instead of registering the person twice).
+ */
+export interface ServerCopy {
+  registrationId?: Id;
+  status?: 'draft' | 'submitted';
+  /** The person fields as the server last accepted them (serverDraftSignature), to save only changes. */
+  saved?: string;
+}
+
+/** An unfinished registration: what is typed, and what the server has of it. */
+export interface RegistrationDraft {
+  form: RegistrationForm;
+  server: ServerCopy;
+}
+
+export const EMPTY_REGISTRATION_FORM: RegistrationForm = {
   name: '',
   idCard: '',
   phone: '',
@@ -51,11 +60,13 @@ export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = {
   collectedAt: null,
 };
 
+export const EMPTY_REGISTRATION_DRAFT: RegistrationDraft = { form: EMPTY_REGISTRATION_FORM, server: {} };
+
 /** The person fields the user has typed something into (a draft worth restoring). */
-export function draftHasContent(draft: RegistrationDraft): boolean {
-  return (Object.keys(EMPTY_REGISTRATION_DRAFT) as (keyof RegistrationDraft)[]).some((key) => {
+export function formHasContent(form: RegistrationForm): boolean {
+  return (Object.keys(EMPTY_REGISTRATION_FORM) as (keyof RegistrationForm)[]).some((key) => {
     if (key === 'collectedAt') return false;
-    const value = draft[key];
+    const value = form[key];
     return typeof value === 'string' ? value.trim() !== '' : value !== undefined;
   });
 }
@@ -65,11 +76,14 @@ function optional(value: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** The request body for ScreeningRegister/Submit; the server derives gender, age and birth date from the ID card. */
-export function toRegistrationInput(draft: RegistrationDraft): RegistrationInput {
+/**
+ * The request body for ScreeningRegister/Submit (and Add); with `registrationId`, of that registration.
+ * The server derives gender, age and birth date from the ID card.
+ */
+export function toRegistrationInput(draft: RegistrationForm, registrationId?: Id): RegistrationInput {
   const emergencyPhone = optional(draft.emergencyContactPhone);
   return {
-    ...(draft.registrationId ? { id: draft.registrationId } : {}),
+    ...(registrationId ? { id: registrationId } : {}),
     name: draft.name.trim(),
     idCard: normalizeIdCard(draft.idCard),
     phone: normalizePhone(draft.phone),
@@ -92,17 +106,17 @@ const MAX_NAME_LENGTH = 30;
  * not valid yet is left out rather than refused; a registration submitted already is never saved as a
  * draft again.
  */
-export function serverDraftInput(draft: RegistrationDraft): RegistrationInput | null {
-  if (draft.registrationId && draft.serverStatus !== 'draft') return null;
-  const name = draft.name.trim();
+export function serverDraftInput({ form, server }: RegistrationDraft): RegistrationInput | null {
+  if (server.registrationId && server.status !== 'draft') return null;
+  const name = form.name.trim();
   if (!name || name.length > MAX_NAME_LENGTH) return null;
-  if (validateRegistrationIdCard(normalizeIdCard(draft.idCard)) !== null) return null;
-  const input = toRegistrationInput(draft);
+  if (validateRegistrationIdCard(normalizeIdCard(form.idCard)) !== null) return null;
+  const input = toRegistrationInput(form, server.registrationId);
   return {
     ...input,
-    phone: validatePhone(draft.phone) === null ? input.phone : '',
+    phone: validatePhone(form.phone) === null ? input.phone : '',
     emergencyContactPhone:
-      validatePhone(draft.emergencyContactPhone) === null ? input.emergencyContactPhone : undefined,
+      validatePhone(form.emergencyContactPhone) === null ? input.emergencyContactPhone : undefined,
   };
 }
 
@@ -115,13 +129,13 @@ export function serverDraftSignature(input: RegistrationInput): string {
 /** The Add body when the draft has changes the server does not have yet; otherwise null. */
 export function unsavedServerDraft(draft: RegistrationDraft): RegistrationInput | null {
   const input = serverDraftInput(draft);
-  return input && serverDraftSignature(input) !== draft.serverSaved ? input : null;
+  return input && serverDraftSignature(input) !== draft.server.saved ? input : null;
 }
 
-/** A saved registration as the form's draft (to correct it, or to submit a server draft as it is). */
-export function draftFromRegistration(registration: Registration): RegistrationDraft {
+/** A saved registration's person as form values (to correct it, or to continue a server draft). */
+export function formFromRegistration(registration: Registration): RegistrationForm {
   return {
-    ...EMPTY_REGISTRATION_DRAFT,
+    ...EMPTY_REGISTRATION_FORM,
     name: registration.name,
     idCard: registration.idCard,
     phone: registration.phone,
@@ -133,13 +147,35 @@ export function draftFromRegistration(registration: Registration): RegistrationD
     emergencyContactPhone: registration.emergencyContactPhone ?? '',
     emergencyContactRelation: registration.emergencyContactRelation ?? '',
     familyHistory: registration.familyHistory,
-    registrationId: registration.id,
   };
 }
 
 /** A server draft (待提交登记) as the form's draft, known to be saved as it is. */
 export function draftFromServerDraft(registration: Registration): RegistrationDraft {
-  const draft: RegistrationDraft = { ...draftFromRegistration(registration), serverStatus: 'draft' };
+  const draft: RegistrationDraft = {
+    form: formFromRegistration(registration),
+    server: { registrationId: registration.id, status: 'draft' },
+  };
   const input = serverDraftInput(draft);
-  return input ? { ...draft, serverSaved: serverDraftSignature(input) } : draft;
+  return input ? { ...draft, server: { ...draft.server, saved: serverDraftSignature(input) } } : draft;
+}
+
+/**
+ * A stored draft as this version reads it. Drafts written before the form and its server copy were
+ * kept apart held both in one flat object: they are read too, so an update loses nobody's typing.
+ */
+export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const value = stored as Partial<RegistrationDraft> & Record<string, unknown>;
+  if (typeof value.form === 'object' && value.form !== null)
+    return { form: { ...EMPTY_REGISTRATION_FORM, ...value.form }, server: { ...value.server } };
+  const { registrationId, serverStatus, serverSaved, ...form } = value;
+  return {
+    form: { ...EMPTY_REGISTRATION_FORM, ...(form as Partial<RegistrationForm>) },
+    server: {
+      registrationId: typeof registrationId === 'string' ? registrationId : undefined,
+      status: serverStatus === 'draft' || serverStatus === 'submitted' ? serverStatus : undefined,
+      saved: typeof serverSaved === 'string' ? serverSaved : undefined,
+    },
+  };
 }

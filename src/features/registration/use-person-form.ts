@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fieldMessageId } from '@/components/form-field';
 import { validateName, validatePhone } from '@/lib/phone';
-import type { RegistrationDraft } from './registration-draft';
+import type { RegistrationForm } from './registration-draft';
 import {
   validateOptionalPhone,
   validateRegistrationIdCard,
@@ -26,14 +26,14 @@ export type FieldErrors = Partial<Record<CheckedField, string>>;
  * `formName` prefixes the controls' ids.
  */
 export function usePersonForm(
-  person: RegistrationDraft,
-  update: (patch: Partial<RegistrationDraft>) => void,
+  person: RegistrationForm,
+  update: (patch: Partial<RegistrationForm>) => void,
   formName: string,
 ) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   /** A person field changed: saved in the draft at once; its message goes until the next check. */
-  const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationDraft[K]) => {
+  const changePerson = <K extends PersonFieldName>(name: K, value: RegistrationForm[K]) => {
     update({ [name]: value });
     setFieldErrors((previous) =>
       previous[name as CheckedField] ? { ...previous, [name]: undefined } : previous,

@@ -5,16 +5,16 @@ import { useApiRequest } from '@/lib/use-api-request';
 import { confirmReplaceLocalDraft } from './components/registration-dialogs';
 import {
   draftFromServerDraft,
-  draftHasContent,
+  formHasContent,
   unsavedServerDraft,
   type RegistrationDraft,
 } from './registration-draft';
 
 /** True when the phone's draft holds something the server does not: replacing it would lose work. */
 function onlyOnThisPhone(local: RegistrationDraft): boolean {
-  if (!draftHasContent(local)) return false;
-  if (local.serverStatus !== 'draft') return true;
-  return unsavedServerDraft(local) !== null || local.tubeCode.trim() !== '';
+  if (!formHasContent(local.form)) return false;
+  if (local.server.status !== 'draft') return true;
+  return unsavedServerDraft(local) !== null || local.form.tubeCode.trim() !== '';
 }
 
 export type ResumeOutcome =
@@ -37,7 +37,7 @@ export function useResumeServerDraft(
   done: (outcome: ResumeOutcome) => void,
 ) {
   const latest = useLatest({ local, replace, done });
-  const needed = draftId !== null && local.registrationId !== draftId;
+  const needed = draftId !== null && local.server.registrationId !== draftId;
 
   const apply = async (registration: Registration) => {
     const { local: current, replace: load, done: finish } = latest.current;
@@ -45,7 +45,7 @@ export function useResumeServerDraft(
       finish({ kind: 'submitted', registration });
       return;
     }
-    if (onlyOnThisPhone(current) && !(await confirmReplaceLocalDraft(current.name.trim()))) {
+    if (onlyOnThisPhone(current) && !(await confirmReplaceLocalDraft(current.form.name.trim()))) {
       finish({ kind: 'kept' });
       return;
     }

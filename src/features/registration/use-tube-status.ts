@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSamplingTubeStatus } from '@/api/sampling';
+import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import type { TubeStatusResult } from '@/types/api';
 
 export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';

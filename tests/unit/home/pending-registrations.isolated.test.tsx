@@ -4,14 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addRegistration } from '@/api/registration';
 import { paths, withQuery } from '@/config/paths';
-import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
 import { reloadApp } from '@/lib/device-data';
 import { getToken } from '@/lib/token';
 import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { renderRoute, signInForTest, testDraftKey } from '../support/render-route';
+import { renderRoute, signInForTest, storeTestDraft, testDraftKey } from '../support/render-route';
 
 // Sign-out ends in a full page load at /login; jsdom cannot load pages.
 vi.mock('@/lib/device-data', async (importOriginal) => ({
@@ -137,18 +136,7 @@ describe('/pendingRegistrations', () => {
 
 describe('/workUser 退出登录 with an unfinished registration', () => {
   function typedOnThisPhone() {
-    localStorage.setItem(
-      testDraftKey(),
-      JSON.stringify({
-        savedAt: Date.now(),
-        value: {
-          ...EMPTY_REGISTRATION_DRAFT,
-          name: '孙立新',
-          idCard: makeIdCard('110105', '1958-08-08', 3, '1'),
-          phone: '138',
-        },
-      }),
-    );
+    storeTestDraft({ name: '孙立新', idCard: makeIdCard('110105', '1958-08-08', 3, '1'), phone: '138' });
   }
 
   it('保存到服务器后退出 saves it to 待提交登记 first, then signs out', async () => {
@@ -194,13 +182,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
 
   it('is not offered when the form holds nothing the server could keep', async () => {
     await signInForTest('work');
-    localStorage.setItem(
-      testDraftKey(),
-      JSON.stringify({
-        savedAt: Date.now(),
-        value: { ...EMPTY_REGISTRATION_DRAFT, name: '孙立新', idCard: '1101' },
-      }),
-    );
+    storeTestDraft({ name: '孙立新', idCard: '1101' });
     renderRoute(paths.workUser, { session: 'work' });
     const user = setupUser();
     await screen.findByText('您好，王医生');

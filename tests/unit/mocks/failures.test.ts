@@ -8,8 +8,8 @@ import {
 } from '@/api/sampling';
 import { defaultDb } from '@/mocks/db';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
-import { registeredIdFrom } from '@/api/sampling/tube-binding';
-import { API_STATUS } from '@/types/api';
+import { failureData } from '@/lib/http';
+import { API_STATUS, idCardRegisteredDataSchema } from '@/types/api';
 import { minutesFromNow, rejection, signInCheckUser, signInStaff } from './helpers';
 
 /** A submitted registration without a tube, from the seed. */
@@ -134,7 +134,7 @@ describe('demo backend failures, each with its Chinese message', () => {
     });
     // Sent as a number, as most backends do; the app reads it as the string id.
     expect(error.body).toMatchObject({ responseData: { registrationId: Number(existing.id) } });
-    expect(registeredIdFrom(error.body)).toBe(existing.id);
+    expect(failureData(error.body, idCardRegisteredDataSchema)?.registrationId).toBe(existing.id);
   });
 
   test('invalid registration input gets the form messages', async () => {

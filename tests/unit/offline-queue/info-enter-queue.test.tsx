@@ -13,7 +13,7 @@ import {
   SPARE_TUBE,
   textbox,
 } from '../registration/helpers';
-import { testDraftKey } from '../support/render-route';
+import { storedTestDraft } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { resetQueue } from './helpers';
 
@@ -40,9 +40,9 @@ function stored(): QueueEntry[] {
   return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
 }
 
+/** The stored draft's form values, or null. */
 function storedDraft(audience: 'work' | 'check' = 'work') {
-  const raw = localStorage.getItem(testDraftKey(audience));
-  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
+  return storedTestDraft(audience)?.form ?? null;
 }
 
 describe('信息录入 without network (staff)', () => {

@@ -8,7 +8,7 @@ import { parseIdCard } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
-import { testDraftKey } from '../support/render-route';
+import { storedTestDraft, testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import {
   closeOverlays,
@@ -120,9 +120,9 @@ describe('信息录入 submit (work)', () => {
   });
 });
 
+/** The stored draft's form values, or null. */
 function storedDraft(audience: 'work' | 'check' = 'work') {
-  const raw = localStorage.getItem(testDraftKey(audience));
-  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
+  return storedTestDraft(audience)?.form ?? null;
 }
 
 async function confirmInDialog(user: Awaited<ReturnType<typeof openPage>>['user']) {
@@ -350,7 +350,7 @@ describe('信息录入 rules', () => {
     expect(await screen.findByText('该采样管已绑定其他受检者')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.infoEnter);
     // The registration was saved: the draft remembers it, so a retry does not register the person twice.
-    await waitFor(() => expect(storedDraft()?.registrationId).toMatch(/^\d+$/));
+    await waitFor(() => expect(storedTestDraft()?.server.registrationId).toMatch(/^\d+$/));
   });
 
   it('goes to /bindErr with a reason code (no personal data) when binding fails for another reason', async () => {
@@ -370,7 +370,7 @@ describe('信息录入 rules', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr), SLOW);
     expect(router.state.location.search).toBe('?reason=server');
     expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE });
-    expect(storedDraft()?.registrationId).toMatch(/^\d+$/);
+    expect(storedTestDraft()?.server.registrationId).toMatch(/^\d+$/);
     expect(await screen.findByText('服务器暂时无法完成绑定，请稍后重试。', {}, SLOW)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   draftFromServerDraft,
-  EMPTY_REGISTRATION_DRAFT,
+  EMPTY_REGISTRATION_FORM,
+  readStoredDraft,
   serverDraftInput,
   unsavedServerDraft,
-  type RegistrationDraft,
+  type RegistrationForm,
+  type ServerCopy,
 } from '@/features/registration/registration-draft';
 import type { Registration } from '@/types/api';
 import { NEW_ID_CARD } from './helpers';
 
-const person: RegistrationDraft = { ...EMPTY_REGISTRATION_DRAFT, name: '王小明', idCard: NEW_ID_CARD };
+const person: RegistrationForm = { ...EMPTY_REGISTRATION_FORM, name: '王小明', idCard: NEW_ID_CARD };
 
 describe('what the entry form saves to the server as an unfinished registration', () => {
-  it.each<[string, Partial<RegistrationDraft>, Record<string, unknown> | null]>([
+  it.each<[string, Partial<RegistrationForm & ServerCopy>, Record<string, unknown> | null]>([
     ['a name and a valid ID card', {}, { name: '王小明', idCard: NEW_ID_CARD, phone: '' }],
     ['no name yet', { name: '  ' }, null],
     ['a name over 30 characters', { name: '王'.repeat(31) }, null],
@@ -25,11 +27,15 @@ describe('what the entry form saves to the server as an unfinished registration'
       { emergencyContactPhone: '139' },
       { emergencyContactPhone: undefined },
     ],
-    ['its server draft, by id', { registrationId: '77', serverStatus: 'draft' }, { id: '77' }],
-    ['a registration submitted already', { registrationId: '77', serverStatus: 'submitted' }, null],
+    ['its server draft, by id', { registrationId: '77', status: 'draft' }, { id: '77' }],
+    ['a registration submitted already', { registrationId: '77', status: 'submitted' }, null],
     ['an id from before server drafts (submitted)', { registrationId: '77' }, null],
   ])('%s', (_, patch, expected) => {
-    const input = serverDraftInput({ ...person, ...patch });
+    const { registrationId, status, saved, ...form } = patch;
+    const input = serverDraftInput({
+      form: { ...person, ...form },
+      server: { registrationId, status, saved },
+    });
     if (expected === null) expect(input).toBeNull();
     else expect(input).toMatchObject(expected);
   });
@@ -44,11 +50,41 @@ describe('what the entry form saves to the server as an unfinished registration'
       status: 'draft',
     } as unknown as Registration;
     const loaded = draftFromServerDraft(registration);
-    expect(loaded).toMatchObject({ registrationId: '91', serverStatus: 'draft' });
+    expect(loaded.server).toMatchObject({ registrationId: '91', status: 'draft' });
     expect(unsavedServerDraft(loaded)).toBeNull();
-    expect(unsavedServerDraft({ ...loaded, address: '枫林路 180 号' })).toMatchObject({
+    expect(
+      unsavedServerDraft({ ...loaded, form: { ...loaded.form, address: '枫林路 180 号' } }),
+    ).toMatchObject({
       id: '91',
       address: '枫林路 180 号',
     });
+  });
+});
+
+describe('a stored draft as this version reads it', () => {
+  it('reads the form and its server copy apart', () => {
+    const stored = { form: { name: '王小明' }, server: { registrationId: '5', status: 'draft' } };
+    expect(readStoredDraft(stored)).toEqual({
+      form: { ...EMPTY_REGISTRATION_FORM, name: '王小明' },
+      server: { registrationId: '5', status: 'draft' },
+    });
+  });
+
+  it('reads a draft written before they were kept apart, so nobody loses what they typed', () => {
+    const flat = {
+      name: '王小明',
+      tubeCode: 'CT1',
+      registrationId: '5',
+      serverStatus: 'submitted',
+      serverSaved: 's',
+    };
+    expect(readStoredDraft(flat)).toEqual({
+      form: { ...EMPTY_REGISTRATION_FORM, name: '王小明', tubeCode: 'CT1' },
+      server: { registrationId: '5', status: 'submitted', saved: 's' },
+    });
+  });
+
+  it.each([null, 'text', 3])('reads nothing from %s', (stored) => {
+    expect(readStoredDraft(stored)).toBeUndefined();
   });
 });

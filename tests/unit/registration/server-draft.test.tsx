@@ -1,16 +1,17 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
+import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRegistration, getRegistrationDetail } from '@/api/registration';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
-import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
+import { registrationDraftStore } from '@/features/registration/registration-draft-store';
 import { useServerDraft } from '@/features/registration/use-server-draft';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
-import { signInForTest, testDraftKey } from '../support/render-route';
+import { signInForTest, storedTestDraft, storeTestDraft, TEST_OWNERS } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, fill, NEW_ID_CARD, openPage, SLOW, SPARE_TUBE, textbox } from './helpers';
 
@@ -30,11 +31,6 @@ async function typePerson(user: User, name = '王小明', idCard = NEW_ID_CARD) 
 /** Lets time pass with the page live (the ID-card lookup answers meanwhile). */
 function restFor(ms: number) {
   return act(() => new Promise((resolve) => setTimeout(resolve, ms)));
-}
-
-function storedDraft() {
-  const raw = localStorage.getItem(testDraftKey());
-  return raw ? (JSON.parse(raw) as { value: Record<string, unknown> }).value : null;
 }
 
 /** Holds the server's answers to ScreeningRegister/Add until the returned function is called. */
@@ -89,7 +85,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
     expect(added).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
     const [draft] = recordsOf(NEW_ID_CARD);
     await waitFor(() =>
-      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+      expect(storedTestDraft()).toMatchObject({ server: { registrationId: draft.id, status: 'draft' } }),
     );
 
     await fill(user, textbox('联系电话'), '13800138000');
@@ -129,7 +125,9 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '暂存' })).toBeEnabled();
     expect(textbox('姓名')).toHaveValue('王小明');
-    await waitFor(() => expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD }));
+    await waitFor(() =>
+      expect(storedTestDraft()).toMatchObject({ form: { name: '王小明', idCard: NEW_ID_CARD } }),
+    );
   });
 
   it('a server that answers Add without the id: the draft is found by its ID card', async () => {
@@ -151,7 +149,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
       return found;
     });
     await waitFor(() =>
-      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+      expect(storedTestDraft()).toMatchObject({ server: { registrationId: draft.id, status: 'draft' } }),
     );
     expect(await requests.bodies('/ScreeningRegister/Search')).toContainEqual(
       expect.objectContaining({ searchType: 'idCard', keyword: NEW_ID_CARD }),
@@ -183,7 +181,7 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     const [draft] = recordsOf(NEW_ID_CARD);
     expect(draft).toMatchObject({ status: 'draft', phone: '' });
     await waitFor(() =>
-      expect(storedDraft()).toMatchObject({ registrationId: draft.id, serverStatus: 'draft' }),
+      expect(storedTestDraft()).toMatchObject({ server: { registrationId: draft.id, status: 'draft' } }),
     );
 
     // A change saves again, to the same record.
@@ -228,7 +226,7 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     await waitFor(() => expect(recordsOf(NEW_ID_CARD)).toHaveLength(1));
     expect(requests.count('/ScreeningRegister/Add')).toBe(1);
     await waitFor(() =>
-      expect(storedDraft()).toMatchObject({ registrationId: recordsOf(NEW_ID_CARD)[0].id }),
+      expect(storedTestDraft()).toMatchObject({ server: { registrationId: recordsOf(NEW_ID_CARD)[0].id } }),
     );
   });
 
@@ -243,12 +241,12 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     const again = await openPage(paths.infoEnter);
     expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
     await again.user.click(screen.getByRole('button', { name: '清空' }));
-    expect(storedDraft()).toBeNull();
+    expect(storedTestDraft()).toBeNull();
 
     release();
     await waitFor(() => expect(recordsOf(NEW_ID_CARD)).toHaveLength(1));
     await restFor(400); // past the draft's debounce
-    expect(storedDraft()).toBeNull();
+    expect(storedTestDraft()).toBeNull();
     expect(textbox('姓名')).toHaveValue('');
   });
 
@@ -265,7 +263,7 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     ).toBeInTheDocument();
     expect(screen.queryByText('后端接口连接异常')).toBeNull();
     expect(textbox('姓名')).toHaveValue('王小明');
-    expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD });
+    expect(storedTestDraft()).toMatchObject({ form: { name: '王小明', idCard: NEW_ID_CARD } });
   });
 
   it('does not save a person whose ID card is registered already (the form offers that registration)', async () => {
@@ -315,13 +313,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
 
   it('asks before replacing what the phone holds and the server does not; 保留本机内容 keeps it', async () => {
     const draft = await serverDraft();
-    localStorage.setItem(
-      testDraftKey(),
-      JSON.stringify({
-        savedAt: Date.now(),
-        value: { ...EMPTY_REGISTRATION_DRAFT, name: '钱小梅', idCard: '1101' },
-      }),
-    );
+    storeTestDraft({ name: '钱小梅', idCard: '1101' });
     const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
     const dialog = await screen.findByRole('dialog', { name: '替换本机未保存的登记？' }, SLOW);
     expect(dialog).toHaveTextContent('本机还有一份没有保存到服务器的登记（钱小梅）');
@@ -340,7 +332,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     await fill(user, textbox('联系电话'), '13800138000');
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
     expect(await screen.findByText('可以绑定')).toBeInTheDocument();
-    await waitFor(() => expect(storedDraft()).toMatchObject({ registrationId: draft.id }));
+    await waitFor(() => expect(storedTestDraft()).toMatchObject({ server: { registrationId: draft.id } }));
     expect(screen.queryByText('该身份证号已登记，不需要重复登记。')).toBeNull();
     await confirmSubmit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
@@ -378,9 +370,11 @@ describe('useServerDraft after a failed save, while staff type (switch saveDraft
     server.use(http.post('*/api/v1/ScreeningRegister/Add', () => (fail ? HttpResponse.error() : undefined)));
     await signInForTest('work');
     const requests = recordRequests();
-    const record = vi.fn();
-    const person = { ...EMPTY_REGISTRATION_DRAFT, name: '王小明', idCard: NEW_ID_CARD };
-    const { result } = renderHook(() => useServerDraft(person, record, true));
+    const store = registrationDraftStore(TEST_OWNERS.work);
+    store.editForm({ name: '王小明', idCard: NEW_ID_CARD });
+    const { result } = renderHook(() =>
+      useServerDraft(store, useSyncExternalStore(store.subscribe, store.getState), true),
+    );
 
     await act(() => vi.advanceTimersByTimeAsync(1600));
     await waitFor(() => expect(result.current.status.kind).toBe('failed'));
@@ -392,6 +386,7 @@ describe('useServerDraft after a failed save, while staff type (switch saveDraft
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     await waitFor(() => expect(result.current.status.kind).toBe('saved'));
     expect(requests.count('/ScreeningRegister/Add')).toBe(2);
-    expect(record).toHaveBeenCalledWith(expect.objectContaining({ serverStatus: 'draft' }));
+    expect(store.getState().server.status).toBe('draft');
+    expect(store.getState().server.registrationId).toMatch(/^\d+$/);
   });
 });

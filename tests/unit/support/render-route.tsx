@@ -1,7 +1,12 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppRoutes } from '@/app/router';
-import { registrationDraftKey } from '@/lib/device-data';
+import {
+  EMPTY_REGISTRATION_FORM,
+  type RegistrationForm,
+  type ServerCopy,
+} from '@/features/registration/registration-draft';
+import { registrationDraftKey } from '@/lib/work-keys';
 import { setSessionOwner, type SessionOwner } from '@/lib/session';
 import { persistedStorageKey } from '@/lib/use-persistent-state';
 import { setToken } from '@/lib/token';
@@ -17,6 +22,22 @@ export const TEST_OWNERS: Readonly<Record<'work' | 'check', SessionOwner>> = {
 /** The localStorage key of a test account's registration form draft. */
 export function testDraftKey(audience: 'work' | 'check' = 'work'): string {
   return persistedStorageKey(registrationDraftKey(TEST_OWNERS[audience]));
+}
+
+/** A test account's stored registration draft, as the draft store keeps it (form and server copy), or null. */
+export function storedTestDraft(
+  audience: 'work' | 'check' = 'work',
+): { form: Record<string, unknown>; server: Record<string, unknown> } | null {
+  const raw = localStorage.getItem(testDraftKey(audience));
+  return raw ? (JSON.parse(raw) as { value: ReturnType<typeof storedTestDraft> }).value : null;
+}
+
+/** Stores a test account's registration draft as the draft store keeps it. */
+export function storeTestDraft(form: Partial<RegistrationForm>, server: ServerCopy = {}): void {
+  localStorage.setItem(
+    testDraftKey(),
+    JSON.stringify({ savedAt: Date.now(), value: { form: { ...EMPTY_REGISTRATION_FORM, ...form }, server } }),
+  );
 }
 
 export interface RenderRouteOptions {

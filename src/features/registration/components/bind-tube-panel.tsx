@@ -6,7 +6,9 @@ import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import type { Registration } from '@/types/api';
 import type { UserAudience } from '@/config/audience';
-import { BIND_FAILURE_MESSAGES, bindTubeToRegistration } from '../save-registration';
+import { registerAndBind } from '@/api/sampling/register-and-bind';
+import { showError } from '@/lib/http';
+import { bindFailureOf, bindFailureText } from '../bind-failure';
 import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
 import { CollectionTimeField, toDateTimeString, validateCollectedAt } from './collection-time-field';
 import { confirmRegistration } from './registration-dialogs';
@@ -74,9 +76,14 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
       );
       if (!confirmed) return;
       setBinding(true);
-      const outcome = await bindTubeToRegistration(registration.id, code, collectedAt);
+      const outcome = await registerAndBind({ registrationId: registration.id, tubeCode: code, collectedAt });
+      const failure = bindFailureOf(outcome);
+      if (failure) {
+        setFailure(bindFailureText(failure));
+        return;
+      }
       switch (outcome.kind) {
-        case 'success':
+        case 'bound':
           draft.clear();
           toastSuccess('绑定成功');
           onBound();
@@ -90,11 +97,9 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
             setTimeError(outcome.message);
           }
           return;
-        case 'bind-failed':
-          setFailure(`${BIND_FAILURE_MESSAGES[outcome.reason]}（${outcome.message}）`);
-          return;
-        case 'id-card-registered':
-        case 'stay':
+        case 'rejected':
+        case 'not-sent':
+          showError(outcome.error);
           return;
       }
     } finally {

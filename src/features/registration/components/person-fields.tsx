@@ -2,7 +2,7 @@ import { Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { GrowingTextArea } from '@/components/growing-text-area';
-import type { RegistrationDraft } from '../registration-draft';
+import type { RegistrationForm } from '../registration-draft';
 import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
 import type { PersonForm } from '../use-person-form';
 import { ChoiceGroup } from './choice-group';
@@ -26,7 +26,7 @@ export interface PersonFieldsProps {
   formName: string;
   /** Heading of the person card: 受检者信息 or 本人信息. */
   heading: string;
-  person: RegistrationDraft;
+  person: RegistrationForm;
   form: PersonForm;
   /** Why the ID card cannot be changed (shown under it; the field is read-only), or undefined. */
   idCardLocked?: string;

@@ -4,7 +4,7 @@ import { submitRegistration } from '@/api/registration';
 import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { canUnbind, type Registration } from '@/types/api';
-import { draftFromRegistration, toRegistrationInput, type RegistrationDraft } from '../registration-draft';
+import { formFromRegistration, toRegistrationInput, type RegistrationForm } from '../registration-draft';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
 import styles from '../pages/info-detail-page.module.css';
@@ -34,13 +34,13 @@ export function RegistrationCorrection({
   onSaved: () => void;
   children: ReactNode;
 }) {
-  const draft = usePersistentState<RegistrationDraft>(
+  const draft = usePersistentState<RegistrationForm>(
     `registration-correction:${registration.id}`,
-    draftFromRegistration(registration),
+    formFromRegistration(registration),
   );
   const [open, setOpen] = useState(draft.restored);
   const [saving, setSaving] = useState(false);
-  const update = (patch: Partial<RegistrationDraft>) =>
+  const update = (patch: Partial<RegistrationForm>) =>
     draft.setValue((previous) => ({ ...previous, ...patch }));
   const form = usePersonForm(draft.value, update, FORM_NAME);
   const idCardLocked = registration.tube ? ID_CARD_LOCKED_MESSAGE : undefined;
@@ -81,7 +81,7 @@ export function RegistrationCorrection({
     try {
       const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
       await submitRegistration({
-        ...toRegistrationInput({ ...value, registrationId: registration.id }),
+        ...toRegistrationInput(value, registration.id),
         questionnaireResponseId: registration.questionnaireResponseId,
       });
       close();

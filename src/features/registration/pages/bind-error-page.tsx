@@ -4,16 +4,19 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
+import { registerAndBind } from '@/api/sampling/register-and-bind';
+import { showError } from '@/lib/http';
 import { offerExistingRegistration } from '../components/registration-dialogs';
 import {
   BIND_FAILURE_MESSAGES,
+  bindFailureOf,
   isBindFailureReason,
-  saveRegistrationWithTube,
   type BindErrorState,
   type BindFailureReason,
   type EntryLocationState,
-} from '../save-registration';
-import { forgetWorkDraft, readWorkDraft, writeWorkDraft } from '../work-draft-on-phone';
+} from '../bind-failure';
+import { toRegistrationInput } from '../registration-draft';
+import { useRegistrationDraft } from '../registration-draft-store';
 import styles from './result-pages.module.css';
 
 /**
@@ -28,6 +31,8 @@ export default function BindErrorPage() {
   const rawReason = searchParams.get('reason');
   const reason: BindFailureReason = isBindFailureReason(rawReason) ? rawReason : 'unknown';
   const [retrying, setRetrying] = useState(false);
+  // The staff member's unfinished registration: what 重试 sends again.
+  const [, store] = useRegistrationDraft();
   // Set at once, not at the next render, and kept once the page is leaving: a second tap that arrived
   // after the first retry had succeeded (the next page's chunk still loading) found no draft and sent
   // the user back to the form with 没有找到待提交的内容.
@@ -44,8 +49,8 @@ export default function BindErrorPage() {
 
   const retry = async () => {
     if (inFlight.current) return;
-    const draft = readWorkDraft();
-    if (!draft || !draft.tubeCode || !draft.collectedAt) {
+    const { form, server } = store.getState();
+    if (!form.tubeCode || !form.collectedAt) {
       toast('没有找到待提交的内容，请重新填写');
       backToForm();
       return;
@@ -54,26 +59,28 @@ export default function BindErrorPage() {
     setRetrying(true);
     let leaving = false;
     try {
-      const outcome = await saveRegistrationWithTube(draft, draft.collectedAt, {
-        onRegistrationSaved: (registrationId) =>
-          writeWorkDraft({
-            ...draft,
-            registrationId,
-            serverStatus: 'submitted',
-          }),
-      });
+      const outcome = await registerAndBind(
+        {
+          registration: toRegistrationInput(form, server.registrationId),
+          tubeCode: form.tubeCode,
+          collectedAt: form.collectedAt,
+        },
+        { idCardRegistered: 'report', onRegistrationSaved: store.markSubmitted },
+      );
+      const failure = bindFailureOf(outcome);
+      if (failure) {
+        // The same page with the new reason (it stays mounted): 重试 works again.
+        void navigate(withQuery(paths.bindErr, { reason: failure.reason }), {
+          replace: true,
+          state: { ...state, message: failure.message } satisfies BindErrorState,
+        });
+        return;
+      }
       switch (outcome.kind) {
-        case 'success':
+        case 'bound':
           leaving = true;
-          forgetWorkDraft();
+          store.clear();
           void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
-          return;
-        case 'bind-failed':
-          // The same page with the new reason (it stays mounted): 重试 works again.
-          void navigate(withQuery(paths.bindErr, { reason: outcome.reason }), {
-            replace: true,
-            state: { ...state, message: outcome.message } satisfies BindErrorState,
-          });
           return;
         case 'field':
           leaving = true;
@@ -84,7 +91,9 @@ export default function BindErrorPage() {
             void navigate(withQuery(paths.infoDetail, { id: outcome.registrationId }));
           }
           return;
-        case 'stay':
+        case 'rejected':
+        case 'not-sent':
+          showError(outcome.error);
           return;
       }
     } finally {

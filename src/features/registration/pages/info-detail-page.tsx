@@ -26,7 +26,7 @@ import { BindTubePanel } from '../components/bind-tube-panel';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
-import { draftFromRegistration, toRegistrationInput } from '../registration-draft';
+import { formFromRegistration, toRegistrationInput } from '../registration-draft';
 import type { UserAudience } from '@/config/audience';
 import { useApiRequest } from '@/lib/use-api-request';
 import { useRegistration } from '../use-registration';
@@ -120,7 +120,7 @@ function DraftNotice({
     setSubmitting(true);
     try {
       await submitRegistration({
-        ...toRegistrationInput(draftFromRegistration(registration)),
+        ...toRegistrationInput(formFromRegistration(registration), registration.id),
         questionnaireResponseId: registration.questionnaireResponseId,
       });
       toastSuccess('提交成功');
@@ -312,7 +312,7 @@ export default function InfoDetailPage() {
               {/* Keyed by the saved values: after a save, a new correction starts from them. */}
               <Suspense fallback={<PersonSection registration={registration} />}>
                 <RegistrationCorrection
-                  key={JSON.stringify(draftFromRegistration(registration))}
+                  key={JSON.stringify(formFromRegistration(registration))}
                   registration={registration}
                   onSaved={refresh}
                 >

@@ -12,7 +12,7 @@ import type { Registration } from '@/types/api';
 import { formatDateTime } from '../components/collection-time-field';
 import { hideServerDraft } from '../hidden-server-drafts';
 import { loadPendingRegistrations } from '../pending-registrations';
-import { forgetWorkDraft } from '../work-draft-on-phone';
+import { forgetWorkRegistration } from '../registration-draft-store';
 import card from '@/styles/work-card.module.css';
 import { useApiRequest } from '@/lib/use-api-request';
 import styles from './pending-registrations-page.module.css';
@@ -45,7 +45,7 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
       if (config.assumptions.deleteServerDrafts) await deleteRegistration({ id: registration.id });
       else hideServerDraft(registration.id);
       // The phone's copy of the same registration goes too, or the form would bring it back.
-      forgetWorkDraft(registration.id);
+      forgetWorkRegistration(registration.id);
       toastSuccess('已删除');
       onDeleted();
     } catch {

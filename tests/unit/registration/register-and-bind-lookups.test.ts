@@ -1,10 +1,6 @@
 import { getResponse, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REGISTRATION_DRAFT } from '@/features/registration/registration-draft';
-import {
-  SAVED_WITHOUT_ID_MESSAGE,
-  saveRegistrationWithTube,
-} from '@/features/registration/save-registration';
+import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
@@ -14,6 +10,7 @@ import { recordRequests } from '../support/request-log';
 
 const ID_CARD = makeIdCard('110105', '1960-04-04', 3, '1');
 const AT = '2026-11-20T09:00:00+08:00';
+const PERSON = { name: '高永福', idCard: ID_CARD, phone: '13800138000' };
 
 function spareTube(): string {
   const tube = defaultDb.state.tubes.find((candidate) => candidate.status === 'unbound');
@@ -39,18 +36,10 @@ describe('a Submit answered without the registration id', () => {
     submitAnswersNull();
     const requests = recordRequests();
     const tubeCode = spareTube();
-    const draft = {
-      ...EMPTY_REGISTRATION_DRAFT,
-      name: '高永福',
-      idCard: ID_CARD,
-      phone: '13800138000',
-      tubeCode,
-    };
-
-    const outcome = await saveRegistrationWithTube(draft, AT);
+    const outcome = await registerAndBind({ registration: PERSON, tubeCode, collectedAt: AT });
 
     const [saved] = defaultDb.state.registrations.filter((record) => record.idCard === ID_CARD);
-    expect(outcome).toEqual({ kind: 'success', registrationId: saved.id });
+    expect(outcome).toEqual({ kind: 'bound', registrationId: saved.id });
     expect(await requests.bodies('/Sampling/BindSamplingTube')).toEqual([
       expect.objectContaining({ registrationId: saved.id, tubeCode }),
     ]);
@@ -65,18 +54,8 @@ describe('a Submit answered without the registration id', () => {
       ),
     );
     const requests = recordRequests();
-    const draft = {
-      ...EMPTY_REGISTRATION_DRAFT,
-      name: '高永福',
-      idCard: ID_CARD,
-      phone: '13800138000',
-      tubeCode: spareTube(),
-    };
-
-    expect(await saveRegistrationWithTube(draft, AT)).toEqual({
-      kind: 'bind-failed',
-      reason: 'not-found',
-      message: SAVED_WITHOUT_ID_MESSAGE,
+    expect(await registerAndBind({ registration: PERSON, tubeCode: spareTube(), collectedAt: AT })).toEqual({
+      kind: 'saved-without-id',
     });
     expect(requests.count('/Sampling/BindSamplingTube')).toBe(0);
   });

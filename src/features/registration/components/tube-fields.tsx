@@ -1,0 +1,74 @@
+import type { Ref } from 'react';
+import { FormField, fieldMessageId } from '@/components/form-field';
+import { TubeCodeInput } from '@/components/tube-code-input';
+import { TUBE_REQUIRED_MESSAGE, type TubeStatusState } from '../use-tube-status';
+import { CollectionTimeField } from './collection-time-field';
+import { TubeStatusCard } from './tube-status-card';
+import styles from '../pages/info-enter-page.module.css';
+
+const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
+
+export interface TubeFieldsProps {
+  /** The form's name: prefixes the collection time control's id. */
+  formName: string;
+  tubeCode: string;
+  onTubeCodeChange: (tubeCode: string) => void;
+  tubeStatus: TubeStatusState;
+  /** Submit was tried without a code. */
+  tubeRequired: boolean;
+  /** The server refused the tube at binding. */
+  tubeServerProblem: string | null;
+  /** The tube waits in the offline queue for someone else. */
+  tubeQueued: boolean;
+  /** Wraps the code's control, so the form can focus it. */
+  tubeFieldRef: Ref<HTMLDivElement>;
+  collectedAt: string;
+  collectedAtError: string | null;
+  onCollectedAtChange: (value: string) => void;
+}
+
+/** The entry form's tube section: the code (scanned or typed) with its status, and the collection time. */
+export function TubeFields({
+  formName,
+  tubeCode,
+  onTubeCodeChange,
+  tubeStatus,
+  tubeRequired,
+  tubeServerProblem,
+  tubeQueued,
+  tubeFieldRef,
+  collectedAt,
+  collectedAtError,
+  onCollectedAtChange,
+}: TubeFieldsProps) {
+  const timeId = `${formName}_collectedAt`;
+  return (
+    <section className={styles.tube} aria-labelledby="registration-tube-heading">
+      <h2 id="registration-tube-heading" className={styles.heading}>
+        采样管
+      </h2>
+      <div ref={tubeFieldRef}>
+        <TubeCodeInput
+          value={tubeCode}
+          error={tubeRequired && !tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
+          onChange={onTubeCodeChange}
+        />
+      </div>
+      <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
+      {tubeQueued && (
+        <p className={styles.fieldError} role="alert">
+          {QUEUED_TUBE_MESSAGE}
+        </p>
+      )}
+
+      <FormField id={timeId} label="采集时间" description="默认为现在，不能晚于现在" error={collectedAtError}>
+        <CollectionTimeField
+          id={timeId}
+          value={collectedAt}
+          errorId={collectedAtError ? fieldMessageId(timeId) : undefined}
+          onChange={onCollectedAtChange}
+        />
+      </FormField>
+    </section>
+  );
+}

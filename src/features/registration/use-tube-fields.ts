@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import type { FieldProblemName } from './bind-failure';
+import { validateCollectedAt } from './components/collection-time-field';
+import type { TubeFieldsProps } from './components/tube-fields';
+import type { RegistrationForm } from './registration-draft';
+import { tubeProblem, useTubeStatus } from './use-tube-status';
+
+/** Brings a control into view and gives it focus, so the user lands on what needs fixing. */
+export function focusControl(element: HTMLElement | null | undefined): void {
+  if (!element) return;
+  element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  element.focus({ preventScroll: true });
+}
+
+export interface TubeFieldsInput {
+  formName: string;
+  form: Pick<RegistrationForm, 'tubeCode'>;
+  /** The collection time shown (the draft's, or "now"). */
+  collectedAt: string;
+  editForm: (patch: Partial<RegistrationForm>) => void;
+  /** The tube waits in the offline queue for someone else. */
+  tubeQueued: boolean;
+  /** A problem handed back to the form (by /bindErr's retry), shown at its field. */
+  handedBack?: { field: FieldProblemName; message: string };
+}
+
+/**
+ * The state of the entry form's tube section (TubeFields): the tube's status, and the messages at the
+ * code and at the collection time, from the form's own checks and from the server.
+ */
+export function useTubeFields({
+  formName,
+  form,
+  collectedAt,
+  editForm,
+  tubeQueued,
+  handedBack,
+}: TubeFieldsInput) {
+  const [tubeRequired, setTubeRequired] = useState(false);
+  const [tubeServerProblem, setTubeServerProblem] = useState<string | null>(
+    handedBack?.field === 'tubeCode' ? handedBack.message : null,
+  );
+  const [collectedAtError, setCollectedAtError] = useState<string | null>(
+    handedBack?.field === 'collectedAt' ? handedBack.message : null,
+  );
+  const tubeFieldRef = useRef<HTMLDivElement>(null);
+  const tubeStatus = useTubeStatus(form.tubeCode);
+  const tubeInput = () => tubeFieldRef.current?.querySelector('input') ?? null;
+  const timeControl = () => document.getElementById(`${formName}_collectedAt`);
+
+  /** Checks the code and the time, showing each message; the first control to fix, or null when both are fine. */
+  const check = (): HTMLElement | null => {
+    const code = form.tubeCode.trim();
+    if (!code) setTubeRequired(true);
+    const tubeBad = !code || Boolean(tubeServerProblem || tubeProblem(tubeStatus.result) || tubeQueued);
+    const timeMessage = validateCollectedAt(collectedAt);
+    setCollectedAtError(timeMessage);
+    if (tubeBad) return tubeInput() ?? document.body;
+    return timeMessage ? (timeControl() ?? document.body) : null;
+  };
+
+  /** The server refused the code or the time: the message at that field, which gets the focus. */
+  const showProblem = (field: FieldProblemName, message: string) => {
+    if (field === 'tubeCode') {
+      setTubeServerProblem(message);
+      tubeStatus.reload();
+      focusControl(tubeInput());
+    } else {
+      setCollectedAtError(message);
+      focusControl(timeControl());
+    }
+  };
+
+  const reset = () => {
+    setTubeRequired(false);
+    setTubeServerProblem(null);
+    setCollectedAtError(null);
+  };
+
+  const props: TubeFieldsProps = {
+    formName,
+    tubeCode: form.tubeCode,
+    onTubeCodeChange: (tubeCode) => {
+      editForm({ tubeCode });
+      setTubeRequired(false);
+      setTubeServerProblem(null);
+    },
+    tubeStatus,
+    tubeRequired,
+    tubeServerProblem,
+    tubeQueued,
+    tubeFieldRef,
+    collectedAt,
+    collectedAtError,
+    onCollectedAtChange: (value) => {
+      editForm({ collectedAt: value });
+      setCollectedAtError(validateCollectedAt(value));
+    },
+  };
+
+  return { check, showProblem, reset, props };
+}

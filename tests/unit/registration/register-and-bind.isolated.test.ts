@@ -1,0 +1,237 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getRegistrationDetail } from '@/api/registration/get-registration-detail';
+import { submitRegistration } from '@/api/registration/submit-registration';
+import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
+import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
+import {
+  registerAndBind,
+  type RegisterAndBindOutcome,
+  type RegisterAndBindRequest,
+} from '@/api/sampling/register-and-bind';
+import { ApiError, type ApiErrorKind } from '@/lib/http';
+import { API_STATUS, type Registration, type RegistrationInput } from '@/types/api';
+
+vi.mock('@/api/registration/submit-registration', () => ({ submitRegistration: vi.fn() }));
+vi.mock('@/api/registration/get-registration-detail', () => ({ getRegistrationDetail: vi.fn() }));
+vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() }));
+vi.mock('@/api/sampling/get-sampling-tube-status', () => ({ getSamplingTubeStatus: vi.fn() }));
+
+const person: RegistrationInput = { name: '王小明', idCard: '110105199001011234', phone: '13800138000' };
+const request: RegisterAndBindRequest = {
+  registration: person,
+  tubeCode: ' CT2026110001 ',
+  collectedAt: '2026-11-20T09:00:00+08:00',
+};
+
+function business(code: number, message = '服务器的话', body?: unknown): ApiError {
+  return new ApiError('business', message, { code, body });
+}
+
+beforeEach(() => {
+  vi.mocked(submitRegistration).mockReset().mockResolvedValue('reg-1');
+  vi.mocked(bindSamplingTube).mockReset().mockResolvedValue(undefined);
+  vi.mocked(getSamplingTubeStatus)
+    .mockReset()
+    .mockResolvedValue({ tubeCode: 'CT2026110001', exists: true, status: 'unbound', timeline: [] });
+  vi.mocked(getRegistrationDetail).mockReset();
+});
+
+describe('registerAndBind: one classification of what Submit and Bind answer', () => {
+  it('submits, then binds the trimmed code to the saved registration, silently', async () => {
+    const saved = vi.fn();
+    expect(await registerAndBind(request, { onRegistrationSaved: saved })).toEqual({
+      kind: 'bound',
+      registrationId: 'reg-1',
+    });
+    expect(saved).toHaveBeenCalledWith('reg-1');
+    expect(vi.mocked(submitRegistration).mock.calls[0]).toEqual([
+      person,
+      expect.objectContaining({ silent: true }),
+    ]);
+    expect(vi.mocked(bindSamplingTube).mock.calls[0][0]).toEqual({
+      registrationId: 'reg-1',
+      tubeCode: 'CT2026110001',
+      collectedAt: request.collectedAt,
+    });
+  });
+
+  it('binds only, when the registration is submitted already', async () => {
+    const outcome = await registerAndBind({ registrationId: 'reg-9', tubeCode: 'T1', collectedAt: 'x' });
+    expect(outcome).toEqual({ kind: 'bound', registrationId: 'reg-9' });
+    expect(submitRegistration).not.toHaveBeenCalled();
+  });
+
+  it('sends each call with its Idempotency-Key when given', async () => {
+    await registerAndBind(request, { idempotencyKeys: { submit: 'k-s', bind: 'k-b' } });
+    expect(vi.mocked(submitRegistration).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-s' });
+    expect(vi.mocked(bindSamplingTube).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-b' });
+  });
+
+  const undecided: ApiErrorKind[] = ['network', 'timeout', 'unauthorized', 'repeat-submit', 'canceled'];
+  it.each(undecided)('a %s failure of Submit decides nothing: not-sent, nothing bound', async (kind) => {
+    vi.mocked(submitRegistration).mockRejectedValue(new ApiError(kind, '请求没有完成'));
+    expect(await registerAndBind(request)).toMatchObject({
+      kind: 'not-sent',
+      step: 'submit',
+      errorKind: kind,
+      message: '请求没有完成',
+    });
+    expect(bindSamplingTube).not.toHaveBeenCalled();
+  });
+
+  it.each(undecided)('a %s failure of Bind is not-sent with the saved registration', async (kind) => {
+    vi.mocked(bindSamplingTube).mockRejectedValue(new ApiError(kind, '请求没有完成'));
+    expect(await registerAndBind(request)).toMatchObject({
+      kind: 'not-sent',
+      step: 'bind',
+      registrationId: 'reg-1',
+      errorKind: kind,
+    });
+  });
+
+  it.each<[string, ApiError, Partial<RegisterAndBindOutcome>]>([
+    ['403', business(API_STATUS.forbidden), { kind: 'refused', reason: 'forbidden' }],
+    ['4004', business(API_STATUS.notFound), { kind: 'refused', reason: 'not-found' }],
+    ['500', business(API_STATUS.serverError), { kind: 'refused', reason: 'server' }],
+    [
+      'an HTTP error',
+      new ApiError('http', '服务器错误', { code: 502 }),
+      { kind: 'refused', reason: 'server' },
+    ],
+    ['a garbled answer', new ApiError('malformed', '格式有误'), { kind: 'refused', reason: 'server' }],
+    [
+      '4000',
+      business(API_STATUS.invalidInput, '请填写正确的电话'),
+      { kind: 'rejected', message: '请填写正确的电话' },
+    ],
+    ['another code', business(7777, '不能登记'), { kind: 'rejected', message: '不能登记' }],
+    [
+      '5003 naming the registration',
+      business(API_STATUS.idCardRegistered, '该身份证号已登记', { responseData: { registrationId: 42 } }),
+      { kind: 'id-card-registered', registrationId: '42', message: '该身份证号已登记' },
+    ],
+  ])('Submit refused with %s', async (_, error, expected) => {
+    vi.mocked(submitRegistration).mockRejectedValue(error);
+    const outcome = await registerAndBind(request);
+    expect(outcome).toMatchObject(expected);
+    if (outcome.kind === 'refused' || outcome.kind === 'rejected') expect(outcome.step).toBe('submit');
+    expect(bindSamplingTube).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, ApiError, Partial<RegisterAndBindOutcome>]>([
+    ['5001', business(API_STATUS.tubeNotFound, '采样管不存在'), { kind: 'field', field: 'tubeCode' }],
+    ['5002', business(API_STATUS.tubeAlreadyBound, '已绑定'), { kind: 'field', field: 'tubeCode' }],
+    ['9001', business(API_STATUS.warning, '采集时间不能晚于现在'), { kind: 'field', field: 'collectedAt' }],
+    ['5004', business(API_STATUS.registrationHasTube), { kind: 'refused', reason: 'registration-has-tube' }],
+    [
+      '5005',
+      business(API_STATUS.registrationNotSubmitted),
+      { kind: 'refused', reason: 'registration-not-submitted' },
+    ],
+    ['5006', business(API_STATUS.tubeNotBoundToRegistration), { kind: 'refused', reason: 'tube-not-bound' }],
+    ['403', business(API_STATUS.forbidden), { kind: 'refused', reason: 'forbidden' }],
+    ['4000', business(API_STATUS.invalidInput, '参数错误'), { kind: 'rejected', step: 'bind' }],
+    ['another code', business(7777), { kind: 'refused', reason: 'unknown' }],
+  ])('Bind refused with %s', async (_, error, expected) => {
+    vi.mocked(bindSamplingTube).mockRejectedValue(error);
+    expect(await registerAndBind(request)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['5004', business(API_STATUS.registrationHasTube)],
+    ['5002', business(API_STATUS.tubeAlreadyBound)],
+    ['a garbled answer', new ApiError('malformed', '格式有误')],
+  ])(
+    'Bind refused with %s while the tube is in fact bound to this registration (a lost answer): bound',
+    async (_, error) => {
+      vi.mocked(bindSamplingTube).mockRejectedValue(error);
+      vi.mocked(getSamplingTubeStatus).mockResolvedValue({
+        tubeCode: 'CT2026110001',
+        exists: true,
+        status: 'bound',
+        boundRegistrationId: 'reg-1',
+        timeline: [],
+      });
+      expect(await registerAndBind(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+      expect(vi.mocked(getSamplingTubeStatus).mock.calls[0][0]).toEqual({ tubeCode: 'CT2026110001' });
+    },
+  );
+
+  it('a bound-elsewhere tube stays a refusal; a lookup that cannot go out is not-sent', async () => {
+    vi.mocked(bindSamplingTube).mockRejectedValue(business(API_STATUS.registrationHasTube));
+    vi.mocked(getSamplingTubeStatus).mockResolvedValueOnce({
+      tubeCode: 'CT2026110001',
+      exists: true,
+      status: 'bound',
+      boundRegistrationId: 'someone-else',
+      timeline: [],
+    });
+    expect(await registerAndBind(request)).toMatchObject({
+      kind: 'refused',
+      reason: 'registration-has-tube',
+    });
+    vi.mocked(getSamplingTubeStatus).mockRejectedValueOnce(new ApiError('network', '后端接口连接异常'));
+    expect(await registerAndBind(request)).toMatchObject({
+      kind: 'not-sent',
+      step: 'bind',
+      registrationId: 'reg-1',
+    });
+  });
+
+  it('a 5003 for a tube code refusal is never checked against the tube (no lookup for 5001)', async () => {
+    vi.mocked(bindSamplingTube).mockRejectedValue(business(API_STATUS.tubeNotFound));
+    await registerAndBind(request);
+    expect(getSamplingTubeStatus).not.toHaveBeenCalled();
+  });
+});
+
+describe('registerAndBind: the policies for an ID card that is registered already', () => {
+  const registered = business(API_STATUS.idCardRegistered, '该身份证号已登记', {
+    responseData: { registrationId: 'reg-7' },
+  });
+  const existing = (patch: Partial<Registration>) =>
+    ({ id: 'reg-7', ...person, idCard: person.idCard.toLowerCase(), ...patch }) as Registration;
+
+  it("'report' (the form) returns it, without looking the registration up", async () => {
+    vi.mocked(submitRegistration).mockRejectedValue(registered);
+    expect(await registerAndBind(request, { idCardRegistered: 'report' })).toMatchObject({
+      kind: 'id-card-registered',
+      registrationId: 'reg-7',
+    });
+    expect(getRegistrationDetail).not.toHaveBeenCalled();
+  });
+
+  it("'adopt-same-person' (the queue) binds to it when it is the same name, ID card and phone", async () => {
+    vi.mocked(submitRegistration).mockRejectedValue(registered);
+    vi.mocked(getRegistrationDetail).mockResolvedValue(existing({}));
+    const saved = vi.fn();
+    expect(
+      await registerAndBind(request, { idCardRegistered: 'adopt-same-person', onRegistrationSaved: saved }),
+    ).toEqual({ kind: 'bound', registrationId: 'reg-7' });
+    expect(saved).toHaveBeenCalledWith('reg-7');
+    expect(vi.mocked(bindSamplingTube).mock.calls[0][0]).toMatchObject({ registrationId: 'reg-7' });
+  });
+
+  it.each<[string, Partial<Registration>]>([
+    ['another name', { name: '王小红' }],
+    ['another phone', { phone: '13900139000' }],
+  ])("'adopt-same-person' leaves it alone for %s", async (_, patch) => {
+    vi.mocked(submitRegistration).mockRejectedValue(registered);
+    vi.mocked(getRegistrationDetail).mockResolvedValue(existing(patch));
+    expect(await registerAndBind(request, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+      kind: 'id-card-registered',
+      registrationId: 'reg-7',
+    });
+    expect(bindSamplingTube).not.toHaveBeenCalled();
+  });
+
+  it("'adopt-same-person' whose lookup cannot go out decides nothing", async () => {
+    vi.mocked(submitRegistration).mockRejectedValue(registered);
+    vi.mocked(getRegistrationDetail).mockRejectedValue(new ApiError('timeout', '系统接口请求超时'));
+    expect(await registerAndBind(request, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+      kind: 'not-sent',
+      step: 'submit',
+      errorKind: 'timeout',
+    });
+  });
+});
