@@ -48,15 +48,15 @@ export function useTubeFields({
   const tubeInput = () => tubeFieldRef.current?.querySelector('input') ?? null;
   const timeControl = () => document.getElementById(`${formName}_collectedAt`);
 
-  /** Checks the code and the time, showing each message; the first control to fix, or null when both are fine. */
-  const check = (): HTMLElement | null => {
+  /** Checks the code and the time, showing each message: whether both are fine, and the control to fix first. */
+  const check = (): { ok: boolean; first: HTMLElement | null } => {
     const code = form.tubeCode.trim();
     if (!code) setTubeRequired(true);
     const tubeBad = !code || Boolean(tubeServerProblem || tubeProblem(tubeStatus.result) || tubeQueued);
     const timeMessage = validateCollectedAt(collectedAt);
     setCollectedAtError(timeMessage);
-    if (tubeBad) return tubeInput() ?? document.body;
-    return timeMessage ? (timeControl() ?? document.body) : null;
+    if (tubeBad) return { ok: false, first: tubeInput() };
+    return timeMessage ? { ok: false, first: timeControl() } : { ok: true, first: null };
   };
 
   /** The server refused the code or the time: the message at that field, which gets the focus. */

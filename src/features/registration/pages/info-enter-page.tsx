@@ -100,9 +100,9 @@ export default function InfoEnterPage() {
   /** Checks every field; shows each message at its field and focuses the first one. */
   const validate = (): boolean => {
     const failed = personForm.checkAll();
-    const tubeFirst = tube.check();
-    focusControl((failed.length > 0 ? fieldElement(failed[0]) : null) ?? tubeFirst);
-    return failed.length === 0 && tubeFirst === null;
+    const tubeCheck = tube.check();
+    focusControl((failed.length > 0 ? fieldElement(failed[0]) : null) ?? tubeCheck.first);
+    return failed.length === 0 && tubeCheck.ok;
   };
 
   const { phase, submit, pageError } = useRegistrationSubmit({
