@@ -8,9 +8,9 @@
 //   until the download page shows page 1, and until page 1's picture (what a long press saves) loaded.
 // - registration: /login (first load included) → 登录 → 信息录入 → type a person → 扫码 → 提交并绑定
 //   → 确认提交 → 绑定成功; the taps beyond typing, the waiting (from each tap, and from opening /login,
-//   until the next control is there; typing and a person's half second before each tap excluded), and
-//   the slowest first change of the page after a tap on a button that starts work (登录, 提交并绑定,
-//   确认提交), timed in the page from the touch.
+//   until the next control is there; typing and a person's half second before each tap excluded), each
+//   step's share of that waiting, and the slowest first change of the page after a tap on a button that
+//   starts work (登录, 提交并绑定, 确认提交), timed in the page from the touch.
 //
 // Used by scripts/bench.mjs; runs every build `runs` times, alternating build by build.
 import { startDemoApi } from './demo-api-server.mjs';
@@ -135,12 +135,15 @@ async function registration(browser, origin, setup) {
   let waitedMs = 0;
   let taps = 0;
   let slowestFirstChangeMs = 0;
-  const waitFor = async (selector, since) => {
+  /** The waiting of each step, by its name. */
+  const stepsMs = {};
+  const waitFor = async (selector, since, step) => {
     await page.waitForSelector(selector, { visible: true, timeout: 60_000 });
-    waitedMs += Date.now() - since;
+    stepsMs[step] = Date.now() - since;
+    waitedMs += stepsMs[step];
   };
   /** Taps, then waits for `next`. `busyButton`: a button that starts work, whose first change is timed. */
-  const tap = async (selector, next, { busyButton = false } = {}) => {
+  const tap = async (step, selector, next, { busyButton = false } = {}) => {
     const target = await page.waitForSelector(selector, { visible: true, timeout: 60_000 });
     // A person looks before tapping; dialogs finish opening meanwhile. Not counted as waiting.
     await sleep(REACTION_MS);
@@ -162,7 +165,7 @@ async function registration(browser, origin, setup) {
     const since = Date.now();
     await target.tap();
     taps += 1;
-    await waitFor(next, since);
+    await waitFor(next, since, step);
     if (busyButton) {
       const firstChange = await page.evaluate(() => window.__firstChange);
       slowestFirstChangeMs = Math.max(slowestFirstChangeMs, Math.round(firstChange ?? Infinity));
@@ -175,19 +178,19 @@ async function registration(browser, origin, setup) {
   try {
     const since = Date.now();
     await page.goto(`${origin}/login`);
-    await waitFor(textbox('账号'), since);
+    await waitFor(textbox('账号'), since, '/login opened');
     await type('账号', 'admin');
     await type('密码', '123456');
-    await tap(button('登录'), '::-p-text(信息录入)', { busyButton: true });
-    await tap('::-p-text(信息录入)', textbox('姓名'));
+    await tap('登录 → 首页', button('登录'), '::-p-text(信息录入)', { busyButton: true });
+    await tap('信息录入 → the form', '::-p-text(信息录入)', textbox('姓名'));
     await type('姓名', '王小明');
     await type('身份证号', setup.idCard);
     await type('联系电话', '13800138000');
     await page.evaluate((code) => window.__setNextScanResult(code), setup.tubeCode);
-    await tap(button('扫描采样管二维码'), '::-p-text(可以绑定)');
-    await tap(button('提交并绑定'), button('确认提交'), { busyButton: true });
-    await tap(button('确认提交'), '::-p-text(绑定成功)', { busyButton: true });
-    return { taps, waitedMs, slowestFirstChangeMs };
+    await tap('扫码 → 可以绑定', button('扫描采样管二维码'), '::-p-text(可以绑定)');
+    await tap('提交并绑定 → 确认提交', button('提交并绑定'), button('确认提交'), { busyButton: true });
+    await tap('确认提交 → 绑定成功', button('确认提交'), '::-p-text(绑定成功)', { busyButton: true });
+    return { taps, waitedMs, stepsMs, slowestFirstChangeMs };
   } catch (error) {
     await page.screenshot({ path: 'bench-output/journey-failure.png' });
     throw error;
@@ -221,6 +224,7 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
     picturesShownMs: [],
     pictureMs: [],
     waitedMs: [],
+    stepsMs: [],
     taps: [],
     firstChangeMs: [],
   }));
@@ -248,6 +252,7 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
         results[b].pictureMs.push(pictures.pictureMs);
         const journey = await registration(browser, origin, setup);
         results[b].waitedMs.push(journey.waitedMs);
+        results[b].stepsMs.push(journey.stepsMs);
         results[b].taps.push(journey.taps);
         results[b].firstChangeMs.push(journey.slowestFirstChangeMs);
       }
@@ -262,6 +267,9 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
     picturesFirstPageMs: figure(r.picturesShownMs),
     pictureReadyMs: figure(r.pictureMs),
     registrationWaitMs: figure(r.waitedMs),
+    registrationStepsMs: Object.fromEntries(
+      Object.keys(r.stepsMs[0]).map((step) => [step, figure(r.stepsMs.map((steps) => steps[step]))]),
+    ),
     registrationTaps: figure(r.taps),
     slowestFirstChangeMs: figure(r.firstChangeMs),
   }));

@@ -226,6 +226,15 @@ if (builds[0].journeys) {
     };
     console.log(`| ${label} | ${budget} | ${builds.map(cell).join(' | ')} |`);
   }
+  console.log(`\n/login → 绑定成功, the waiting of each step: median (min–max)\n`);
+  console.log(`| step | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
+  for (const step of Object.keys(builds[0].journeys.registrationStepsMs)) {
+    const cell = (b) => {
+      const f = b.journeys.registrationStepsMs[step];
+      return f ? `${f.median} ms (${f.min}–${f.max})` : '—';
+    };
+    console.log(`| ${step} | ${builds.map(cell).join(' | ')} |`);
+  }
 }
 mkdirSync('bench-output', { recursive: true });
 writeFileSync(

@@ -1,6 +1,6 @@
 // The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,7 +177,11 @@ export function chunkGraph(): Plugin {
  * Loaded in its place: what axios itself reports where fetch is missing.
  */
 export function withoutAxiosFetchAdapter(): Plugin {
-  const adapter = fileURLToPath(new URL('../node_modules/axios/lib/adapters/fetch.js', import.meta.url));
+  // Through symlinks, as Vite names modules: where node_modules is a link (the bench's baseline
+  // checkout), the adapter is still recognised.
+  const adapter = realpathSync(
+    fileURLToPath(new URL('../node_modules/axios/lib/adapters/fetch.js', import.meta.url)),
+  );
   return {
     name: 'without-axios-fetch-adapter',
     apply: 'build',

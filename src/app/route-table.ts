@@ -97,7 +97,9 @@ export function findRoute(pathname: string): AppRoute | undefined {
 
 /** The pages a user most likely opens next from each page; their chunks are fetched when idle. */
 export const prefetchAfter: Partial<Record<AppPath, readonly AppPath[]>> = {
-  [paths.login]: [paths.workUser],
+  // Every sign-in leads home, which would fetch the entry form first: fetched while the password is
+  // typed, the form is ready by the time 信息录入 is tapped.
+  [paths.login]: [paths.workUser, paths.infoEnter],
   [paths.workUser]: [paths.infoEnter, paths.infoSearch, paths.searchType],
   [paths.infoEnter]: [paths.bindSuccess],
   [paths.bindSuccess]: [paths.infoDetail, paths.infoEnter],

@@ -1,16 +1,17 @@
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { FieldInput } from '@/components/form-field/field-input';
 import { fieldMessageId } from '@/components/form-field/form-field';
 import { toast, toastFail } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { isTubeCode, normalizeTubeCode } from '@/lib/tube-code';
 import { isWeChat } from '@/lib/wechat/environment';
+import { whenIdle } from '@/lib/when-idle';
 import { canScanWithCamera, SCAN_UNSUPPORTED_MESSAGE } from './camera-support';
 import styles from './tube-code-input.module.css';
 
-// The scanner code (JS-SDK glue, AES decryption, the camera view) loads on the first tap of 扫码, not
-// with the form: most of the page's users type or scan once, and the form should open fast.
+// The scanner code (JS-SDK glue, AES decryption, the camera view) is not part of the form, which should
+// open fast: in WeChat it loads once the page is idle, outside WeChat on the first tap of 扫码.
 const loadWeChatScan = () => import('@/lib/wechat');
 const CameraScanner = lazy(() =>
   import('./camera-scanner').then((module) => ({ default: module.CameraScanner })),
@@ -61,6 +62,18 @@ export function TubeCodeInput({
   const errorId = error ? fieldMessageId(inputId) : undefined;
   const [scanning, setScanning] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
+
+  // In WeChat, the SDK and its configuration are made ready while the person fills in the page, so the
+  // tap on 扫码 opens the scanner without waiting for them.
+  useEffect(() => {
+    if (!isWeChat()) return undefined;
+    return whenIdle(() => {
+      void loadWeChatScan().then(
+        ({ prepareWeChat }) => prepareWeChat(),
+        () => undefined,
+      );
+    });
+  }, []);
 
   // Scanned codes get the same normalization as typed ones: one field, one form of the code. A code of
   // another format (a QR code that is not the tube's) leaves the field as it was.

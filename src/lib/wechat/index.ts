@@ -2,7 +2,7 @@ export { isWeChat, isIOS, isAndroid } from './environment';
 export { captureEntryUrl, signatureUrl } from './entry-url';
 export { generateWeChatSignature, generateWeChatSignatureUrl, type WeChatSignature } from './signature';
 export { WeChatUnavailableError, WeChatConfigError, ScanCancelledError, ScanFailedError } from './errors';
-export { ensureWeChatReady } from './sdk';
+export { ensureWeChatReady, prepareWeChat } from './sdk';
 export { scanTubeCode, cleanScanResult } from './scan';
 export {
   buildAuthorizeUrl,

@@ -17,7 +17,8 @@ const WECHAT_READY_TIMEOUT_MS = 5_000;
 let sdkPromise: Promise<WeChatSdk> | null = null;
 /** The URL the SDK is configured for; null before the first success and after a reported failure. */
 let configuredUrl: string | null = null;
-let inFlight: { url: string; promise: Promise<void> } | null = null;
+/** The wx.config under way; `quiet` when it is prepareWeChat's (see startReady). */
+let inFlight: { url: string; promise: Promise<void>; quiet: boolean } | null = null;
 /** Settles the wx.config attempt that is waiting for WeChat's answer, if one is. */
 let settleAttempt: ((error: Error | null) => void) | null = null;
 
@@ -58,8 +59,8 @@ export function invalidateWeChatConfig(): void {
  * after navigation, or the retry) resolves without waiting, and its failure, when it comes, clears the
  * configuration in onConfigError so that the next call signs again.
  */
-async function attemptConfig(wx: WeChatSdk, url: string): Promise<void> {
-  const { timestamp, nonceStr, signature } = await generateWeChatSignature(url);
+async function attemptConfig(wx: WeChatSdk, url: string, quiet: boolean): Promise<void> {
+  const { timestamp, nonceStr, signature } = await generateWeChatSignature(url, { silent: quiet });
   const seconds = Number(timestamp);
   if (!Number.isFinite(seconds) || !nonceStr || !signature) throw new WeChatConfigError();
 
@@ -83,15 +84,15 @@ async function attemptConfig(wx: WeChatSdk, url: string): Promise<void> {
   });
 }
 
-async function configure(url: string): Promise<void> {
+async function configure(url: string, quiet: boolean): Promise<void> {
   const wx = await loadWeChatSdk();
   try {
-    await attemptConfig(wx, url);
+    await attemptConfig(wx, url, quiet);
   } catch (error) {
     // A failed signature request was already shown by lib/http; retrying it would show it twice.
     if (!(error instanceof WeChatConfigError)) throw error;
     // An expired ticket or a stale timestamp: one fresh signature usually passes.
-    await attemptConfig(wx, url);
+    await attemptConfig(wx, url, quiet);
   }
   configuredUrl = url;
 }
@@ -106,7 +107,7 @@ async function configure(url: string): Promise<void> {
  */
 export function ensureWeChatReady(): Promise<void> {
   if (!isWeChat()) return Promise.reject(new WeChatUnavailableError());
-  const attempt = startReady();
+  const attempt = startReady(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
@@ -117,18 +118,29 @@ export function ensureWeChatReady(): Promise<void> {
   return Promise.race([attempt, deadline]).finally(() => clearTimeout(timer));
 }
 
-function startReady(): Promise<void> {
+/**
+ * Configures WeChat ahead of the first scan, while a page with a scan button is idle, so that 扫码 opens
+ * WeChat's scanner without first loading the SDK and asking for a signature. Quiet: a failure shows
+ * nothing here, and the tap then signs again and shows its own. Outside WeChat it does nothing.
+ */
+export function prepareWeChat(): void {
+  if (isWeChat()) startReady(true).catch(() => undefined);
+}
+
+function startReady(quiet: boolean): Promise<void> {
   const url = signatureUrl();
   if (configuredUrl === url) return Promise.resolve();
-  if (inFlight?.url === url) return inFlight.promise;
+  // A tap waits for a quiet attempt rather than sharing its outcome: should that fail, the tap's own
+  // attempt follows and shows why.
+  if (inFlight?.url === url && (quiet || !inFlight.quiet)) return inFlight.promise;
 
   // One config at a time: the SDK holds a single configuration and a single error callback.
   const previous = inFlight ? inFlight.promise.catch(() => undefined) : Promise.resolve();
   const promise: Promise<void> = previous
-    .then(() => (configuredUrl === url ? undefined : configure(url)))
+    .then(() => (configuredUrl === url ? undefined : configure(url, quiet)))
     .finally(() => {
       if (inFlight?.promise === promise) inFlight = null;
     });
-  inFlight = { url, promise };
+  inFlight = { url, promise, quiet };
   return promise;
 }

@@ -26,6 +26,18 @@ describe('idle prefetch', () => {
     expect(load).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
+
+  it('loads the entry form from /login already, as every sign-in leads to the home page that offers it', async () => {
+    vi.useFakeTimers();
+    const load = vi.spyOn(
+      routeTable.find((r) => r.path === '/infoEnter')!,
+      'load',
+    );
+    prefetchLikelyNext('/login');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
 });
 
 describe('prefetch on intent', () => {

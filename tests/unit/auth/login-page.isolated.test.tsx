@@ -53,6 +53,12 @@ function leftBeforeOwners() {
 const queuedIds = () =>
   (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);
 
+const slowUserProfile = () =>
+  HttpResponse.json({
+    statusCode: 2000,
+    responseData: { id: 'u', name: '慢速用户', role: 'work', institutionName: '' },
+  });
+
 async function fillAndSubmit(accountName: string, password: string) {
   const user = userEvent.setup();
   const account = await screen.findByLabelText('账号');
@@ -110,6 +116,27 @@ describe('/login', () => {
     expect(log.count('/Account/GetUserManageProfile')).toBe(1);
   });
 
+  it('goes home without waiting for the profile, which login asked for: the name comes with its answer', async () => {
+    const log = recordRequests();
+    let answerProfile: () => void = () => {};
+    const profileAnswered = new Promise<void>((resolve) => (answerProfile = resolve));
+    server.use(
+      http.get('*/api/v1/Account/GetUserManageProfile', async () => {
+        await profileAnswered;
+        return slowUserProfile();
+      }),
+    );
+    const { router } = renderRoute(paths.login);
+    await fillAndSubmit('admin', '123456');
+
+    expect(await screen.findByRole('link', { name: /信息录入/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.workUser);
+    expect(screen.queryByText('您好，慢速用户')).not.toBeInTheDocument();
+    answerProfile();
+    expect(await screen.findByText('您好，慢速用户')).toBeInTheDocument();
+    expect(log.count('/Account/GetUserManageProfile')).toBe(1);
+  });
+
   it('returns to the page a 401 took the user from, replacing /login in history', async () => {
     const from = '/infoSearch?keyword=CT2026';
     const { router } = renderRoute(withQuery(paths.login, { redirect: from }), { history: [paths.workUser] });
@@ -161,12 +188,7 @@ describe('/login', () => {
         await gate;
         return HttpResponse.json({ statusCode: 2000, responseData: { token: 'slow-token' } });
       }),
-      http.get('*/api/v1/Account/GetUserManageProfile', () =>
-        HttpResponse.json({
-          statusCode: 2000,
-          responseData: { id: 'u', name: '慢速用户', role: 'work', institutionName: '' },
-        }),
-      ),
+      http.get('*/api/v1/Account/GetUserManageProfile', slowUserProfile),
     );
     const { router } = renderRoute(paths.login);
     const user = await fillAndSubmit('admin', '123456');

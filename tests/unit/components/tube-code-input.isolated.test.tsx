@@ -4,12 +4,19 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TubeCodeInput } from '@/components/tube-code-input';
-import { ScanCancelledError, ScanFailedError, WeChatConfigError, scanTubeCode } from '@/lib/wechat';
+import {
+  ScanCancelledError,
+  ScanFailedError,
+  WeChatConfigError,
+  prepareWeChat,
+  scanTubeCode,
+} from '@/lib/wechat';
 import { isWeChat } from '@/lib/wechat/environment';
 
 vi.mock('@/lib/wechat', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/wechat')>()),
   scanTubeCode: vi.fn(),
+  prepareWeChat: vi.fn(),
 }));
 vi.mock('@/lib/wechat/environment', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/wechat/environment')>()),
@@ -18,6 +25,7 @@ vi.mock('@/lib/wechat/environment', async (importOriginal) => ({
 
 const mockedIsWeChat = vi.mocked(isWeChat);
 const mockedScan = vi.mocked(scanTubeCode);
+const mockedPrepare = vi.mocked(prepareWeChat);
 
 function Harness({ onScanned, initial = '' }: { onScanned?: (code: string) => void; initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -29,6 +37,7 @@ const scanButton = () => screen.getByRole('button', { name: '扫描采样管二�
 beforeEach(() => {
   mockedIsWeChat.mockReset().mockReturnValue(false);
   mockedScan.mockReset();
+  mockedPrepare.mockReset();
 });
 
 afterEach(() => {
@@ -60,6 +69,31 @@ describe('TubeCodeInput', () => {
     expect(await screen.findByDisplayValue('tube-0042')).toBeInTheDocument();
     expect(onScanned).toHaveBeenCalledWith('tube-0042');
     expect(mockedScan).toHaveBeenCalledTimes(1);
+  });
+
+  describe('before any tap', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('in WeChat, makes the scanner ready once the page is idle', async () => {
+      mockedIsWeChat.mockReturnValue(true);
+      render(<Harness />);
+
+      await vi.advanceTimersByTimeAsync(3000);
+      await waitFor(() => expect(mockedPrepare).toHaveBeenCalledTimes(1));
+      expect(mockedScan).not.toHaveBeenCalled();
+    });
+
+    it('outside WeChat, prepares nothing', async () => {
+      render(<Harness />);
+
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(mockedPrepare).not.toHaveBeenCalled();
+    });
   });
 
   it('says nothing and keeps the typed code when the user cancels the scan', async () => {

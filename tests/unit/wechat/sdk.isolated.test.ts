@@ -227,6 +227,73 @@ describe('ensureWeChatReady', () => {
   });
 });
 
+describe('prepareWeChat: configured while the page is idle, before the tap', () => {
+  it('configures ahead, so the tap asks for no signature', async () => {
+    window.history.replaceState(null, '', '/infoEnter');
+    const { lib, sdk } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
+    const configSpy = vi.spyOn(sdk, 'config');
+    installBridge();
+    const { bodies } = useSignatureEndpoint();
+
+    lib.prepareWeChat();
+    await vi.waitFor(() => expect(configSpy).toHaveBeenCalledTimes(1));
+    await bridgeTurn();
+    await lib.ensureWeChatReady();
+
+    expect(bodies).toEqual([{ url: `${origin}/infoEnter` }]);
+    expect(configSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap while it is under way waits for it rather than signing twice', async () => {
+    const { lib, sdk } = await loadFreshWeChatLib(IOS_WECHAT_UA);
+    lib.captureEntryUrl();
+    const configSpy = vi.spyOn(sdk, 'config');
+    installBridge();
+    const { bodies } = useSignatureEndpoint();
+
+    lib.prepareWeChat();
+    await lib.ensureWeChatReady();
+
+    expect(bodies).toHaveLength(1);
+    expect(configSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows nothing when its signature request fails; the tap signs again and shows its own failure', async () => {
+    const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);
+    installBridge();
+    let requests = 0;
+    let answerFirst: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    server.use(
+      http.post(signatureEndpoint, async () => {
+        requests += 1;
+        if (requests === 1) await firstAnswered;
+        return new HttpResponse(null, { status: 502 });
+      }),
+    );
+
+    lib.prepareWeChat();
+    // The tap comes while the quiet attempt is still waiting for its answer.
+    await vi.waitFor(() => expect(requests).toBe(1));
+    const tap = lib.ensureWeChatReady();
+    answerFirst();
+
+    await expect(tap).rejects.toMatchObject({ name: 'ApiError', kind: 'http', code: 502 });
+    expect(requests).toBe(2);
+    expect(await screen.findAllByText('系统接口502异常')).toHaveLength(1);
+  });
+
+  it('does nothing outside WeChat', async () => {
+    const { lib } = await loadFreshWeChatLib(IOS_SAFARI_UA);
+    const { bodies } = useSignatureEndpoint();
+
+    lib.prepareWeChat();
+    await bridgeTurn();
+
+    expect(bodies).toHaveLength(0);
+  });
+});
+
 describe('generateWeChatSignature', () => {
   it('posts the URL without its hash', async () => {
     const { lib } = await loadFreshWeChatLib(ANDROID_WECHAT_UA);

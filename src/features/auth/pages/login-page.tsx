@@ -111,11 +111,9 @@ export default function LoginPage() {
       setToken(token);
       setSessionOwner(owner);
       rememberAccount(name);
-      try {
-        await loadProfile({ silent: true });
-      } catch {
-        // Signed in all the same: the home page shows the profile error with a retry.
-      }
+      // Asked for now and not waited for: the home page shows the name when it arrives (this request's
+      // answer, not a second one), or the profile error with a retry.
+      void loadProfile({ silent: true }).catch(() => undefined);
       const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
       // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
       if (replaced) reloadApp(target);
