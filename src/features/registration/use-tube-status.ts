@@ -11,6 +11,8 @@ export interface TubeStatusState {
   result: TubeStatusResult | null;
   error: unknown;
   reload: () => void;
+  /** The scanner gave this code: look it up without the typing pause. */
+  scanned: (code: string) => void;
 }
 
 interface Settled {
@@ -20,11 +22,14 @@ interface Settled {
 }
 
 /**
- * The current status of a tube code, looked up as the code changes (typed codes after a short pause).
- * Silent: the form shows a failed lookup next to the code, and the lookup never blocks typing.
+ * The current status of a tube code, looked up as the code changes: typed codes after a short pause
+ * (the code is still being typed), a scanned code at once (`scanned`, called with the code the scanner
+ * gave). Silent: the form shows a failed lookup next to the code, and the lookup never blocks typing.
  */
-export function useTubeStatus(rawCode: string, debounceMs = 400): TubeStatusState {
+export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusState {
   const code = rawCode.trim();
+  const [scannedCode, setScannedCode] = useState<string | null>(null);
+  const debounceMs = code === scannedCode ? 0 : typingPauseMs;
   const [attempt, setAttempt] = useState(0);
   const key = `${code}#${attempt}`;
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -53,6 +58,7 @@ export function useTubeStatus(rawCode: string, debounceMs = 400): TubeStatusStat
     result: current?.result ?? null,
     error: current?.error ?? null,
     reload: () => setAttempt((value) => value + 1),
+    scanned: (scanned: string) => setScannedCode(scanned.trim()),
   };
 }
 

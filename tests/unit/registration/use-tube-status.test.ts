@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { useTubeStatus } from '@/features/registration/use-tube-status';
 import { defaultDb } from '@/mocks/db';
 import { signInForTest } from '../support/render-route';
+import { recordRequests } from '../support/request-log';
 
 /** Two tubes that were never bound. */
 function spareCodes(): [string, string] {
@@ -32,5 +33,23 @@ describe('useTubeStatus', () => {
 
     rerender({ code: '  ' });
     expect(result.current).toMatchObject({ code: '', loading: false, result: null, error: null });
+  });
+
+  it('looks a scanned code up at once, a typed one after the typing pause', async () => {
+    await signInForTest('work');
+    const requests = recordRequests();
+    const [first, second] = spareCodes();
+    const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, 1000), {
+      initialProps: { code: '' },
+    });
+    // The scanner hands over its code and the form takes it, in one render.
+    act(() => result.current.scanned(first));
+    rerender({ code: first });
+    await waitFor(() => expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(1), { timeout: 500 });
+
+    rerender({ code: second });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(1);
+    await waitFor(() => expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(2));
   });
 });

@@ -120,6 +120,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
             setTubeRequired(false);
             setServerProblem(null);
           }}
+          onScanned={status.scanned}
         />
       </div>
       <TubeStatusCard state={status} serverProblem={serverProblem} />

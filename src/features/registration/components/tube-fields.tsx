@@ -52,6 +52,7 @@ export function TubeFields({
           value={tubeCode}
           error={tubeRequired && !tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
           onChange={onTubeCodeChange}
+          onScanned={tubeStatus.scanned}
         />
       </div>
       <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
