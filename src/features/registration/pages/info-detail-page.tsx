@@ -22,7 +22,6 @@ import {
 } from '@/types/api';
 import { submitRegistration } from '@/api/registration';
 import { audiencePages } from '@/config/audience';
-import { BindTubePanel } from '../components/bind-tube-panel';
 import { formatDateTime } from '../components/collection-time-field';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
@@ -38,6 +37,12 @@ const RegistrationCorrection = lazy(() =>
   import('../components/registration-correction').then((module) => ({
     default: module.RegistrationCorrection,
   })),
+);
+
+// 绑定采样管 for a submitted registration without a tube is the rarer case here (most registrations
+// opened have theirs): the binding form and register-and-bind load only then.
+const BindTubePanel = lazy(() =>
+  import('../components/bind-tube-panel').then((module) => ({ default: module.BindTubePanel })),
 );
 
 function TubeSection({
@@ -251,7 +256,9 @@ export default function InfoDetailPage() {
               {registration.tube ? (
                 <TubeSection registration={registration} tube={registration.tube} audience={audience} />
               ) : registration.status === 'submitted' ? (
-                <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
+                <Suspense fallback={<InlineLoading label="正在载入绑定" />}>
+                  <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
+                </Suspense>
               ) : (
                 <DraftNotice
                   registration={registration}
