@@ -17,7 +17,7 @@ export interface TubeFieldsInput {
   form: Pick<RegistrationForm, 'tubeCode'>;
   /** The collection time shown (the draft's, or "now"). */
   collectedAt: string;
-  editForm: (patch: Partial<RegistrationForm>) => void;
+  editForm: (patch: Partial<Pick<RegistrationForm, 'tubeCode' | 'collectedAt'>>) => void;
   /** The tube waits in the offline queue for someone else. */
   tubeQueued: boolean;
   /** A problem handed back to the form (by /bindErr's retry), shown at its field. */

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormField, fieldMessageId } from '@/components/form-field';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { toastSuccess } from '@/lib/feedback';
@@ -9,8 +9,9 @@ import type { UserAudience } from '@/config/audience';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { showError } from '@/lib/http';
 import { bindFailureOf, bindFailureText } from '../bind-failure';
-import { TUBE_REQUIRED_MESSAGE, tubeProblem, useTubeStatus } from '../use-tube-status';
-import { CollectionTimeField, toDateTimeString, validateCollectedAt } from './collection-time-field';
+import { focusControl, useTubeFields } from '../use-tube-fields';
+import { TUBE_REQUIRED_MESSAGE } from '../use-tube-status';
+import { CollectionTimeField, toDateTimeString } from './collection-time-field';
 import { confirmRegistration } from './registration-dialogs';
 import { TubeStatusCard } from './tube-status-card';
 import styles from './bind-tube-panel.module.css';
@@ -21,6 +22,9 @@ interface BindDraft {
 }
 
 const EMPTY_BIND_DRAFT: BindDraft = { tubeCode: '', collectedAt: null };
+const FORM_NAME = 'bind';
+/** The collection time's control (useTubeFields finds it by the form's name). */
+const TIME_ID = `${FORM_NAME}_collectedAt`;
 
 export interface BindTubePanelProps {
   registration: Registration;
@@ -37,39 +41,38 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   const draft = usePersistentState<BindDraft>(`bind:${audience}:${registration.id}`, EMPTY_BIND_DRAFT);
   const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
   const collectedAt = draft.value.collectedAt ?? defaultCollectedAt;
-  const status = useTubeStatus(draft.value.tubeCode);
-  const [tubeRequired, setTubeRequired] = useState(false);
-  const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const [timeError, setTimeError] = useState<string | null>(null);
+  const tube = useTubeFields({
+    formName: FORM_NAME,
+    form: draft.value,
+    collectedAt,
+    editForm: (patch) => draft.setValue((previous) => ({ ...previous, ...patch })),
+    tubeQueued: false,
+  });
+  const {
+    tubeFieldRef,
+    tubeCode,
+    onTubeCodeChange,
+    tubeStatus,
+    tubeRequired,
+    tubeServerProblem,
+    collectedAtError,
+    onCollectedAtChange,
+  } = tube.props;
   const [failure, setFailure] = useState<string | null>(null);
   const [binding, setBinding] = useState(false);
   const busy = useRef(false);
-  const tubeRef = useRef<HTMLDivElement>(null);
-  const timeId = useId();
-
-  const focusTube = () => tubeRef.current?.querySelector('input')?.focus();
 
   const bind = async () => {
     if (busy.current) return;
     busy.current = true;
     try {
       setFailure(null);
+      const checked = tube.check();
+      if (!checked.ok) {
+        focusControl(checked.first);
+        return;
+      }
       const code = draft.value.tubeCode.trim();
-      const timeMessage = validateCollectedAt(collectedAt);
-      setTimeError(timeMessage);
-      if (!code) {
-        setTubeRequired(true);
-        focusTube();
-        return;
-      }
-      if (serverProblem || tubeProblem(status.result)) {
-        focusTube();
-        return;
-      }
-      if (timeMessage) {
-        document.getElementById(timeId)?.focus();
-        return;
-      }
       const confirmed = await confirmRegistration(
         { name: registration.name, idCard: registration.idCard, tubeCode: code, collectedAt },
         '请确认绑定信息',
@@ -89,13 +92,7 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
           onBound();
           return;
         case 'field':
-          if (outcome.field === 'tubeCode') {
-            setServerProblem(outcome.message);
-            status.reload();
-            focusTube();
-          } else {
-            setTimeError(outcome.message);
-          }
+          tube.showProblem(outcome.field, outcome.message);
           return;
         case 'rejected':
         case 'not-sent':
@@ -111,28 +108,21 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   return (
     <div className={styles.panel}>
       <p className={styles.intro}>这条登记还没有绑定采样管。请扫描或输入采样管上的编码，核对后绑定。</p>
-      <div ref={tubeRef}>
+      <div ref={tubeFieldRef}>
         <TubeCodeInput
-          value={draft.value.tubeCode}
-          error={tubeRequired && !draft.value.tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
-          onChange={(tubeCode) => {
-            draft.setValue((previous) => ({ ...previous, tubeCode }));
-            setTubeRequired(false);
-            setServerProblem(null);
-          }}
-          onScanned={status.scanned}
+          value={tubeCode}
+          error={tubeRequired && !tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
+          onChange={onTubeCodeChange}
+          onScanned={tubeStatus.scanned}
         />
       </div>
-      <TubeStatusCard state={status} serverProblem={serverProblem} />
-      <FormField id={timeId} label="采集时间" error={timeError}>
+      <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
+      <FormField id={TIME_ID} label="采集时间" error={collectedAtError}>
         <CollectionTimeField
-          id={timeId}
+          id={TIME_ID}
           value={collectedAt}
-          errorId={timeError ? fieldMessageId(timeId) : undefined}
-          onChange={(value) => {
-            draft.setValue((previous) => ({ ...previous, collectedAt: value }));
-            setTimeError(validateCollectedAt(value));
-          }}
+          errorId={collectedAtError ? fieldMessageId(TIME_ID) : undefined}
+          onChange={onCollectedAtChange}
         />
       </FormField>
       {failure && (
