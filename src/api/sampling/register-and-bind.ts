@@ -1,5 +1,6 @@
 import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '@/api/registration';
-import { failureData, isApiError, type ApiErrorKind } from '@/lib/http';
+import { errorMessage, failureData, isApiError, type ApiErrorKind } from '@/lib/http';
+import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
 import { API_STATUS, idCardRegisteredDataSchema, type Id, type RegistrationInput } from '@/types/api';
 import { bindSamplingTube } from './bind-sampling-tube';
@@ -92,7 +93,7 @@ const NOT_SENT_KINDS: ReadonlySet<ApiErrorKind> = new Set([
 ]);
 
 function notSent(step: RegisterAndBindStep, error: unknown, registrationId?: Id): RegisterAndBindOutcome {
-  const message = error instanceof Error && error.message ? error.message : '请求没有完成，请稍后重试';
+  const message = errorMessage(error);
   return {
     kind: 'not-sent',
     step,
@@ -185,7 +186,7 @@ function mayBeBoundAlready(error: unknown): boolean {
 async function samePersonRegistered(id: Id, input: RegistrationInput): Promise<Id | null> {
   const existing = await getRegistrationDetail({ id }, { silent: true });
   const same =
-    existing.idCard.toUpperCase() === input.idCard.toUpperCase() &&
+    normalizeIdCard(existing.idCard) === normalizeIdCard(input.idCard) &&
     existing.name.trim() === input.name.trim() &&
     normalizePhone(existing.phone) === normalizePhone(input.phone);
   return same ? existing.id : null;

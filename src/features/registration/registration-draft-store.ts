@@ -107,8 +107,8 @@ function createStore(key: string): RegistrationDraftStore {
     state = { ...draft, saveStatus };
   };
 
+  /** Stores `next` as the draft. A change of the current draft reads storage first (readStorage). */
   const commit = (next: RegistrationDraft) => {
-    readStorage();
     draft = next;
     if (!formHasContent(next.form) && !next.server.registrationId) removePersisted(key);
     else writePersisted(key, next);
@@ -143,7 +143,10 @@ function createStore(key: string): RegistrationDraftStore {
           return saveStatus;
         }
         // Deleted from another phone (待提交登记's 删除): the next save creates the record again.
-        if (error.code === API_STATUS.notFound && input.id) commit({ ...draft, server: {} });
+        if (error.code === API_STATUS.notFound && input.id) {
+          readStorage();
+          commit({ ...draft, server: {} });
+        }
       }
       setStatus({ kind: 'failed', message: errorMessage(error), signature });
     }
