@@ -5,8 +5,8 @@ import type { FieldTag } from '@/types/schema-kit';
 
 /**
  * The generated sections of docs/api-contract.md (written by `npm run docs`, scripts/docs.mjs; a unit
- * test fails while the committed doc differs): the switches table from src/config/assumptions.ts and a
- * field table per answer from the schemas in src/types/api.ts (each building block says what it accepts,
+ * test fails while the committed doc differs): the list of switches from src/config/assumptions.ts and
+ * a field table per answer from the schemas in src/types/api.ts (each building block says what it accepts,
  * its role and what a missing value becomes). The pages that read each answer are written here, beside
  * the endpoint list, as no schema can say them.
  */
@@ -114,7 +114,7 @@ const ENDPOINTS: EndpointDoc[] = [
 ];
 
 /** Each form a field may take (schema-kit's building blocks and valibot's own), as the tables name it. */
-const FORMS: Record<string, string> = {
+const FORMS = {
   text: 'string (a number is taken as its digits)',
   id: 'string or integer → string',
   'date-time': "'YYYY-MM-DD HH:mm:ss' (China time) or ISO 8601 → ISO 8601 +08:00",
@@ -129,7 +129,7 @@ const FORMS: Record<string, string> = {
   object: 'object',
   list: 'list',
   anything: 'anything (not read)',
-};
+} as const;
 
 const KINDS: Record<Exclude<FieldTag['kind'], 'enum'>, keyof typeof FORMS> = {
   object: 'object',
