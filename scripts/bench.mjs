@@ -215,7 +215,9 @@ if (builds[0].lighthouse) {
   );
 }
 if (builds[0].journeys) {
-  print(`\n### Slow phone (4G 150 ms / 1.6 Mbps, CPU ÷4, API +300 ms), ${runs} runs each: median (min–max)\n`);
+  print(
+    `\n### Slow phone (4G 150 ms / 1.6 Mbps, CPU ÷4, API +300 ms), ${runs} runs each: median (min–max)\n`,
+  );
   print(`| journey | budget | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
   const rows = [
     ['查看报告 → first PDF page drawn', '≤ 1500 ms', 'pdfFirstPageMs', ' ms'],
