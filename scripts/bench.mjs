@@ -7,7 +7,8 @@
 //
 // --baseline=<git ref> builds that commit too (in a temporary git worktree sharing node_modules) and
 // measures both in the same run, alternating run by run, so the two sets of figures meet the same
-// machine load. Writes bench-output/bench.json and prints Markdown tables for the README.
+// machine load. Writes bench-output/bench.json, prints Markdown tables and writes them into
+// docs/performance.md's generated section (between `<!-- bench:start -->` and `<!-- bench:end -->`).
 // Then the journeys of scripts/bench-journeys.mjs on a simulated slow phone, --runs times each.
 // Options: --no-build (reuse dist/), --no-lighthouse, --no-journeys, --only=<path prefix>, --runs=<n>,
 // --baseline=<ref>.
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { figure, measureJourneys } from './bench-journeys.mjs';
 import { postJson, serve } from './bench-serve.mjs';
 import { startDemoApi } from './demo-api-server.mjs';
+import { measuredOn, writeSections } from './generated-section.mjs';
 import { chunkGraphFromManifest, chunkGraphPath, pageBytes } from './page-bytes.mjs';
 
 const args = process.argv.slice(2);
@@ -176,41 +178,47 @@ if (!args.includes('--no-journeys'))
     (figures, b) => (builds[b].journeys = figures),
   );
 
+/** The report: printed, and written into docs/performance.md once the bench is done. */
+const report = [];
+const print = (markdown) => {
+  console.log(markdown);
+  report.push(markdown);
+};
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const names = builds.map((b) => b.name);
-console.log('\n## Bundle (gzip): the login page in all, every other page as added over it\n');
-console.log(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---:').join('|')}|`);
+print('\n### Bundle (gzip): the login page in all, every other page as added over it\n');
+print(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---:').join('|')}|`);
 for (const page of Object.keys(builds[0].bundle).sort()) {
   const cell = (b) =>
     b.bundle[page]
       ? kb(page.endsWith('login-page') ? b.bundle[page].total : b.bundle[page].addedOverLogin)
       : '—';
-  console.log(
+  print(
     `| ${page}${page.endsWith('login-page') ? ' (JS + CSS)' : ' (+JS)'} | ${builds.map(cell).join(' | ')} |`,
   );
 }
 if (builds[0].lighthouse) {
-  console.log(
-    `\n## Lighthouse ${runs} runs each, mobile, as it ships: performance median (min–max), LCP and TBT of the median run\n`,
+  print(
+    `\n### Lighthouse ${runs} runs each, mobile, as it ships: performance median (min–max), LCP and TBT of the median run\n`,
   );
-  console.log(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
+  print(`| page | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
   for (const path of Object.keys(builds[0].lighthouse)) {
     const cell = (b) => {
       const r = b.lighthouse[path];
       return `${r.performance} (${r.min}–${r.max}), LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms`;
     };
-    console.log(`| ${path} | ${builds.map(cell).join(' | ')} |`);
+    print(`| ${path} | ${builds.map(cell).join(' | ')} |`);
   }
   const speed = figure(builds.flatMap((b) => Object.values(b.lighthouse).flatMap((r) => r.benchmarkIndexes)));
-  console.log(
+  print(
     `\nThis machine's speed, Lighthouse's benchmarkIndex over all runs: median ${speed.median} (${speed.min}–${speed.max})`,
   );
 }
 if (builds[0].journeys) {
-  console.log(
-    `\n## Slow phone (4G 150 ms / 1.6 Mbps, CPU ÷4, API +300 ms), ${runs} runs each: median (min–max)\n`,
+  print(
+    `\n### Slow phone (4G 150 ms / 1.6 Mbps, CPU ÷4, API +300 ms), ${runs} runs each: median (min–max)\n`,
   );
-  console.log(`| journey | budget | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
+  print(`| journey | budget | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
   const rows = [
     ['查看报告 → first PDF page drawn', '≤ 1500 ms', 'pdfFirstPageMs', ' ms'],
     ['下载报告 in WeChat → page 1 shown', '≤ 1500 ms', 'picturesFirstPageMs', ' ms'],
@@ -224,16 +232,16 @@ if (builds[0].journeys) {
       const f = b.journeys[key];
       return `${f.median}${unit} (${f.min}–${f.max})`;
     };
-    console.log(`| ${label} | ${budget} | ${builds.map(cell).join(' | ')} |`);
+    print(`| ${label} | ${budget} | ${builds.map(cell).join(' | ')} |`);
   }
-  console.log(`\n/login → 绑定成功, the waiting of each step: median (min–max)\n`);
-  console.log(`| step | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
+  print(`\n/login → 绑定成功, the waiting of each step: median (min–max)\n`);
+  print(`| step | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
   for (const step of Object.keys(builds[0].journeys.registrationStepsMs)) {
     const cell = (b) => {
       const f = b.journeys.registrationStepsMs[step];
       return f ? `${f.median} ms (${f.min}–${f.max})` : '—';
     };
-    console.log(`| ${step} | ${builds.map(cell).join(' | ')} |`);
+    print(`| ${step} | ${builds.map(cell).join(' | ')} |`);
   }
 }
 mkdirSync('bench-output', { recursive: true });
@@ -250,3 +258,9 @@ writeFileSync(
     2,
   ),
 );
+await writeSections('docs/performance.md', {
+  bench: [
+    `Written by \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` on ${measuredOn()}, ${runs} runs each.`,
+    ...report,
+  ].join('\n'),
+});

@@ -1,5 +1,5 @@
 // What each page of a build loads before it shows, in gzip bytes: used by `npm run bench` (the figures
-// of the README's table) and by the build-output tests (the budgets), so both count the same files.
+// of docs/performance.md) and by the build-output tests (the budgets), so both count the same files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../../scripts/page-bytes.mjs';
 
 /**
- * The bundle budgets of the README's table, over the production build in dist/ (scripts/test-all.mjs)
+ * The bundle budgets of docs/performance.md, over the production build in dist/ (scripts/test-all.mjs)
  * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
  */
 const LOGIN_PAGE_BUDGET_KB = 182;

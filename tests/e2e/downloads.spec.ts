@@ -19,7 +19,7 @@ import {
 } from './support/fixtures';
 
 /**
- * 下载报告 and attachments end to end, per platform (README "Downloads"): outside WeChat the real file
+ * 下载报告 and attachments end to end, per platform (docs/behaviour.md "Downloads"): outside WeChat the real file
  * is saved (Playwright's download event, name, bytes); inside WeChat a PDF becomes long-pressable
  * pictures, and staff can open the same address in a system browser, sign in, and save the file there.
  */

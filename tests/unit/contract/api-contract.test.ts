@@ -1,15 +1,22 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { format, resolveConfig } from 'prettier';
-import { renderApiContract } from './api-contract-doc';
+import { apiContractSections } from '../../../scripts/api-contract-doc';
+import { withSections } from '../../../scripts/generated-section.mjs';
 
 const DOC = resolve('docs/api-contract.md');
 
 describe('docs/api-contract.md', () => {
-  it('says what the schemas in src/types/api.ts accept (regenerate with UPDATE_API_CONTRACT=1)', async () => {
-    // As `npm run format` leaves it, so the lint's prettier check and this test agree.
-    const rendered = await format(renderApiContract(), { ...(await resolveConfig(DOC)), filepath: DOC });
-    if (process.env.UPDATE_API_CONTRACT === '1') writeFileSync(DOC, rendered);
-    expect(readFileSync(DOC, 'utf8')).toBe(rendered);
+  it('holds the switches and field tables the schemas and assumptions give (regenerate with npm run docs)', async () => {
+    const committed = readFileSync(DOC, 'utf8');
+    expect(committed).toBe(await withSections(DOC, committed, apiContractSections()));
+  });
+
+  it('names each field of an answer with its role and what a missing value becomes', () => {
+    const { fields, switches } = apiContractSections();
+    expect(fields).toContain('| `records[].status` | **essential** | known values | refused |');
+    expect(fields).toContain('| `records[].name` | display-only | text | `' + "''" + '` |');
+    expect(fields).toContain('| `records[].reportId` | optional | id | absent |');
+    expect(fields).toContain('- `records[].tube.status`: `unbound`, `bound`, `sampled`');
+    expect(switches).toContain('- `VITE_DICTIONARY_PATH` (default `/api/v1/Dictionary/PageDictionaryItem`)');
   });
 });

@@ -4,9 +4,11 @@ import { ASSUMPTIONS } from '@/config/assumptions';
 import type { FieldTag } from '@/types/schema-kit';
 
 /**
- * docs/api-contract.md, rendered from the schemas in src/types/api.ts. The field tables come from the
- * schemas themselves (each building block says what it accepts and what a missing value becomes); the
- * pages that read each answer are written here, beside the endpoint list.
+ * The generated sections of docs/api-contract.md (written by `npm run docs`, scripts/docs.mjs; a unit
+ * test fails while the committed doc differs): the list of switches from src/config/assumptions.ts and
+ * a field table per answer from the schemas in src/types/api.ts (each building block says what it accepts,
+ * its role and what a missing value becomes). The pages that read each answer are written here, beside
+ * the endpoint list, as no schema can say them.
  */
 
 interface EndpointDoc {
@@ -111,33 +113,59 @@ const ENDPOINTS: EndpointDoc[] = [
   },
 ];
 
-const FORMS: Record<FieldTag['kind'], string> = {
-  object: 'object',
-  record: 'object of question id → string or list of strings',
-  id: 'id: string or integer → string',
-  dateTime: "date-time: 'YYYY-MM-DD HH:mm:ss' (China time) or ISO 8601 → ISO 8601 +08:00",
-  date: "date: 'YYYY-MM-DD' (a time after it is dropped)",
+/** Each form a field may take (schema-kit's building blocks and valibot's own), as the tables name it. */
+const FORMS = {
+  text: 'string (a number is taken as its digits)',
+  id: 'string or integer → string',
+  'date-time': "'YYYY-MM-DD HH:mm:ss' (China time) or ISO 8601 → ISO 8601 +08:00",
+  date: "'YYYY-MM-DD' (a time after it is dropped)",
   number: 'number or numeric string → number',
   integer: 'integer or integer string → number',
   boolean: "true/false, 1/0, 'true'/'false' → boolean",
-  text: 'string (a number is taken as its digits)',
-  enum: 'one of',
+  'known values': 'string; the values listed under the table are known, others kept as the server’s text',
+  'one of': 'only the values listed under the table (not open: it decides the pages)',
+  'number or string': 'number or string, as sent',
+  answers: 'object of question id → string or list of strings',
+  object: 'object',
+  list: 'list',
+  anything: 'anything (not read)',
+} as const;
+
+const KINDS: Record<Exclude<FieldTag['kind'], 'enum'>, keyof typeof FORMS> = {
+  object: 'object',
+  record: 'answers',
+  id: 'id',
+  dateTime: 'date-time',
+  date: 'date',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  text: 'text',
   list: 'list',
 };
 
+/** valibot's own schemas, where a field has no building block of its own. */
+const TYPES: Record<string, keyof typeof FORMS> = {
+  record: 'answers',
+  picklist: 'one of',
+  union: 'number or string',
+  unknown: 'anything',
+};
+
+/** What the app holds when a field is missing, as the tables name it. */
 const WHEN_MISSING: Record<FieldTag['whenMissing'], string> = {
-  required: '**refused**: 服务器返回的数据格式有误（<call>）…',
-  absent: 'absent (the page shows — or leaves it out)',
-  "''": "'' (the page shows —)",
-  '0': '0',
-  false: 'false',
-  '[]': 'empty list',
-  '{}': 'no answers',
+  required: 'refused',
+  absent: 'absent',
+  "''": "`''`",
+  '0': '`0`',
+  false: '`false`',
+  '[]': '`[]`',
+  '{}': '`{}`',
 };
 
 const ROLES: Record<FieldTag['role'], string> = {
   essential: '**essential**',
-  display: 'display-only (reported when missing)',
+  display: 'display-only',
   optional: 'optional',
 };
 
@@ -146,6 +174,8 @@ interface Row {
   role: string;
   form: string;
   missing: string;
+  /** The values a 'known values' or 'one of' field lists. */
+  values?: readonly unknown[];
 }
 
 interface Wrapped {
@@ -173,14 +203,12 @@ function describe(schema: v.GenericSchema, path: string, rows: Row[]): void {
   const tag = (v.getMetadata(schema as never) as { field?: FieldTag }).field;
   const { inner, optional } = unwrap(schema);
   if (tag && tag.kind !== 'list' && tag.kind !== 'object') {
-    const known = tag.known
-      ? ` ${tag.known.map((value) => `'${value}'`).join(', ')}; others kept as text`
-      : '';
     rows.push({
       path,
       role: ROLES[tag.role],
-      form: FORMS[tag.kind] + known,
+      form: tag.kind === 'enum' || tag.known ? 'known values' : KINDS[tag.kind],
       missing: WHEN_MISSING[tag.whenMissing],
+      values: tag.known,
     });
     return;
   }
@@ -201,90 +229,42 @@ function describe(schema: v.GenericSchema, path: string, rows: Row[]): void {
     describe(inner.item, `${path}[]`, rows);
     return;
   }
-  const forms: Record<string, string> = {
-    record: 'object of question id → string or list of strings',
-    picklist: `one of ${String((inner.options ?? []).map((value) => `'${String(value)}'`).join(', '))} (not open: it decides the pages)`,
-    union: 'number or string',
-    unknown: 'anything (not read)',
-  };
-  rows.push({ path: path || '(answer)', role, form: forms[inner.type] ?? inner.type, missing });
+  rows.push({
+    path: path || '(answer)',
+    role,
+    form: TYPES[inner.type] ?? inner.type,
+    missing,
+    values: inner.type === 'picklist' ? inner.options : undefined,
+  });
 }
 
-function assumptionsTable(): string[] {
-  const lines = [
-    '## Assumptions and their switches',
-    '',
-    'Every guess beyond the spec about what the app sends or calls is a switch in src/config/assumptions.ts,',
-    'set at build time. The defaults work against a server that implements only what the spec shows.',
-    '',
-    '| switch | what it does | default | how to find out from the real server |',
-    '| --- | --- | --- | --- |',
-  ];
-  for (const doc of Object.values(ASSUMPTIONS)) {
-    lines.push(`| \`${doc.variable}\` | ${doc.what} | \`${doc.defaultValue}\` | ${doc.howToFindOut} |`);
-  }
-  lines.push(
-    '',
-    'Request fields the spec does not show, which a server may ignore without harm, are not switches: the',
-    'app checks what comes back. PageCheckReport `{ id }` (the report must carry that id, among up to 20',
-    'records), ScreeningRegister/Search `{ status: "draft" }` (only records with status draft are listed),',
-    'SystemMessage/PageRecipientMessage `{ type, read: false }` (counted from the records when there is no',
-    'total).',
-    '',
-    '### What a server that turns on `VITE_SEND_IDEMPOTENCY_KEY` must do',
-    '',
-    'The calls that save or change data (ScreeningRegister/Add and /Submit, Sampling/BindSamplingTube and',
-    '/UpdateSamplingOperation, Response/Add, /Submit and /Update) then carry an `Idempotency-Key`: the same on',
-    'every attempt at one action until the server answers anything for that URL, and for at most five',
-    'minutes (the offline queue keeps one key per queued entry and step). The server scopes a key to the',
-    'signed-in account and the endpoint; processes the first request with a key and keeps its answer',
-    '(envelope and HTTP status) for at least 24 hours, **except a 5xx answer, which it must not keep** (a',
-    'retry after a server fault has to be processed); answers a later request with the same key and body',
-    'with the kept answer without processing it again; refuses the same key with another body (HTTP 422)',
-    'and a second request while the first is in progress (HTTP 409); and allows the header in CORS',
-    '(`Access-Control-Allow-Headers: Idempotency-Key`).',
-    '',
-  );
-  return lines;
+function switchesSection(): string {
+  return Object.values(ASSUMPTIONS)
+    .map(
+      (doc) =>
+        `- \`${doc.variable}\` (default \`${doc.defaultValue}\`): ${doc.what} How to find out: ${doc.howToFindOut}`,
+    )
+    .join('\n');
 }
 
-export function renderApiContract(): string {
-  const lines = [
-    '# API contract: what the app assumes about each answer',
-    '',
-    '<!-- Generated from src/types/api.ts and src/config/assumptions.ts by tests/unit/contract/api-contract-doc.ts;',
-    '     a unit test fails when they differ. Regenerate:',
-    '     UPDATE_API_CONTRACT=1 npx vitest run tests/unit/contract/api-contract.test.ts -->',
-    '',
-    'The spec shows the envelope (statusCode, responseMessage, responseData) and `records` for pages, and',
-    'no other answer shape, so everything below is our assumption, read tolerantly. Every answer is parsed',
-    'at the endpoint (src/api/<area>/) by its schema in src/types/api.ts:',
-    '',
-    '- **essential** fields are what a page or a rule needs (an id it links with, a status a rule reads,',
-    '  a report’s result). Missing or of another form, the answer is **refused**: the user sees',
-    '  服务器返回的数据格式有误（the call, e.g. ScreeningRegister/Search），请稍后重试或联系客服.',
-    '- **display-only** fields are shown, but the page works without them: when missing or of another form',
-    '  the page shows — or leaves the line out, and the difference is reported.',
-    '- **optional** fields are often absent (a report id before there is a report): missing is normal; of',
-    '  another form, reported.',
-    '',
-    'A difference is reported once per endpoint and field: in the console (vConsole) with the path and the',
-    'expected and received types, never a value, and to error reporting where that is configured.',
-    '`npm run contract` checks a live server against the same schemas and says, for each difference,',
-    'whether it is essential and what to change. Everywhere: null counts as no value; fields the app does',
-    'not know are ignored; a value of a known list (statuses, types) the app does not know is kept and',
-    'shown as the server’s text. `[]` in a path is each item of a list.',
-    '',
-    ...assumptionsTable(),
-  ];
+function fieldsSection(): string {
+  const lines = ['| form | accepted → held as |', '| --- | --- |'];
+  for (const [name, form] of Object.entries(FORMS)) lines.push(`| ${name} | ${form} |`);
   for (const doc of ENDPOINTS) {
-    lines.push(`## ${doc.endpoint}`, '', `Read by: ${doc.pages}`, '');
+    lines.push('', `### ${doc.endpoint}`, '', `Read by: ${doc.pages}`);
     if (!doc.schema) continue;
     const rows: Row[] = [];
     describe(doc.schema, '', rows);
-    lines.push('| field | role | accepted → held as | when missing |', '| --- | --- | --- | --- |');
+    lines.push('', '| field | role | form | when missing |', '| --- | --- | --- | --- |');
     for (const row of rows) lines.push(`| \`${row.path}\` | ${row.role} | ${row.form} | ${row.missing} |`);
-    lines.push('');
+    if (rows.some((row) => row.values)) lines.push('');
+    for (const { path, values } of rows)
+      if (values) lines.push(`- \`${path}\`: ${values.map((value) => `\`${String(value)}\``).join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** The generated sections of docs/api-contract.md, by marker name. */
+export function apiContractSections(): Record<'switches' | 'fields', string> {
+  return { switches: switchesSection(), fields: fieldsSection() };
 }
