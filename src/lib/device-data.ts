@@ -10,8 +10,8 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  *
  * - An account's unsent work: its queued registrations (each entry names its owner) and its
  *   registration form draft and hidden server drafts (under keys naming the account). Only a session
- *   of that account shows or sends it; another account's sign-in never removes it, its own sign-out
- *   does. Work whose owner is unknown (queued or typed before owners were recorded) is nobody's: no one
+ *   of that account shows or sends it; another account's sign-in never removes it (but for check
+ *   users' drafts on a shared phone, below), its own sign-out does. Work whose owner is unknown (queued or typed before owners were recorded) is nobody's: no one
  *   sees or sends it, and the login page names it and removes it after a confirmation.
  * - Everything else (download records, report criteria, other drafts) belongs to the account that last
  *   signed in on the device (the data owner): removed at sign-out, and when a different account or
@@ -26,7 +26,8 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  * without a touch (app/check-idle-timeout.ts) or on 退出 (features/auth/logout.ts). On a person's own
  * phone (no staff ever signed in) none of this applies.
  *
- * Only the keys listed in config/storage-keys.ts survive both. The app keeps nothing in IndexedDB or
+ * Only the keys listed in config/storage-keys.ts and this module's marks (the data owner, the shared
+ * phone) survive both; none holds personal data. The app keeps nothing in IndexedDB or
  * Cache Storage. The offline queue's entries are the queue store's (features/offline-queue); this
  * module only counts them and removes them by owner, re-reading the stored list as the store does.
  *
