@@ -27,40 +27,35 @@ export function installCheckIdleTimeout(): void {
     timer = setTimeout(check, delay);
   };
 
+  const restart = () => {
+    last = Date.now();
+    schedule(CHECK_USER_IDLE_TIMEOUT_MS);
+  };
+
   const endIfShared = async () => {
     // Loaded only now: the sign-out and the device's rules stay out of the entry.
     const [{ isSharedPhone }, { signOutCheckUser }] = await Promise.all([
       import('@/lib/device-data'),
       import('@/features/auth'),
     ]);
-    if (!isSharedPhone() || getSessionOwner()?.audience !== 'check') {
-      ending = false;
-      last = Date.now();
-      schedule(CHECK_USER_IDLE_TIMEOUT_MS);
-      return;
-    }
-    await signOutCheckUser('idle');
+    if (isSharedPhone() && getSessionOwner()?.audience === 'check') await signOutCheckUser('idle');
   };
 
   function check() {
     if (ending) return;
     const idle = Date.now() - last;
-    if (idle < CHECK_USER_IDLE_TIMEOUT_MS) {
-      schedule(CHECK_USER_IDLE_TIMEOUT_MS - idle);
-      return;
+    if (idle < CHECK_USER_IDLE_TIMEOUT_MS) schedule(CHECK_USER_IDLE_TIMEOUT_MS - idle);
+    else if (getSessionOwner()?.audience !== 'check') restart();
+    else {
+      ending = true;
+      // The sign-out loads another page; should its code not load, the next idle period tries again.
+      void endIfShared()
+        .catch(() => undefined)
+        .finally(() => {
+          ending = false;
+          restart();
+        });
     }
-    if (getSessionOwner()?.audience !== 'check') {
-      last = Date.now();
-      schedule(CHECK_USER_IDLE_TIMEOUT_MS);
-      return;
-    }
-    ending = true;
-    endIfShared().catch(() => {
-      // The sign-out's code did not load: tried again after the next idle period.
-      ending = false;
-      last = Date.now();
-      schedule(CHECK_USER_IDLE_TIMEOUT_MS);
-    });
   }
 
   const touch = () => {
