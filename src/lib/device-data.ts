@@ -22,7 +22,8 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  * account). There a check user's work (the self-registration draft) lives only as long as the session
  * that wrote it: a staff sign-in or sign-out removes every check user's work, and so does a check-user
  * sign-in, unless it is the same account signing in again in the tab whose session expired (a 401:
- * nothing typed is lost). The check user's session itself ends after CHECK_USER_IDLE_TIMEOUT_MS
+ * nothing typed is lost); such a fresh check-user sign-in also removes the last person's other data,
+ * as another account's would. The check user's session itself ends after CHECK_USER_IDLE_TIMEOUT_MS
  * without a touch (app/check-idle-timeout.ts) or on 退出 (features/auth/logout.ts). On a person's own
  * phone (no staff ever signed in) none of this applies.
  *
@@ -211,26 +212,30 @@ export function signOutDraftCount(owner: SessionOwner | null): number {
  * Sign-in: makes this account the device's data owner. The data of another account or group that is not
  * work (downloads, report criteria, other drafts) is removed first; work stays with its owner, and the
  * session just started (the WeChat sign-in claims after its token is stored) stays. A staff sign-in
- * marks the phone shared; on a shared phone, check users' work is removed (see the top of this file).
- * True when another account's data was removed: the caller then loads the app afresh. (Check users'
- * work removed on its own needs no reload: no page of this tab showed it, see CHECK_TAB_KEY.)
+ * marks the phone shared. On a shared phone check users' work is removed, and a check user signing in
+ * afresh (not in the tab of their expired session) is another person: the last one's data goes too,
+ * though the account is the same (see the top of this file).
+ * True when another person's data was removed: the caller then loads the app afresh.
  */
 export function claimDeviceData(owner: SessionOwner): boolean {
   if (owner.audience === 'work') rememberKey(() => localStorage, SHARED_PHONE_KEY, '1');
-  if (isSharedPhone() && !(owner.audience === 'check' && readCheckTab() === owner.account))
-    removeCheckUserWork();
-  const replaced = claimOthersData(owner);
+  const resumed = owner.audience === 'check' && readCheckTab() === owner.account;
+  if (isSharedPhone() && !resumed) removeCheckUserWork();
+  const replaced = claimOthersData(owner, owner.audience === 'check' && isSharedPhone() && !resumed);
   if (owner.audience === 'check') rememberKey(() => sessionStorage, CHECK_TAB_KEY, owner.account);
   return replaced;
 }
 
-/** Removes the data (not work) of the device's last account when it is not `owner`; true when it did. */
-function claimOthersData(owner: SessionOwner): boolean {
+/**
+ * Removes the data (not work) of the device's last account when it is not `owner`, or whoever's it is
+ * when `newPerson`; true when it did.
+ */
+function claimOthersData(owner: SessionOwner, newPerson: boolean): boolean {
   const current = readDataOwner();
   writeDataOwner(owner);
   // No owner recorded: a fresh phone, a sign-out (which removed everything but work), or data written
   // before owners were recorded, which is adopted rather than lost to the first sign-in after an update.
-  if (current === null || sameOwner(current, owner)) return false;
+  if (!newPerson && (current === null || sameOwner(current, owner))) return false;
   const token = getToken();
   const session = getSessionOwner();
   removeKeys(localStorage, (key) => !keptLocal.has(key) && workOwnerOfKey(key) === null);

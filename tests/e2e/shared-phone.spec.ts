@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
-import { WORK_ACCOUNT, expect, test, type ApiMock } from './support/fixtures';
+import { WORK_ACCOUNT, expect, expectAccessible, snap, test, type ApiMock } from './support/fixtures';
 
 /**
  * One phone, several people: webviews share localStorage and keep a sessionStorage each (a new page of
@@ -202,6 +202,8 @@ test.describe('a shared phone forgets each screened person', () => {
     await expect(records).toBeVisible();
     const top = async (locator: typeof notice) => (await locator.boundingBox())?.y ?? Number.NaN;
     expect(await top(notice)).toBeLessThan(await top(records));
+    await snap(personA, 'checkUser-shared-phone');
+    await expectAccessible(personA);
     await personATypesPartly(personA);
 
     await personA.getByRole('button', { name: '返回' }).click();
@@ -209,6 +211,8 @@ test.describe('a shared phone forgets each screened person', () => {
     await personA.getByRole('dialog', { name: '退出' }).getByRole('button', { name: '退出' }).click();
     await expect(personA).toHaveURL(/\/callback\?signedOut=asked$/);
     await expect(personA.getByRole('heading', { name: '已退出' })).toBeVisible();
+    await snap(personA, 'callback-signed-out');
+    await expectAccessible(personA);
     expect(await phoneStorage(personA)).not.toContain(PERSON_A.idCard);
     expect(await sessionToken(personA)).toBeNull();
 

@@ -150,6 +150,7 @@ describe('claimDeviceData (sign-in)', () => {
 
 describe('a shared phone (a staff account signed in on it) forgets each screened person', () => {
   const checkDraftKept = () => localStorage.getItem(draftKey(CHECK_1)) !== null;
+  const ANSWERS_KEY = 'draft:questionnaire:check:1:7';
   /** A new webview: its sessionStorage is its own. */
   const newTab = () => sessionStorage.clear();
   /** The session ends by a 401 only: the token goes, the tab stays (app/session-expiry.ts). */
@@ -160,28 +161,35 @@ describe('a shared phone (a staff account signed in on it) forgets each screened
   };
 
   it.each([
-    // [who signs in, and where; CHECK_1's draft kept; staff who signed in before; the next owner; the tab]
-    ['own phone: CHECK_1 signs in again in a new webview', true, [], CHECK_1, 'new tab'],
-    ['own phone: CHECK_2 signs in', true, [], CHECK_2, 'new tab'],
-    ['shared: ADMIN signs in', false, [ADMIN], ADMIN, 'same tab'],
-    ['shared: WORKER signs in', false, [ADMIN], WORKER, 'new tab'],
-    ['shared: CHECK_1 (the next person, same WeChat) in a new webview', false, [ADMIN], CHECK_1, 'new tab'],
-    ['shared: CHECK_1 again in the tab whose token expired', true, [ADMIN], CHECK_1, 'token expired'],
-    ['shared: CHECK_2 in the tab where CHECK_1’s token expired', false, [ADMIN], CHECK_2, 'token expired'],
-  ] as const)('%s → draft kept: %s', (_label, kept, staffBefore, next, tab) => {
-    for (const staff of staffBefore) claimDeviceData(staff);
-    claimDeviceData(CHECK_1);
-    phoneInUse();
-    if (tab === 'new tab') newTab();
-    if (tab === 'token expired') tokenExpires();
-    setToken('new-token');
-    setSessionOwner(next);
-    claimDeviceData(next);
-    expect(checkDraftKept()).toBe(kept);
-    expect(isSharedPhone()).toBe(staffBefore.length > 0 || next.audience === 'work');
-    // Staff work and work nobody owns stay, whoever signs in.
-    expectAllWorkKept();
-  });
+    // [who signs in, and where; CHECK_1's registration draft kept; the last person's other data (answers
+    //  typed into a questionnaire) kept; staff who signed in before; the next owner; the tab]
+    ['own phone: CHECK_1 signs in again in a new webview', true, true, [], CHECK_1, 'new tab'],
+    ['own phone: CHECK_2 signs in', true, false, [], CHECK_2, 'new tab'],
+    ['shared: ADMIN signs in', false, false, [ADMIN], ADMIN, 'same tab'],
+    ['shared: WORKER signs in', false, false, [ADMIN], WORKER, 'new tab'],
+    ['shared: CHECK_1 (the next person) in a new webview', false, false, [ADMIN], CHECK_1, 'new tab'],
+    ['shared: CHECK_1 again in its expired tab', true, true, [ADMIN], CHECK_1, 'token expired'],
+    ['shared: CHECK_2 in CHECK_1’s expired tab', false, false, [ADMIN], CHECK_2, 'token expired'],
+  ] as const)(
+    '%s → registration draft kept: %s, other data kept: %s',
+    (_label, kept, otherKept, staffBefore, next, tab) => {
+      for (const staff of staffBefore) claimDeviceData(staff);
+      claimDeviceData(CHECK_1);
+      phoneInUse();
+      localStorage.setItem(ANSWERS_KEY, draft('每周运动三次'));
+      if (tab === 'new tab') newTab();
+      if (tab === 'token expired') tokenExpires();
+      setToken('new-token');
+      setSessionOwner(next);
+      const replaced = claimDeviceData(next);
+      expect(localStorage.getItem(ANSWERS_KEY) !== null).toBe(otherKept);
+      expect(replaced).toBe(!otherKept);
+      expect(checkDraftKept()).toBe(kept);
+      expect(isSharedPhone()).toBe(staffBefore.length > 0 || next.audience === 'work');
+      // Staff work and work nobody owns stay, whoever signs in.
+      expectAllWorkKept();
+    },
+  );
 
   it('a staff sign-out removes every check user’s draft and hidden drafts, never other staff work', () => {
     claimDeviceData(ADMIN);
