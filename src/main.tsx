@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { startDebugTools } from '@/app/debug-tools';
+import { installCheckIdleTimeout } from '@/app/check-idle-timeout';
 import { createAppRouter } from '@/app/router';
 import { installKeyboardFix } from '@/app/keyboard';
 import { afterFirstRoute, installIntentPrefetch, installVersionCheck } from '@/app/platform';
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
   await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);
+  installCheckIdleTimeout();
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
   installIntentPrefetch(config.publicBase);

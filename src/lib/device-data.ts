@@ -10,28 +10,47 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  *
  * - An account's unsent work: its queued registrations (each entry names its owner) and its
  *   registration form draft and hidden server drafts (under keys naming the account). Only a session
- *   of that account shows or sends it; another account's sign-in never removes it, its own sign-out
- *   does. Work whose owner is unknown (queued or typed before owners were recorded) is nobody's: no one
+ *   of that account shows or sends it; another account's sign-in never removes it (but for check
+ *   users' drafts on a shared phone, below), its own sign-out does. Work whose owner is unknown (queued or typed before owners were recorded) is nobody's: no one
  *   sees or sends it, and the login page names it and removes it after a confirmation.
  * - Everything else (download records, report criteria, other drafts) belongs to the account that last
  *   signed in on the device (the data owner): removed at sign-out, and when a different account or
  *   group signs in; the same account signing in again (after its session expired) keeps it.
  *
- * Only the keys listed in config/storage-keys.ts survive both. The app keeps nothing in IndexedDB or
+ * A phone on which a staff account has signed in is a shared phone (remembered for good: it is handed
+ * to the people being screened, who all sign in with its one WeChat, so they share one check-user
+ * account). There a check user's work (the self-registration draft) lives only as long as the session
+ * that wrote it: a staff sign-in or sign-out removes every check user's work, and so does a check-user
+ * sign-in, unless it is the same account signing in again in the tab whose session expired (a 401:
+ * nothing typed is lost); such a fresh check-user sign-in also removes the last person's other data,
+ * as another account's would. The check user's session itself ends after CHECK_USER_IDLE_TIMEOUT_MS
+ * without a touch (app/check-idle-timeout.ts) or on 退出 (features/auth/logout.ts). On a person's own
+ * phone (no staff ever signed in) none of this applies.
+ *
+ * Only the keys listed in config/storage-keys.ts and this module's marks (the data owner, the shared
+ * phone) survive both; none holds personal data. The app keeps nothing in IndexedDB or
  * Cache Storage. The offline queue's entries are the queue store's (features/offline-queue); this
  * module only counts them and removes them by owner, re-reading the stored list as the store does.
  *
  * API
  * - claimDeviceData(owner) → boolean    at sign-in; true when another owner's data was removed
  * - wipePersonalData(owner)             at sign-out (the session too); other accounts' work stays
- * - signOutDraftCount(owner)            drafts that sign-out removes
+ * - signOutDraftCount(owner)            the account's drafts that sign-out removes
+ * - isSharedPhone()                     whether a staff account has ever signed in on this phone
  * - workOnPhone() / removeOwnerlessWork()   what the login page names
  * - keepOnSignOut(key)       the demo backend's own data (the pretend server) is not the app's
  * - reloadApp(path)          a full page load at `path`, so nothing of the last account stays in memory
  */
 const OWNER_KEY = 'device-data-owner';
+/** Set at the first staff sign-in, never removed: holds no personal data. */
+const SHARED_PHONE_KEY = 'device-shared-phone';
+/**
+ * The check-user account whose session this tab holds or held (sessionStorage: gone with the webview and
+ * at sign-out, kept when only the token expires), so that its re-sign-in keeps its draft.
+ */
+const CHECK_TAB_KEY = 'check-session-tab';
 
-const keptLocal = new Set<string>([...Object.values(KEPT_LOCAL_KEYS), OWNER_KEY]);
+const keptLocal = new Set<string>([...Object.values(KEPT_LOCAL_KEYS), OWNER_KEY, SHARED_PHONE_KEY]);
 const keptSession = new Set<string>(Object.values(KEPT_SESSION_KEYS));
 
 /** A localStorage key that is not the app's personal data and must survive sign-out (the demo backend's data). */
@@ -68,6 +87,43 @@ function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
     for (const key of keys) if (key !== null && remove(key)) storage.removeItem(key);
   } catch {
     // storage unavailable: nothing was kept there either
+  }
+}
+
+/**
+ * Removes every check-user account's registration draft and hidden server drafts (never the queue:
+ * a queued registration is sent under its account, whoever holds the phone).
+ */
+function removeCheckUserWork(): void {
+  removeKeys(localStorage, (key) => {
+    const owner = workOwnerOfKey(key);
+    return typeof owner === 'object' && owner !== null && owner.audience === 'check';
+  });
+}
+
+/** True once a staff account has signed in on this phone: screened people share its WeChat. */
+export function isSharedPhone(): boolean {
+  try {
+    return localStorage.getItem(SHARED_PHONE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function readCheckTab(): string | null {
+  try {
+    return sessionStorage.getItem(CHECK_TAB_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Marks the phone shared (a staff sign-in) or records this tab's check-user account. */
+function rememberKey(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // storage unavailable: nothing personal is kept either
   }
 }
 
@@ -128,6 +184,8 @@ export function wipePersonalData(owner: SessionOwner | null): void {
     const keyOwner = workOwnerOfKey(key);
     return keyOwner === null || (typeof keyOwner === 'object' && own(keyOwner));
   });
+  // A staff sign-out also ends what screened people typed on the (shared) phone.
+  if (owner?.audience === 'work') removeCheckUserWork();
   removeQueued(own);
   removeKeys(sessionStorage, (key) => !keptSession.has(key));
   try {
@@ -137,7 +195,10 @@ export function wipePersonalData(owner: SessionOwner | null): void {
   }
 }
 
-/** How many drafts wipePersonalData(owner) removes: all but other accounts' and nobody's work. */
+/**
+ * How many of the account's drafts wipePersonalData(owner) removes: all but other accounts' and nobody's
+ * work (a staff sign-out removes check users' drafts too, which are not the staff member's to count).
+ */
 export function signOutDraftCount(owner: SessionOwner | null): number {
   return countPersistedDrafts((key) => {
     const keyOwner = workOwnerOfKey(persistedStorageKey(key));
@@ -150,15 +211,31 @@ export function signOutDraftCount(owner: SessionOwner | null): number {
 /**
  * Sign-in: makes this account the device's data owner. The data of another account or group that is not
  * work (downloads, report criteria, other drafts) is removed first; work stays with its owner, and the
- * session just started (the WeChat sign-in claims after its token is stored) stays.
- * True when data was removed: the caller then loads the app afresh.
+ * session just started (the WeChat sign-in claims after its token is stored) stays. A staff sign-in
+ * marks the phone shared. On a shared phone check users' work is removed, and a check user signing in
+ * afresh (not in the tab of their expired session) is another person: the last one's data goes too,
+ * though the account is the same (see the top of this file).
+ * True when another person's data was removed: the caller then loads the app afresh.
  */
 export function claimDeviceData(owner: SessionOwner): boolean {
+  if (owner.audience === 'work') rememberKey(() => localStorage, SHARED_PHONE_KEY, '1');
+  const resumed = owner.audience === 'check' && readCheckTab() === owner.account;
+  if (isSharedPhone() && !resumed) removeCheckUserWork();
+  const replaced = claimOthersData(owner, owner.audience === 'check' && isSharedPhone() && !resumed);
+  if (owner.audience === 'check') rememberKey(() => sessionStorage, CHECK_TAB_KEY, owner.account);
+  return replaced;
+}
+
+/**
+ * Removes the data (not work) of the device's last account when it is not `owner`, or whoever's it is
+ * when `newPerson`; true when it did.
+ */
+function claimOthersData(owner: SessionOwner, newPerson: boolean): boolean {
   const current = readDataOwner();
   writeDataOwner(owner);
   // No owner recorded: a fresh phone, a sign-out (which removed everything but work), or data written
   // before owners were recorded, which is adopted rather than lost to the first sign-in after an update.
-  if (current === null || sameOwner(current, owner)) return false;
+  if (!newPerson && (current === null || sameOwner(current, owner))) return false;
   const token = getToken();
   const session = getSessionOwner();
   removeKeys(localStorage, (key) => !keptLocal.has(key) && workOwnerOfKey(key) === null);

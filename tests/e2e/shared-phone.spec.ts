@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
-import { WORK_ACCOUNT, expect, test, type ApiMock } from './support/fixtures';
+import { WORK_ACCOUNT, expect, expectAccessible, snap, test, type ApiMock } from './support/fixtures';
 
 /**
  * One phone, several people: webviews share localStorage and keep a sessionStorage each (a new page of
@@ -143,4 +143,162 @@ test('a nurse queues offline, a screened person signs in through WeChat on the p
     api.requests.filter((request) => request.headers.authorization === checkToken).map((r) => r.path),
   ).not.toContain(`/api/v1${SUBMIT}`);
   await expect(checkUser.getByText('张秀英，您好')).toBeVisible();
+});
+
+/**
+ * Screened people self-register with the clinic phone's one WeChat, so they are all one check-user
+ * account. Once a staff account has signed in on the phone it is a shared phone: a check user's draft
+ * lives only as long as their session (退出, 5 idle minutes, a new webview, a staff sign-in or
+ * sign-out end it), and the home says who sees its records. On a person's own phone nothing changes.
+ */
+const PERSON_A = { name: '孙甲', idCard: makeIdCard('110105', '1950-03-04', 13, '1') };
+const SHARED_NOTICE = '这是一部共用手机：用本微信登录的每个人都能看到下面的记录。用完请点“退出”。';
+
+/** The nurse signs in on the phone and out again: the phone is a shared phone from then on. */
+async function nurseSignsInAndOut(page: Page) {
+  await logIn(page, WORK_ACCOUNT.accountName);
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A screened person opens the WeChat menu link in a new webview of the phone: the check-user home. */
+async function arriveThroughWeChat(page: Page) {
+  await page.goto('/checkUser');
+  await expect(page.getByText('张秀英，您好')).toBeVisible();
+}
+
+/** On the home, 登记信息, then half of person A's registration: kept on the phone as a draft. */
+async function personATypesPartly(page: Page) {
+  await page.getByRole('link', { name: /登记信息/ }).click();
+  await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
+  await textbox(page, '姓名').fill(PERSON_A.name);
+  await textbox(page, '身份证号').fill(PERSON_A.idCard);
+  await expect.poll(() => phoneStorage(page)).toContain(PERSON_A.idCard);
+}
+
+const phoneStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
+
+async function expectEmptyForm(page: Page) {
+  await page.getByRole('link', { name: /登记信息/ }).click();
+  await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
+  await expect(textbox(page, '姓名')).toHaveValue('');
+  await expect(textbox(page, '身份证号')).toHaveValue('');
+  await expect(page.getByText(PERSON_A.name)).toHaveCount(0);
+}
+
+test.describe('a shared phone forgets each screened person', () => {
+  test('person A taps 退出; person B re-enters through WeChat and finds the notice before the records, and an empty form', async ({
+    page,
+    wechat,
+  }) => {
+    await nurseSignsInAndOut(page);
+    const personA = await page.context().newPage();
+    await arriveThroughWeChat(personA);
+    const notice = personA.getByRole('note');
+    await expect(notice).toHaveText(SHARED_NOTICE);
+    // The notice comes before (above) the records it is about.
+    const records = personA.getByRole('heading', { name: '我的筛查' });
+    await expect(records).toBeVisible();
+    const top = async (locator: typeof notice) => (await locator.boundingBox())?.y ?? Number.NaN;
+    expect(await top(notice)).toBeLessThan(await top(records));
+    await snap(personA, 'checkUser-shared-phone');
+    await expectAccessible(personA);
+    await personATypesPartly(personA);
+
+    await personA.getByRole('button', { name: '返回' }).click();
+    await personA.getByRole('button', { name: '退出', exact: true }).click();
+    await personA.getByRole('dialog', { name: '退出' }).getByRole('button', { name: '退出' }).click();
+    await expect(personA).toHaveURL(/\/callback\?signedOut=asked$/);
+    await expect(personA.getByRole('heading', { name: '已退出' })).toBeVisible();
+    await snap(personA, 'callback-signed-out');
+    await expectAccessible(personA);
+    expect(await phoneStorage(personA)).not.toContain(PERSON_A.idCard);
+    expect(await sessionToken(personA)).toBeNull();
+
+    // Person B is handed the phone and taps the button: WeChat signs the same account in again.
+    const visits = wechat.visits.length;
+    await personA.getByRole('button', { name: '用微信重新进入' }).click();
+    await expect(personA.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(visits + 1);
+    await expect(personA.getByRole('note')).toHaveText(SHARED_NOTICE);
+    await expectEmptyForm(personA);
+  });
+
+  test('person A leaves without 退出 (WeChat closes the page): person B’s new session has an empty form; what B leaves, a nurse’s sign-in removes', async ({
+    page,
+    wechat,
+  }) => {
+    await nurseSignsInAndOut(page);
+    const phone = page.context();
+    const personA = await phone.newPage();
+    await arriveThroughWeChat(personA);
+    await personATypesPartly(personA);
+    await personA.close();
+
+    // The next person opens the menu link in a new webview: a new session, without A's draft.
+    const personB = await phone.newPage();
+    await arriveThroughWeChat(personB);
+    expect(await phoneStorage(personB)).not.toContain(PERSON_A.idCard);
+    await expect(personB.getByRole('note')).toHaveText(SHARED_NOTICE);
+    await expectEmptyForm(personB);
+
+    // B types too and leaves; the nurse's sign-in removes it, and her own work stays hers.
+    await textbox(personB, '姓名').fill(PERSON_A.name);
+    await textbox(personB, '身份证号').fill(PERSON_A.idCard);
+    await expect.poll(() => phoneStorage(personB)).toContain(PERSON_A.idCard);
+    await personB.close();
+    await logIn(page, WORK_ACCOUNT.accountName);
+    expect(await phoneStorage(page)).not.toContain(PERSON_A.idCard);
+    expect(wechat.visits).toHaveLength(2);
+  });
+
+  test('person A stops touching the phone for 5 minutes: signed out, draft gone; person B gets an empty form', async ({
+    page,
+    wechat,
+  }) => {
+    await nurseSignsInAndOut(page);
+    const personA = await page.context().newPage();
+    await personA.clock.install();
+    await arriveThroughWeChat(personA);
+    await personATypesPartly(personA);
+
+    // Touched within the 5 minutes: still signed in, the draft there.
+    await personA.clock.fastForward('04:00');
+    await textbox(personA, '姓名').click();
+    await personA.clock.fastForward('04:00');
+    await expect(textbox(personA, '身份证号')).toHaveValue(PERSON_A.idCard);
+    await expect(personA).toHaveURL(/\/checkUserInfoEnter$/);
+
+    await personA.clock.fastForward('05:01');
+    await expect(personA).toHaveURL(/\/callback\?signedOut=idle$/);
+    await expect(personA.getByRole('heading', { name: '已自动退出' })).toBeVisible();
+    expect(await phoneStorage(personA)).not.toContain(PERSON_A.idCard);
+    expect(await sessionToken(personA)).toBeNull();
+
+    await personA.getByRole('button', { name: '用微信重新进入' }).click();
+    await expect(personA.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+    await expectEmptyForm(personA);
+  });
+});
+
+test('on a person’s own phone (no staff ever signed in) the draft waits for them, with no idle sign-out and no notice', async ({
+  page,
+  wechat,
+}) => {
+  await page.clock.install();
+  await arriveThroughWeChat(page);
+  expect(wechat.visits).toHaveLength(1);
+  await expect(page.getByRole('button', { name: '退出', exact: true })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await personATypesPartly(page);
+  await page.reload();
+  await expect(textbox(page, '姓名')).toHaveValue(PERSON_A.name);
+  await page.clock.fastForward('30:00');
+  await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
+  await page.reload();
+  await expect(textbox(page, '身份证号')).toHaveValue(PERSON_A.idCard);
+  expect(await sessionToken(page)).not.toBeNull();
+  expect(wechat.visits).toHaveLength(1);
 });

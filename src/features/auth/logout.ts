@@ -1,5 +1,6 @@
 import { loginOut } from '@/api/account/login-out';
-import { wipePersonalData } from '@/lib/device-data';
+import { paths, withQuery } from '@/config/paths';
+import { reloadApp, wipePersonalData } from '@/lib/device-data';
 import { clearSession, getSessionOwner } from '@/lib/session';
 import { forgetProfile } from './profile';
 
@@ -23,4 +24,18 @@ export async function logout(): Promise<void> {
     forgetProfile();
     wipePersonalData(owner);
   }
+}
+
+/** Why a check user's session ended: /callback's `signedOut` names it, and offers the WeChat re-entry. */
+export type CheckSignOutReason = 'asked' | 'idle';
+export const SIGNED_OUT_PARAM = 'signedOut';
+
+/**
+ * Ends a check user's session (退出, or idle on a shared phone: app/check-idle-timeout.ts) as logout
+ * does, which removes their draft, then loads /callback afresh, where the next person re-enters
+ * through WeChat. A full load: nothing of this person stays in memory (kept-alive pages, the form).
+ */
+export async function signOutCheckUser(reason: CheckSignOutReason): Promise<void> {
+  await logout();
+  reloadApp(withQuery(paths.callback, { [SIGNED_OUT_PARAM]: reason }));
 }

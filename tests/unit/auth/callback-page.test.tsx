@@ -223,6 +223,25 @@ describe('/callback', () => {
     expect(screen.getByRole('link', { name: '账号密码登录' })).toHaveAttribute('href', paths.login);
   });
 
+  it.each([
+    ['asked', '已退出'],
+    ['idle', '已自动退出'],
+  ])(
+    'after a check user’s sign-out (%s): says so, posts nothing, and the button re-enters through WeChat',
+    async (reason, title) => {
+      inWeChat();
+      const log = recordRequests();
+      renderRoute(callbackUrl({ signedOut: reason }));
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByText(/刚才填写的内容已从这部手机上清除/)).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: '用微信重新进入' }));
+      const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
+      expect(authorizeUrl.hostname).toBe('open.weixin.qq.com');
+      expect(readOAuthState(authorizeUrl.searchParams.get('state'))).toBe('/checkUser');
+      expect(log.count(LOGIN_WECHAT)).toBe(0);
+    },
+  );
+
   it('with a check session: goes straight on without posting the code', async () => {
     await signInForTest('check');
     const log = recordRequests();

@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getUserManageProfile } from '@/api/account';
-import { logout } from '@/features/auth/logout';
+import { logout, signOutCheckUser } from '@/features/auth/logout';
 import { cachedProfile, loadProfile } from '@/features/auth/profile';
 import { getSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
+import { config } from '@/config/env';
+import { stubLocation } from './location-stub';
 import { server } from '../../msw-server';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
@@ -53,4 +55,20 @@ describe('logout', () => {
     expect(JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]')).toEqual([others]);
     expect(localStorage.getItem(testDraftKey())).toBeNull();
   });
+
+  it.each(['asked', 'idle'] as const)(
+    'a check user’s sign-out (%s) removes their draft and session, then loads the WeChat re-entry',
+    async (reason) => {
+      const location = stubLocation();
+      await signInForTest('check');
+      localStorage.setItem(
+        testDraftKey('check'),
+        JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }),
+      );
+      await signOutCheckUser(reason);
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem(testDraftKey('check'))).toBeNull();
+      expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}callback?signedOut=${reason}`);
+    },
+  );
 });

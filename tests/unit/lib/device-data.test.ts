@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import {
   claimDeviceData,
+  isSharedPhone,
   keepOnSignOut,
   removeOwnerlessWork,
   signOutDraftCount,
@@ -51,9 +52,12 @@ function phoneInUse() {
   sessionStorage.setItem(KEPT_SESSION_KEYS.oauthNonces, '["c1"]');
 }
 
-/** The work of every account on the phone: never removed by another account's sign-in. */
+/**
+ * The work of every staff account on the phone, and work nobody owns: never removed by another account's
+ * sign-in. (A check user's draft is kept only on a person's own phone: 'a shared phone' below.)
+ */
 function expectAllWorkKept() {
-  for (const owner of [ADMIN, WORKER, CHECK_1]) expect(localStorage.getItem(draftKey(owner))).not.toBeNull();
+  for (const owner of [ADMIN, WORKER]) expect(localStorage.getItem(draftKey(owner))).not.toBeNull();
   expect(localStorage.getItem('hidden-server-drafts:work:admin')).not.toBeNull();
   expect(localStorage.getItem('draft:registration:work')).not.toBeNull();
   expect(queuedIds()).toEqual(['admin-1', 'admin-2', 'worker-1', 'old-1']);
@@ -83,8 +87,8 @@ describe('wipePersonalData (sign-out)', () => {
         KEPT_LOCAL_KEYS.rememberedAccount,
         OFFLINE_QUEUE_KEY,
         draftKey(WORKER),
-        draftKey(CHECK_1),
         'draft:registration:work',
+        'device-shared-phone',
       ].sort(),
     );
     expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.oauthNonces]);
@@ -141,6 +145,85 @@ describe('claimDeviceData (sign-in)', () => {
     expect(claimDeviceData(ADMIN)).toBe(false);
     expect(localStorage.getItem('draft:bind:work:r-9')).not.toBeNull();
     expectAllWorkKept();
+  });
+});
+
+describe('a shared phone (a staff account signed in on it) forgets each screened person', () => {
+  const checkDraftKept = () => localStorage.getItem(draftKey(CHECK_1)) !== null;
+  const ANSWERS_KEY = 'draft:questionnaire:check:1:7';
+  /** A new webview: its sessionStorage is its own. */
+  const newTab = () => sessionStorage.clear();
+  /** The session ends by a 401 only: the token goes, the tab stays (app/session-expiry.ts). */
+  const tokenExpires = () => {
+    sessionStorage.removeItem('token');
+    sessionStorage.removeItem('session-audience');
+    sessionStorage.removeItem('session-account');
+  };
+
+  it.each([
+    // [who signs in, and where; CHECK_1's registration draft kept; the last person's other data (answers
+    //  typed into a questionnaire) kept; staff who signed in before; the next owner; the tab]
+    ['own phone: CHECK_1 signs in again in a new webview', true, true, [], CHECK_1, 'new tab'],
+    ['own phone: CHECK_2 signs in', true, false, [], CHECK_2, 'new tab'],
+    ['shared: ADMIN signs in', false, false, [ADMIN], ADMIN, 'same tab'],
+    ['shared: WORKER signs in', false, false, [ADMIN], WORKER, 'new tab'],
+    ['shared: CHECK_1 (the next person) in a new webview', false, false, [ADMIN], CHECK_1, 'new tab'],
+    ['shared: CHECK_1 again in its expired tab', true, true, [ADMIN], CHECK_1, 'token expired'],
+    ['shared: CHECK_2 in CHECK_1’s expired tab', false, false, [ADMIN], CHECK_2, 'token expired'],
+  ] as const)(
+    '%s → registration draft kept: %s, other data kept: %s',
+    (_label, kept, otherKept, staffBefore, next, tab) => {
+      for (const staff of staffBefore) claimDeviceData(staff);
+      claimDeviceData(CHECK_1);
+      phoneInUse();
+      localStorage.setItem(ANSWERS_KEY, draft('每周运动三次'));
+      if (tab === 'new tab') newTab();
+      if (tab === 'token expired') tokenExpires();
+      setToken('new-token');
+      setSessionOwner(next);
+      const replaced = claimDeviceData(next);
+      expect(localStorage.getItem(ANSWERS_KEY) !== null).toBe(otherKept);
+      expect(replaced).toBe(!otherKept);
+      expect(checkDraftKept()).toBe(kept);
+      expect(isSharedPhone()).toBe(staffBefore.length > 0 || next.audience === 'work');
+      // Staff work and work nobody owns stay, whoever signs in.
+      expectAllWorkKept();
+    },
+  );
+
+  it('a staff sign-out removes every check user’s draft and hidden drafts, never other staff work', () => {
+    claimDeviceData(ADMIN);
+    phoneInUse();
+    localStorage.setItem(draftKey(CHECK_2), draft('李四'));
+    localStorage.setItem('hidden-server-drafts:check:3', '["r-2"]');
+    setToken('token-of-admin');
+    setSessionOwner(ADMIN);
+    wipePersonalData(ADMIN);
+    for (const key of [draftKey(CHECK_1), draftKey(CHECK_2), 'hidden-server-drafts:check:3'])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(draftKey(WORKER))).not.toBeNull();
+    expect(queuedIds()).toEqual(['worker-1', 'old-1']);
+    expect(isSharedPhone()).toBe(true);
+  });
+
+  it('a check user’s sign-out (退出, idle) removes their draft and the tab’s record of them; the phone stays shared', () => {
+    claimDeviceData(ADMIN);
+    claimDeviceData(CHECK_1);
+    phoneInUse();
+    setToken('token-of-check');
+    setSessionOwner(CHECK_1);
+    wipePersonalData(CHECK_1);
+    expect(checkDraftKept()).toBe(false);
+    expect(localStorage.getItem(draftKey(ADMIN))).not.toBeNull();
+    expect(keys(sessionStorage)).toEqual([KEPT_SESSION_KEYS.oauthNonces]);
+    expect(isSharedPhone()).toBe(true);
+  });
+
+  it('a check user’s sign-out on a person’s own phone keeps it their own', () => {
+    claimDeviceData(CHECK_1);
+    wipePersonalData(CHECK_1);
+    claimDeviceData(CHECK_1);
+    expect(isSharedPhone()).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import { isWeChat } from '@/lib/wechat/environment';
 import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
+import { SIGNED_OUT_PARAM, type CheckSignOutReason } from '../logout';
 import { forgetProfile } from '../profile';
 import {
   claimAutomaticReauthorization,
@@ -29,6 +30,8 @@ type Phase =
   /** On the way to WeChat for a fresh authorization. */
   | { kind: 'reauthorizing' }
   | { kind: 'missing-code' }
+  /** A check user's session ended (退出, or idle on a shared phone): the next person re-enters. */
+  | { kind: 'signed-out'; reason: CheckSignOutReason }
   /** Callbacks this tab could not trust, more than the automatic retries allow. */
   | { kind: 'unverified' }
   | { kind: 'code-used' }
@@ -58,6 +61,12 @@ function demoCode(): string {
 interface Problem {
   title: string;
   text: string;
+  /** The button's words (重新授权 unless said). */
+  action?: string;
+}
+
+function signedOutPhase(value: string | null): Phase | null {
+  return value === 'asked' || value === 'idle' ? { kind: 'signed-out', reason: value } : null;
 }
 
 function describe(phase: Phase, inWeChat: boolean): Problem | null {
@@ -73,6 +82,12 @@ function describe(phase: Phase, inWeChat: boolean): Problem | null {
         };
       }
       return { title: '没有收到微信授权', text: '请点击“重新授权”，再次通过微信登录。' };
+    case 'signed-out':
+      return {
+        title: phase.reason === 'idle' ? '已自动退出' : '已退出',
+        text: `${phase.reason === 'idle' ? '长时间没有操作，已自动退出。' : ''}刚才填写的内容已从这部手机上清除。要继续使用，请点击“用微信重新进入”。`,
+        action: '用微信重新进入',
+      };
     case 'unverified':
       return {
         title: '微信授权没有完成',
@@ -138,7 +153,10 @@ export default function CallbackPage() {
   const code = searchParams.get('code')?.trim() || null;
   const state = searchParams.get('state') || undefined;
   const destination = readOAuthState(state) ?? paths.checkUser;
-  const [phase, setPhase] = useState<Phase>(() => initialPhase(code, state));
+  const [phase, setPhase] = useState<Phase>(() => {
+    const first = initialPhase(code, state);
+    return (first.kind === 'missing-code' && signedOutPhase(searchParams.get(SIGNED_OUT_PARAM))) || first;
+  });
   const left = useRef(false);
 
   const reauthorize = useCallback(() => {
@@ -211,7 +229,7 @@ export default function CallbackPage() {
           </h2>
           <p className={styles.text}>{problem.text}</p>
           <Button block color="primary" size="large" onClick={reauthorize}>
-            {phase.kind === 'missing-code' && config.demo ? '以演示用户继续' : '重新授权'}
+            {problem.action ?? (phase.kind === 'missing-code' && config.demo ? '以演示用户继续' : '重新授权')}
           </Button>
           {phase.kind === 'missing-code' && !config.demo && !isWeChat() && (
             <p className={styles.text}>

@@ -14,6 +14,7 @@ import {
   STAGE_TEXT,
   type Todo,
 } from '../check-overview';
+import { CheckSessionBar } from '../components/check-session-bar';
 import { UnreadBadge } from '../components/unread-badge';
 import { loadCheckOverview } from '../load-check-overview';
 import { useProfile } from '../use-profile';
@@ -133,6 +134,7 @@ export default function CheckHomePage() {
     <PageShell back={false}>
       <div className={styles.page}>
         <p className={styles.hello}>{profile ? `${profile.name}，您好` : '您好'}</p>
+        <CheckSessionBar />
 
         <AsyncView loading={overview.loading} error={overview.error} empty={!data} onRetry={overview.refresh}>
           {data && registrations.length > 0 && (
