@@ -1,5 +1,6 @@
 // One call and its verdict: OK, DIFF (each field: what the app does, what to change) or FAIL.
-import { checkContract, fieldOf, formatDifferences, type ContractDifference } from '@/lib/http/contract';
+import { checkContract, formatDifferences, type ContractDifference } from '@/lib/http/contract';
+import { fieldOf } from '@/lib/field-path';
 import type { Answer, Call, EnvelopeSeen, Payload } from './client';
 import { advice, isObject, isPageSchema, shapeOf, unreadFields } from './diff';
 import { stepName, type JsonStep, type Step } from './plan';
@@ -9,7 +10,7 @@ import { stepName, type JsonStep, type Step } from './plan';
  * refuses the answer; failed: no usable answer (HTTP, envelope, network, a refusal by the server);
  * skipped: not called (the list before it had no record to open).
  */
-export type Verdict = 'ok' | 'display-only' | 'refused' | 'failed' | 'skipped';
+type Verdict = 'ok' | 'display-only' | 'refused' | 'failed' | 'skipped';
 
 /** What a dictionary call answered, for the dictionary path's switch. */
 export interface DictionaryAnswer {

@@ -57,7 +57,7 @@ const STAGING_OPTIONS = [
 ] as const;
 
 /** The command line, checked. */
-export interface Options {
+interface Options {
   /** The API's base URL without a trailing slash. */
   base: string;
   /** The app's origin, for the CORS preflight. */
@@ -109,7 +109,7 @@ function appOrigin(text: string): string {
   throw new Refusal(`--origin ${text}: give the app's origin, e.g. https://h5.example.cn`);
 }
 
-export function parseArgs(argv: readonly string[]): Options {
+function parseArgs(argv: readonly string[]): Options {
   const values: Partial<Record<ValueOption, string>> = {};
   const flags: Partial<Record<FlagOption, true>> = {};
   for (let index = 0; index < argv.length; index += 1) {

@@ -54,7 +54,7 @@ export interface JsonStep extends StepBase {
 }
 
 /** A file download: it must answer with bytes. */
-export interface FileStep extends StepBase {
+interface FileStep extends StepBase {
   file: true;
 }
 

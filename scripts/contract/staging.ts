@@ -65,7 +65,7 @@ export function journeyWrites(deleteServerDrafts: boolean): ReadonlySet<string> 
   ]);
 }
 
-export type WriteOutcome = 'done' | 'refused';
+type WriteOutcome = 'done' | 'refused';
 
 /** What the journey learnt for the switches. */
 export interface Journey {

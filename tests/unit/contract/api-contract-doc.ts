@@ -286,5 +286,36 @@ export function renderApiContract(): string {
     for (const row of rows) lines.push(`| \`${row.path}\` | ${row.role} | ${row.form} | ${row.missing} |`);
     lines.push('');
   }
-  return lines.join('\n');
+  return [...lines, ...CONTRACT_TOOL].join('\n');
 }
+
+/** How `npm run contract` is built: prose of its own, not generated from the schemas. */
+const CONTRACT_TOOL = [
+  '## The contract tool (`npm run contract`)',
+  '',
+  '`scripts/contract.mjs` only launches it: Node 20 runs no TypeScript, so it loads',
+  "`scripts/contract/cli.ts` through Vite's `ssrLoadModule` (the app's sources and `@/` alias, as in",
+  'development) and closes Vite before the first call. What the tool checks it imports from the app,',
+  'never a copy: the paths (src/api/endpoints.ts), the envelope rule (src/lib/http/envelope.ts), the',
+  'schemas (src/types/api.ts), the switches (src/config/assumptions.ts), the ID-card, phone and',
+  'tube-code rules (src/lib/). `npm run typecheck` covers it. Each step returns a typed result, and',
+  "nothing holds the run's state but cli.ts; a call's lines are printed as it answers (the `log` cli.ts",
+  'passes), the summary at the end.',
+  '',
+  '| scripts/contract/ | job | returns |',
+  '| --- | --- | --- |',
+  '| cli.ts | options, tokens (never from the command line), the order of a run | exit code 0, 1 or 2 |',
+  '| guard.ts | the write guard (any case, trailing slash or percent-escape) and `Refusal` (exit 2) | |',
+  '| client.ts | one call with a token, no redirect followed; the CORS preflight of a save | `Answer`, `Preflight` |',
+  '| plan.ts | the read-only calls, each detail opening the first record of the list before it | `Step[]` |',
+  '| check.ts | one call judged: OK, DIFF (what the app does, what to change) or FAIL | `CallOutcome` |',
+  "| diff.ts | where a difference sits in src/types/api.ts, the advice, an answer's shape | text |",
+  '| read-only.ts | the plan, run | `ReadOnlyResult` |',
+  "| staging.ts | the test person checked by the app's rules; the write journey (`--staging`) | `StagingResult` |",
+  "| switches.ts | each switch's probe and verdict | `SwitchFinding[]` |",
+  '| report.ts | envelope, paging, switches, the closing line | lines, exit code |',
+  '',
+  'Tests: tests/unit/contract/contract-cli.test.ts (the tool against the demo backend over HTTP) and',
+  'tests/unit/contract/contract-guard.test.ts.',
+  '',
+];
