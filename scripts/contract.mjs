@@ -14,7 +14,12 @@ const vite = await createServer({
 let cli;
 try {
   cli = await vite.ssrLoadModule('/scripts/contract/cli.ts');
+} catch (error) {
+  // Exit code 2, as for any run that could not start.
+  console.error(
+    `npm run contract could not load its modules: ${error instanceof Error ? error.message : error}`,
+  );
 } finally {
   await vite.close();
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+process.exitCode = cli ? await cli.main(process.argv.slice(2)) : 2;
