@@ -113,7 +113,9 @@ export default defineConfig(({ command, mode }) => {
       globals: true,
       setupFiles: ['tests/setup.ts'],
       css: false,
-      testTimeout: 15000,
+      // A file's first test also loads its pages' modules: on a busy 2-core machine that alone took
+      // longer than a quiet machine's whole test. The limit is for a test that hangs, not a slow one.
+      testTimeout: 60_000,
       restoreMocks: true,
       // Vitest leaves a core to its main process by default: on a 2-core machine that is one worker.
       // The main process is nearly idle during a run, so one worker per core is faster here.

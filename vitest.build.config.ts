@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BUILD_TIME_LIMIT_MS } from './scripts/build-test-app.mjs';
 
 /** Tests over the production build in dist/ (run after `vite build`, see scripts/test-all.mjs). */
 export default defineConfig({
@@ -10,5 +11,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/build/**/*.test.ts'],
     testTimeout: 120_000,
+    // production-build.test.ts builds in a beforeAll (one build with the variables it checks).
+    hookTimeout: BUILD_TIME_LIMIT_MS,
   },
 });

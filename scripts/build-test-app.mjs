@@ -2,6 +2,12 @@
 // variables (the WebKit stage serves the API on the app's own origin). Returns the exit status.
 import { spawnSync } from 'node:child_process';
 
+/**
+ * How long a test may wait for a build it makes itself (its hook's or its own time limit): a build
+ * that takes seconds on a quiet machine takes many times as long on a busy 2-core one.
+ */
+export const BUILD_TIME_LIMIT_MS = 300_000;
+
 export function buildTestApp(outDir, env = {}) {
   const result = spawnSync(
     process.execPath,

@@ -96,7 +96,22 @@ installAntdTestRenderer();
 vi.mock('@/lib/antd-react19', () => ({ installAntdReact19Renderer: () => undefined }));
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
 // machine; waiting longer changes nothing when the UI is right and only delays a real failure.
-configure({ asyncUtilTimeout: 5000 });
+const ASYNC_TIMEOUT_MS = 5000;
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT_MS });
+// vi.waitFor's own default is 1 s as well, and Vitest has no setting for it: the same limit, unless a
+// test names its own. Once per worker: the files of a worker share `vi` (vite.config.ts).
+const WAIT_FOR_LIMITED = Symbol.for('tests/setup.ts: vi.waitFor limit');
+if (!(WAIT_FOR_LIMITED in vi.waitFor)) {
+  const waitFor = vi.waitFor.bind(vi);
+  vi.waitFor = Object.assign(
+    ((callback, options) =>
+      waitFor(
+        callback,
+        typeof options === 'number' ? options : { timeout: ASYNC_TIMEOUT_MS, ...options },
+      )) as typeof vi.waitFor,
+    { [WAIT_FOR_LIMITED]: true },
+  );
+}
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 // jsdom's Blob has no stream(); msw's XHR interceptor needs it to observe a blob response.

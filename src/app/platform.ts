@@ -1,5 +1,5 @@
+import type { DataRouter } from 'react-router';
 import { appPathname } from './base-path';
-import type { AppRouter } from './router';
 import { findRoute, prefetchAfter } from './route-table';
 import { whenIdle } from '@/lib/when-idle';
 
@@ -8,7 +8,7 @@ import { whenIdle } from '@/lib/when-idle';
  * app comes back to the foreground it compares, and on a new version the next in-app navigation becomes
  * a full page load (drafts are in storage, so nothing typed is lost).
  */
-export function installVersionCheck(router: AppRouter, currentVersion: string, base: string): void {
+export function installVersionCheck(router: DataRouter, currentVersion: string, base: string): void {
   let updateAvailable = false;
   let lastCheck = 0;
   const check = async () => {
@@ -39,7 +39,7 @@ export function installVersionCheck(router: AppRouter, currentVersion: string, b
  * Runs `run` when the browser is idle after the first route has loaded (its page, or the error screen
  * if it failed): work that must not compete with the first screen.
  */
-export function afterFirstRoute(router: AppRouter, run: () => void): void {
+export function afterFirstRoute(router: DataRouter, run: () => void): void {
   if (router.state.initialized) {
     whenIdle(run);
     return;

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { buildTestApp } from '../../scripts/build-test-app.mjs';
+import { BUILD_TIME_LIMIT_MS, buildTestApp } from '../../scripts/build-test-app.mjs';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { API_ORIGIN, expect, signIn, test } from './support/fixtures';
 
@@ -70,6 +70,7 @@ let app: Awaited<ReturnType<typeof serveApp>>;
 const dist = `${process.env.E2E_DIST ?? 'dist-test'}-error-reports`;
 
 test.beforeAll(async () => {
+  test.setTimeout(BUILD_TIME_LIMIT_MS);
   receiver = await startReceiver();
   const dsn = `http://e2epublickey@127.0.0.1:${receiver.port}/${PROJECT}`;
   const status = buildTestApp(dist, { VITE_SENTRY_DSN: dsn, VITE_SENTRY_TRACES_SAMPLE_RATE: '1' });

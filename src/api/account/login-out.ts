@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions } from '@/types/api';
-
-const loginOutUrl = '/api/v1/Account/LoginOut';
+import { endpoints } from '../endpoints';
 
 /**
  * 退出登录 POST /api/v1/Account/LoginOut
@@ -10,5 +9,5 @@ const loginOutUrl = '/api/v1/Account/LoginOut';
  */
 export function loginOut(options?: CallOptions): Promise<unknown> {
   // Nothing in the answer is used.
-  return request({ schema: v.unknown(), url: loginOutUrl, method: 'post', ...options });
+  return request({ schema: v.unknown(), url: endpoints.loginOut, method: 'post', ...options });
 }

@@ -1,7 +1,6 @@
 import { request } from '@/lib/http';
 import { loginResultSchema, type CallOptions, type LoginResult, type WeChatLoginPayload } from '@/types/api';
-
-const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
+import { endpoints } from '../endpoints';
 
 /**
  * 微信授权登录 POST /api/v1/Account/LoginWeChat
@@ -10,7 +9,7 @@ const loginWeChatUrl = '/api/v1/Account/LoginWeChat';
 export function loginWeChat(payload: WeChatLoginPayload, options?: CallOptions): Promise<LoginResult> {
   return request({
     schema: loginResultSchema,
-    url: loginWeChatUrl,
+    url: endpoints.loginWeChat,
     method: 'post',
     data: payload,
     withToken: false,

@@ -1,10 +1,9 @@
 import { requestBinary } from '@/lib/http';
 import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadAttachmentQuery } from '@/types/api';
+import { endpoints } from '../endpoints';
 
 /** The path is spelled "Attachement" on the server (spec §7); keep it. */
-const downloadAttachmentUrl = '/api/v1/Attachement/Download';
-
 /**
  * 下载公告附件 GET /api/v1/Attachement/Download
  * Resolves with the file untouched (spec §7: blob); a failure envelope rejects like any call.
@@ -14,7 +13,7 @@ export function downloadAttachment(
   options?: CallOptions,
 ): Promise<BinaryFile<Blob>> {
   return requestBinary<Blob>({
-    url: downloadAttachmentUrl,
+    url: endpoints.downloadAttachment,
     method: 'get',
     params: query,
     responseType: 'blob',

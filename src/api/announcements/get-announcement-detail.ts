@@ -5,8 +5,7 @@ import {
   type AnnouncementDetailQuery,
   type CallOptions,
 } from '@/types/api';
-
-const getAnnouncementDetailUrl = '/api/v1/Announcement/GetDetail';
+import { endpoints } from '../endpoints';
 
 /** 公告详情 GET /api/v1/Announcement/GetDetail */
 export function getAnnouncementDetail(
@@ -15,7 +14,7 @@ export function getAnnouncementDetail(
 ): Promise<Announcement> {
   return request({
     schema: announcementSchema,
-    url: getAnnouncementDetailUrl,
+    url: endpoints.getAnnouncementDetail,
     method: 'get',
     params: query,
     ...options,

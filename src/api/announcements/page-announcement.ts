@@ -6,8 +6,7 @@ import {
   type CallOptions,
   type Page,
 } from '@/types/api';
-
-const pageAnnouncementUrl = '/api/v1/Announcement/Page';
+import { endpoints } from '../endpoints';
 
 /** 公告分页 POST /api/v1/Announcement/Page */
 export function pageAnnouncement(
@@ -16,7 +15,7 @@ export function pageAnnouncement(
 ): Promise<Page<AnnouncementSummary>> {
   return request({
     schema: announcementPageSchema,
-    url: pageAnnouncementUrl,
+    url: endpoints.pageAnnouncement,
     method: 'post',
     data: payload,
     ...options,

@@ -5,14 +5,13 @@ import {
   type MessageDetailQuery,
   type SystemMessage,
 } from '@/types/api';
-
-const getMessageDetailUrl = '/api/v1/SystemMessage/GetDetail';
+import { endpoints } from '../endpoints';
 
 /** 消息详情 GET /api/v1/SystemMessage/GetDetail */
 export function getMessageDetail(query: MessageDetailQuery, options?: CallOptions): Promise<SystemMessage> {
   return request({
     schema: systemMessageSchema,
-    url: getMessageDetailUrl,
+    url: endpoints.getMessageDetail,
     method: 'get',
     params: query,
     ...options,

@@ -6,8 +6,7 @@ import {
   type Page,
   type SystemMessage,
 } from '@/types/api';
-
-const pageRecipientMessageUrl = '/api/v1/SystemMessage/PageRecipientMessage';
+import { endpoints } from '../endpoints';
 
 /**
  * 我的消息分页 POST /api/v1/SystemMessage/PageRecipientMessage
@@ -19,7 +18,7 @@ export function pageRecipientMessage(
 ): Promise<Page<SystemMessage>> {
   return request({
     schema: systemMessagePageSchema,
-    url: pageRecipientMessageUrl,
+    url: endpoints.pageRecipientMessage,
     method: 'post',
     data: payload,
     ...options,

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions, ReadSystemMessagePayload } from '@/types/api';
-
-const readSystemMessageUrl = '/api/v1/SystemMessage/ReadSystemMessage';
+import { endpoints } from '../endpoints';
 
 /** 标记消息已读 POST /api/v1/SystemMessage/ReadSystemMessage */
 export async function readSystemMessage(
@@ -12,7 +11,7 @@ export async function readSystemMessage(
   // statusCode 2000 is the success: whatever responseData holds is not read.
   await request({
     schema: v.unknown(),
-    url: readSystemMessageUrl,
+    url: endpoints.readSystemMessage,
     method: 'post',
     data: payload,
     ...options,

@@ -1,13 +1,12 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type ResponseAddPayload } from '@/types/api';
-
-const addResponseUrl = '/api/v1/Response/Add';
+import { endpoints } from '../endpoints';
 
 /** 保存答卷草稿 POST /api/v1/Response/Add. Resolves with the new draft's id when the answer carries one. */
 export function addResponse(payload: ResponseAddPayload, options?: CallOptions): Promise<Id | undefined> {
   return request({
     schema: savedIdSchema,
-    url: addResponseUrl,
+    url: endpoints.addResponse,
     method: 'post',
     idempotent: true,
     data: payload,

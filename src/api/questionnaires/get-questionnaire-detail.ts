@@ -5,8 +5,7 @@ import {
   type Questionnaire,
   type QuestionnaireDetailQuery,
 } from '@/types/api';
-
-const getQuestionnaireDetailUrl = '/api/v1/Questionnaire/GetDetail';
+import { endpoints } from '../endpoints';
 
 /** 问卷详情 GET /api/v1/Questionnaire/GetDetail */
 export function getQuestionnaireDetail(
@@ -15,7 +14,7 @@ export function getQuestionnaireDetail(
 ): Promise<Questionnaire> {
   return request({
     schema: questionnaireSchema,
-    url: getQuestionnaireDetailUrl,
+    url: endpoints.getQuestionnaireDetail,
     method: 'get',
     params: query,
     ...options,

@@ -5,8 +5,7 @@ import {
   type QuestionnaireListQuery,
   type QuestionnaireSummary,
 } from '@/types/api';
-
-const getQuestionnaireListUrl = '/api/v1/Questionnaire/GetList';
+import { endpoints } from '../endpoints';
 
 /**
  * 问卷列表 POST /api/v1/Questionnaire/GetList
@@ -18,7 +17,7 @@ export function getQuestionnaireList(
 ): Promise<QuestionnaireSummary[]> {
   return request({
     schema: questionnaireListSchema,
-    url: getQuestionnaireListUrl,
+    url: endpoints.getQuestionnaireList,
     method: 'post',
     data: payload,
     ...options,

@@ -5,8 +5,7 @@ import {
   type QuestionnaireResponseDetail,
   type ResponseDetailQuery,
 } from '@/types/api';
-
-const getResponseDetailUrl = '/api/v1/Response/GetDetail';
+import { endpoints } from '../endpoints';
 
 /** 答卷详情 GET /api/v1/Response/GetDetail */
 export function getResponseDetail(
@@ -15,7 +14,7 @@ export function getResponseDetail(
 ): Promise<QuestionnaireResponseDetail> {
   return request({
     schema: questionnaireResponseDetailSchema,
-    url: getResponseDetailUrl,
+    url: endpoints.getResponseDetail,
     method: 'get',
     params: query,
     ...options,

@@ -6,8 +6,7 @@ import {
   type QuestionnaireResponse,
   type ResponsePageQuery,
 } from '@/types/api';
-
-const pageResponseUrl = '/api/v1/Response/Page';
+import { endpoints } from '../endpoints';
 
 /** 答卷分页（历史问卷） POST /api/v1/Response/Page */
 export function pageResponse(
@@ -16,7 +15,7 @@ export function pageResponse(
 ): Promise<Page<QuestionnaireResponse>> {
   return request({
     schema: questionnaireResponsePageSchema,
-    url: pageResponseUrl,
+    url: endpoints.pageResponse,
     method: 'post',
     data: payload,
     ...options,

@@ -6,8 +6,7 @@ import {
   type Id,
   type ResponseSubmitPayload,
 } from '@/types/api';
-
-const submitResponseUrl = '/api/v1/Response/Submit';
+import { endpoints } from '../endpoints';
 
 /**
  * 提交答卷 POST /api/v1/Response/Submit
@@ -20,7 +19,7 @@ export function submitResponse(
 ): Promise<Id | undefined> {
   return request({
     schema: savedIdSchema,
-    url: submitResponseUrl,
+    url: endpoints.submitResponse,
     method: 'post',
     idempotent: true,
     data: payload,

@@ -1,7 +1,6 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type ResponseUpdatePayload } from '@/types/api';
-
-const updateResponseUrl = '/api/v1/Response/Update';
+import { endpoints } from '../endpoints';
 
 /** 更新答卷草稿 POST /api/v1/Response/Update. Resolves with the id when the answer carries one. */
 export function updateResponse(
@@ -10,7 +9,7 @@ export function updateResponse(
 ): Promise<Id | undefined> {
   return request({
     schema: savedIdSchema,
-    url: updateResponseUrl,
+    url: endpoints.updateResponse,
     method: 'post',
     idempotent: true,
     data: payload,

@@ -1,7 +1,6 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type RegistrationInput } from '@/types/api';
-
-const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
+import { endpoints } from '../endpoints';
 
 /**
  * 保存登记（草稿） POST /api/v1/ScreeningRegister/Add
@@ -11,7 +10,7 @@ const addRegistrationUrl = '/api/v1/ScreeningRegister/Add';
 export function addRegistration(payload: RegistrationInput, options?: CallOptions): Promise<Id | undefined> {
   return request({
     schema: savedIdSchema,
-    url: addRegistrationUrl,
+    url: endpoints.addRegistration,
     method: 'post',
     idempotent: true,
     data: payload,

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions, RegistrationDeletePayload } from '@/types/api';
-
-const deleteRegistrationUrl = '/api/v1/ScreeningRegister/Delete';
+import { endpoints } from '../endpoints';
 
 /** 删除未提交的登记 POST /api/v1/ScreeningRegister/Delete (an assumed call: see RegistrationDeletePayload). */
 export async function deleteRegistration(
@@ -11,7 +10,7 @@ export async function deleteRegistration(
 ): Promise<void> {
   await request({
     schema: v.unknown(),
-    url: deleteRegistrationUrl,
+    url: endpoints.deleteRegistration,
     method: 'post',
     idempotent: true,
     data: payload,

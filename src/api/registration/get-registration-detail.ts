@@ -5,8 +5,7 @@ import {
   type Registration,
   type RegistrationDetailQuery,
 } from '@/types/api';
-
-const getRegistrationDetailUrl = '/api/v1/ScreeningRegister/GetDetail';
+import { endpoints } from '../endpoints';
 
 /** 登记详情 GET /api/v1/ScreeningRegister/GetDetail */
 export function getRegistrationDetail(
@@ -15,7 +14,7 @@ export function getRegistrationDetail(
 ): Promise<Registration> {
   return request({
     schema: registrationSchema,
-    url: getRegistrationDetailUrl,
+    url: endpoints.getRegistrationDetail,
     method: 'get',
     params: query,
     ...options,

@@ -6,8 +6,7 @@ import {
   type Registration,
   type RegistrationSearchPayload,
 } from '@/types/api';
-
-const searchRegistrationsUrl = '/api/v1/ScreeningRegister/Search';
+import { endpoints } from '../endpoints';
 
 /** 登记查询 POST /api/v1/ScreeningRegister/Search */
 export function searchRegistrations(
@@ -16,7 +15,7 @@ export function searchRegistrations(
 ): Promise<Page<Registration>> {
   return request({
     schema: registrationPageSchema,
-    url: searchRegistrationsUrl,
+    url: endpoints.searchRegistrations,
     method: 'post',
     data: payload,
     ...options,

@@ -1,7 +1,6 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type RegistrationInput } from '@/types/api';
-
-const submitRegistrationUrl = '/api/v1/ScreeningRegister/Submit';
+import { endpoints } from '../endpoints';
 
 /**
  * 提交登记 POST /api/v1/ScreeningRegister/Submit
@@ -14,7 +13,7 @@ export function submitRegistration(
 ): Promise<Id | undefined> {
   return request({
     schema: savedIdSchema,
-    url: submitRegistrationUrl,
+    url: endpoints.submitRegistration,
     method: 'post',
     idempotent: true,
     data: payload,

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import { type BindSamplingTubePayload, type CallOptions } from '@/types/api';
-
-const bindSamplingTubeUrl = '/api/v1/Sampling/BindSamplingTube';
+import { endpoints } from '../endpoints';
 
 /**
  * 绑定采样管 POST /api/v1/Sampling/BindSamplingTube
@@ -15,7 +14,7 @@ export async function bindSamplingTube(
   // statusCode 2000 is the success: whatever responseData holds is not read.
   await request({
     schema: v.unknown(),
-    url: bindSamplingTubeUrl,
+    url: endpoints.bindSamplingTube,
     method: 'post',
     idempotent: true,
     data: payload,

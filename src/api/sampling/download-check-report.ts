@@ -1,8 +1,7 @@
 import { requestBinary } from '@/lib/http';
 import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadCheckReportQuery } from '@/types/api';
-
-const downloadCheckReportUrl = '/api/v1/Sampling/DownloadCheckReport';
+import { endpoints } from '../endpoints';
 
 /**
  * 下载检测报告 GET /api/v1/Sampling/DownloadCheckReport
@@ -13,7 +12,7 @@ export function downloadCheckReport(
   options?: CallOptions,
 ): Promise<BinaryFile<ArrayBuffer>> {
   return requestBinary<ArrayBuffer>({
-    url: downloadCheckReportUrl,
+    url: endpoints.downloadCheckReport,
     method: 'get',
     params: query,
     responseType: 'arraybuffer',

@@ -5,8 +5,7 @@ import {
   type TubeStatusQuery,
   type TubeStatusResult,
 } from '@/types/api';
-
-const getSamplingTubeStatusUrl = '/api/v1/Sampling/GetSamplingTubeStatus';
+import { endpoints } from '../endpoints';
 
 /** 采样管状态查询 POST /api/v1/Sampling/GetSamplingTubeStatus */
 export function getSamplingTubeStatus(
@@ -15,7 +14,7 @@ export function getSamplingTubeStatus(
 ): Promise<TubeStatusResult> {
   return request({
     schema: tubeStatusResultSchema,
-    url: getSamplingTubeStatusUrl,
+    url: endpoints.getSamplingTubeStatus,
     method: 'post',
     data: payload,
     ...options,

@@ -6,8 +6,7 @@ import {
   type CheckReportPageQuery,
   type Page,
 } from '@/types/api';
-
-const pageCheckReportUrl = '/api/v1/Sampling/PageCheckReport';
+import { endpoints } from '../endpoints';
 
 /** 检测报告分页 POST /api/v1/Sampling/PageCheckReport */
 export function pageCheckReport(
@@ -16,7 +15,7 @@ export function pageCheckReport(
 ): Promise<Page<CheckReport>> {
   return request({
     schema: checkReportPageSchema,
-    url: pageCheckReportUrl,
+    url: endpoints.pageCheckReport,
     method: 'post',
     data: payload,
     ...options,

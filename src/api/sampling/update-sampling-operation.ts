@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import { type CallOptions, type UpdateSamplingOperationPayload } from '@/types/api';
-
-const updateSamplingOperationUrl = '/api/v1/Sampling/UpdateSamplingOperation';
+import { endpoints } from '../endpoints';
 
 /**
  * 解绑采样管 POST /api/v1/Sampling/UpdateSamplingOperation
@@ -15,7 +14,7 @@ export async function updateSamplingOperation(
   // statusCode 2000 is the success: whatever responseData holds is not read.
   await request({
     schema: v.unknown(),
-    url: updateSamplingOperationUrl,
+    url: endpoints.updateSamplingOperation,
     method: 'post',
     idempotent: true,
     data: payload,

@@ -11,6 +11,7 @@ import { reportApiFailure } from '@/lib/observability';
 import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { checkContract, reportDifferences } from './contract';
+import { readEnvelope, type ApiResponse } from './envelope';
 import { ApiError } from './errors';
 import { fileNameFromContentDisposition } from './content-disposition';
 import {
@@ -23,7 +24,6 @@ import {
   httpFailureMessage,
   statusMessage,
 } from './messages';
-import { API_STATUS } from '@/types/api';
 import { guardRepeatSubmit, releaseRepeatSubmit } from './repeat-submit';
 import { idempotencyKeyFor, releaseIdempotencyKeys } from './idempotency';
 import { showError } from './toast-policy';
@@ -47,14 +47,6 @@ declare module 'axios' {
     /** Set by the client: the token this request carried (null for none), to tell a stale 401 apart. */
     sentToken?: string | null;
   }
-}
-
-/** The response envelope agreed with the backend (spec §3 and §8). */
-interface ApiResponse<T> {
-  /** Absent means success (2000). */
-  statusCode?: number;
-  responseMessage?: string | null;
-  responseData: T;
 }
 
 /**
@@ -131,12 +123,12 @@ function fail(error: ApiError, request: AxiosRequestConfig | undefined): never {
 
 /** Turns a 2xx envelope into its data, or a typed business error (spec §8). */
 function unwrapEnvelope<T>(body: unknown, request: AxiosRequestConfig): ApiResponse<T> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  const reading = readEnvelope<T>(body);
+  if (reading.outcome === 'malformed') {
     fail(new ApiError('malformed', DEFAULT_STATUS_MESSAGE, { body }), request);
   }
-  const envelope = body as ApiResponse<T>;
-  const code = envelope.statusCode ?? API_STATUS.success;
-  if (code === API_STATUS.success) return envelope;
+  if (reading.outcome === 'success') return reading.envelope;
+  const { code, envelope } = reading;
   const message = statusMessage(code, envelope.responseMessage);
   if (code === 401) sessionLost(request);
   fail(new ApiError('business', message, { code, body }), request);

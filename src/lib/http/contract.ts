@@ -74,8 +74,7 @@ export function checkContract<T>(schema: v.GenericSchema<unknown, T>, data: unkn
 
 /**
  * One line per difference, e.g. "records[0].id: expected id (string or safe integer), received boolean
- * (essential)". Also printed by `npm run contract` (scripts/contract.mjs loads it through Vite).
- * @public
+ * (essential)". Also printed by `npm run contract` (scripts/contract/).
  */
 export function formatDifferences(differences: readonly ContractDifference[]): string[] {
   return differences.map(
@@ -84,12 +83,6 @@ export function formatDifferences(differences: readonly ContractDifference[]): s
       ` (${difference.essential ? 'essential' : 'display-only'})`,
   );
 }
-
-/**
- * Also used by `npm run contract` (scripts/contract.mjs loads it through Vite from this module).
- * @public
- */
-export { fieldOf };
 
 /** Endpoint and field already reported: a difference is logged once, not on every answer. */
 const reported = new Set<string>();

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { main } from '../../../scripts/contract/cli';
 import { answerFromHandlers } from '../../../scripts/demo-api-server.mjs';
 import { ASSUMPTIONS } from '@/config/assumptions';
 import { createDemoDb, createHandlers, type DemoDb } from '@/mocks/handlers';
@@ -9,6 +10,12 @@ import { makeIdCard } from '@/mocks/id-card-generator';
 import { ADMIN_USER_ID, CHECK_USER_ID, SPARE_TUBE_CODES } from '@/mocks/seed';
 
 const DEFAULT_DICTIONARY_PATH = ASSUMPTIONS.dictionaryPath.defaultValue;
+/**
+ * Each run of `npm run contract` first loads the tool through Vite, and a test starts up to three at
+ * once: on a busy 2-core machine that takes many times as long as on a quiet one. Each test's own
+ * limit is a minute more.
+ */
+const RUN_LIMIT_MS = 240_000;
 const SPEC_HEADERS = 'requestId, Authorization, Content-Type';
 
 interface Envelope {
@@ -25,12 +32,15 @@ interface ServerStyle {
   dictionaryPath: string;
   /** Changes to the answer of a path, made on the wire. */
   alter: Record<string, (body: Envelope) => void>;
+  /** Paths answered with a 307 to another path (a redirect repeats the method, body and token). */
+  redirect: Record<string, string>;
 }
 
 const defaultStyle = (): ServerStyle => ({
   allowHeaders: `${SPEC_HEADERS}, Idempotency-Key`,
   dictionaryPath: DEFAULT_DICTIONARY_PATH,
   alter: {},
+  redirect: {},
 });
 
 let db: DemoDb;
@@ -65,6 +75,11 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push({ method: req.method ?? '', path, token: req.headers.authorization, headers: req.headers });
+    const location = style.redirect[path];
+    if (location) {
+      res.writeHead(307, { Location: location }).end();
+      return;
+    }
     if (req.method === 'OPTIONS') {
       res
         .writeHead(204, {
@@ -112,7 +127,7 @@ function contract(
     const child = execFile(
       process.execPath,
       ['scripts/contract.mjs', ...args],
-      { timeout: 60_000, env: environment(env) },
+      { timeout: RUN_LIMIT_MS, env: environment(env) },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
         resolve({ output: stdout, errors: stderr, code });
@@ -120,6 +135,28 @@ function contract(
     );
     child.stdin?.end(stdin);
   });
+}
+
+/**
+ * The tool's entry (scripts/contract/cli.ts) in this process, with these variables: for refusals, which
+ * come before any call (the unit tests' msw would answer a call, not the test server).
+ */
+async function contractHere(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ output: string; errors: string; code: number }> {
+  const output: string[] = [];
+  const errors: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
+  vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+  for (const name of ['CONTRACT_STAFF_TOKEN', 'CONTRACT_CHECK_TOKEN']) vi.stubEnv(name, env[name]);
+  try {
+    const code = await main(args);
+    return { output: output.join('\n'), errors: errors.join('\n'), code };
+  } finally {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  }
 }
 
 /** The section whose heading line starts with `heading`, up to the next blank line. */
@@ -195,10 +232,11 @@ describe('npm run contract, read-only', () => {
       'access-control-request-headers': 'idempotency-key,requestid,authorization,content-type',
     });
     expect(JSON.stringify(db.state)).toBe(before);
-  }, 60_000);
+  }, 300_000);
 
   it('classifies each difference (display-only or essential) with what to change, and reports paging, envelope and switches', async () => {
     style = {
+      ...defaultStyle(),
       allowHeaders: SPEC_HEADERS,
       dictionaryPath: '/api/v2/Dictionary/Items',
       alter: {
@@ -310,7 +348,24 @@ describe('npm run contract, read-only', () => {
     expect(wrongDictionary.output).toContain(
       '     Idempotency-Key is not allowed: the default (off) is right; on, every save would fail its preflight.',
     );
-  }, 60_000);
+  }, 300_000);
+
+  it('follows no redirect: a read answered with a 307 to a write is reported, and nothing is sent there', async () => {
+    // A 307 repeats the method, the body and the token: this Search would become a Submit.
+    style.redirect = { '/api/v1/ScreeningRegister/Search': '/api/v1/ScreeningRegister/Submit' };
+
+    const { output, code } = await contract(['--base', origin], {
+      env: { CONTRACT_STAFF_TOKEN: staffToken },
+    });
+
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'FAIL POST /api/v1/ScreeningRegister/Search [staff]: a redirect, not followed (it could lead the call, ' +
+        'with its token, to a path that writes)',
+    );
+    expect(requests.filter((request) => request.path === '/api/v1/ScreeningRegister/Submit')).toEqual([]);
+    expect(requests.filter((request) => request.path === '/api/v1/ScreeningRegister/Search')).toHaveLength(1);
+  }, 300_000);
 
   it('refuses to run where it would expose a token, write, or write without the base confirmed', async () => {
     const person = (idCard = makeIdCard('110105', '1960-01-01', 3, '1')) => [
@@ -324,23 +379,36 @@ describe('npm run contract, read-only', () => {
       SPARE_TUBE_CODES[5],
     ];
     const env = { CONTRACT_STAFF_TOKEN: staffToken };
-    const [onCommandLine, plainHttp, unconfirmed, otherBase, badIdCard, writePath, noToken] =
-      await Promise.all([
-        contract(['--base', origin, '--token', staffToken]),
-        contract(['--base', 'http://192.0.2.10:8686'], { env }),
-        contract(['--staging', '--base', origin, ...person()], { env }),
-        contract(['--staging', '--base', origin, '--confirm-base', 'http://127.0.0.2:8686', ...person()], {
-          env,
-        }),
-        contract(
-          ['--staging', '--base', origin, '--confirm-base', `${origin}/`, ...person('110105196001010000')],
-          { env },
-        ),
-        contract(['--base', origin, '--dictionary-path', '/api/v1/Dictionary/Remove'], { env }),
-        contract(['--base', origin]),
-      ]);
+    // Through `npm run contract` where the point is that nothing reaches the server; the rest through
+    // the tool's entry in this process (each child first loads the tool through Vite).
+    const [onCommandLine, writePath, writePathInOtherCase] = await Promise.all([
+      contract(['--base', origin, '--token', staffToken]),
+      contract(['--base', origin, '--dictionary-path', '/api/v1/Dictionary/Remove'], { env }),
+      // .NET routing ignores case: this is ScreeningRegister/Add.
+      contract(['--base', origin, '--dictionary-path', '/api/v1/ScreeningRegister/add'], { env }),
+    ]);
+    const plainHttp = await contractHere(['--base', 'http://192.0.2.10:8686'], env);
+    const unconfirmed = await contractHere(['--staging', '--base', origin, ...person()], env);
+    const otherBase = await contractHere(
+      ['--staging', '--base', origin, '--confirm-base', 'http://127.0.0.2:8686', ...person()],
+      env,
+    );
+    const badIdCard = await contractHere(
+      ['--staging', '--base', origin, '--confirm-base', `${origin}/`, ...person('110105196001010000')],
+      env,
+    );
+    const noToken = await contractHere(['--base', origin]);
 
-    for (const run of [onCommandLine, plainHttp, unconfirmed, otherBase, badIdCard, writePath, noToken]) {
+    for (const run of [
+      onCommandLine,
+      plainHttp,
+      unconfirmed,
+      otherBase,
+      badIdCard,
+      writePath,
+      writePathInOtherCase,
+      noToken,
+    ]) {
       expect(run.code).toBe(2);
       expect(run.output).toBe('');
     }
@@ -358,9 +426,12 @@ describe('npm run contract, read-only', () => {
     expect(writePath.errors).toContain(
       'refusing to call /api/v1/Dictionary/Remove: it writes, and the contract check only reads',
     );
+    expect(writePathInOtherCase.errors).toContain(
+      'refusing to call /api/v1/ScreeningRegister/add: it writes, and the contract check only reads',
+    );
     expect(noToken.errors).toContain('no staff token: set CONTRACT_STAFF_TOKEN');
     expect(requests).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('npm run contract -- --staging', () => {
@@ -483,5 +554,5 @@ describe('npm run contract -- --staging', () => {
       "found: the test tube's code does not match the strict pattern; the journey stopped before binding it",
     );
     for (const value of [people[2].name, people[2].idCard]) expect(refused.output).not.toContain(value);
-  }, 60_000);
+  }, 300_000);
 });
