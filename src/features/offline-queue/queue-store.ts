@@ -1,4 +1,6 @@
+import { normalizeIdCard } from '@/lib/id-card';
 import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/session';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import { uuidV4 } from '@/lib/uuid';
 import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import { QUEUE_STORAGE_KEY } from './queue-keys';
@@ -172,15 +174,11 @@ export function isSendable(entry: QueueEntry): boolean {
   return entry.status === 'pending' || entry.status === 'sending';
 }
 
-function normalizeQueuedTubeCode(code: string): string {
-  return code.replace(/\s+/g, '').toUpperCase();
-}
-
-/** The entry still waiting to send this tube, if any. */
+/** The entry still waiting to send this tube, if any (codes compared as lib/tube-code.ts reads them). */
 export function findQueuedTube(entries: readonly QueueEntry[], tubeCode: string): QueueEntry | undefined {
-  const code = normalizeQueuedTubeCode(tubeCode);
+  const code = normalizeTubeCode(tubeCode);
   if (!code) return undefined;
-  return entries.find((entry) => isSendable(entry) && normalizeQueuedTubeCode(entry.tubeCode) === code);
+  return entries.find((entry) => isSendable(entry) && normalizeTubeCode(entry.tubeCode) === code);
 }
 
 export interface EnqueueBindInput {
@@ -220,8 +218,8 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
   if (stored === null) return refuse('storage');
   const own = stored.filter((entry) => isOwnedBy(entry, owner));
   if (findQueuedTube(own, input.tubeCode)) return refuse('duplicate-tube');
-  const idCard = input.registrationInput.idCard.toUpperCase();
-  if (own.some((entry) => isSendable(entry) && entry.registrationInput.idCard.toUpperCase() === idCard))
+  const idCard = normalizeIdCard(input.registrationInput.idCard);
+  if (own.some((entry) => isSendable(entry) && normalizeIdCard(entry.registrationInput.idCard) === idCard))
     return refuse('duplicate-id-card');
 
   const entry: QueueEntry = {
@@ -230,7 +228,7 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
     createdAt: new Date().toISOString(),
     registrationInput: input.registrationInput,
     ...(input.registrationId ? { registrationId: input.registrationId } : {}),
-    tubeCode: input.tubeCode.trim(),
+    tubeCode: normalizeTubeCode(input.tubeCode),
     collectedAt: input.collectedAt,
     status: 'pending',
     attempts: 0,
