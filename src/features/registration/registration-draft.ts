@@ -25,6 +25,9 @@ export interface RegistrationForm {
   collectedAt: string | null;
 }
 
+/** The person fields the entry form edits (the tube and its time live beside the form). */
+export type PersonFieldName = Exclude<keyof RegistrationForm, 'tubeCode' | 'collectedAt'>;
+
 /**
  * The registration on the server that these values belong to. `registrationId` is set once a save has
  * answered: an unfinished registration saved with ScreeningRegister/Add (`status` 'draft', saved again

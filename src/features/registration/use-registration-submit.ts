@@ -2,13 +2,15 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { registerAndBind, type FieldProblemName } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
-import { paths, withQuery } from '@/config/paths';
+import { withQuery } from '@/config/paths';
 import { enqueueBind } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { showError } from '@/lib/http';
 import { normalizeIdCard } from '@/lib/id-card';
+import { normalizeTubeCode } from '@/lib/tube-code';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Id } from '@/types/api';
-import { bindFailureOf, bindFailureText, type BindErrorState } from './bind-failure';
+import { outcomeView } from './bind-failure';
 import {
   confirmOutsideScreeningAge,
   confirmRegistration,
@@ -61,14 +63,15 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
   const routes = audiencePages(audience);
   const navigate = useNavigate();
   const [phase, setPhaseState] = useState<SubmitPhase>('idle');
-  /** The phase as of now (the state is the phase as last rendered): a second tap is ignored at once. */
-  const current = useRef<SubmitPhase>('idle');
+  /** The phase as of now (the state is the phase as last rendered). */
+  const phaseNow = useRef<SubmitPhase>('idle');
+  const guard = useTapGuard();
   const [pageError, setPageError] = useState<string | null>(null);
   /** The ID card whose out-of-range age the person accepted with 仍要登记: not asked again for it. */
   const ageAcceptedFor = useRef<string | null>(null);
 
   const setPhase = (next: SubmitPhase) => {
-    current.current = next;
+    phaseNow.current = next;
     setPhaseState(next);
   };
 
@@ -101,7 +104,7 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
     return confirmRegistration({
       name: form.name.trim(),
       idCard: form.idCard,
-      tubeCode: form.tubeCode.trim(),
+      tubeCode: normalizeTubeCode(form.tubeCode),
       collectedAt,
     });
   };
@@ -120,7 +123,7 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
       // Saved in this attempt: the queue only binds. An id from an earlier attempt is in the input
       // instead, so the queue submits the current fields to that registration first.
       registrationId: step === 'bind' ? savedId : undefined,
-      tubeCode: form.tubeCode.trim(),
+      tubeCode: normalizeTubeCode(form.tubeCode),
       collectedAt,
     });
     if (!queued.ok) {
@@ -147,63 +150,53 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
         },
       },
     );
-    if (outcome.kind === 'bound') {
-      setPhase('done');
-      store.clear();
-      void navigate(withQuery(routes.registrationSuccess, { id: outcome.registrationId }), { replace: true });
-      return;
-    }
-    const failure = bindFailureOf(outcome);
-    if (failure) {
-      if (audience === 'work') {
-        void navigate(withQuery(paths.bindErr, { reason: failure.reason }), {
-          state: { message: failure.message, fromForm: true } satisfies BindErrorState,
-        });
-      } else {
-        setPageError(bindFailureText(failure));
-      }
-      return;
-    }
-    switch (outcome.kind) {
-      case 'id-card-registered':
+    const view = outcomeView(outcome, { place: 'form', audience });
+    switch (view.show) {
+      case 'bound':
+        setPhase('done');
+        store.clear();
+        void navigate(view.to ?? routes.registrationEnter, { replace: true });
+        return;
+      case 'page':
+        void navigate(view.to, { replace: view.replace, state: view.state });
+        return;
+      case 'line':
+        setPageError(view.text);
+        return;
+      case 'existing':
         setPhase('confirming');
-        if (await offerExistingRegistration(outcome.message)) openRegistration(outcome.registrationId);
+        if (await offerExistingRegistration(view.message)) openRegistration(view.registrationId);
         return;
       case 'field':
-        options.showFieldProblem(outcome.field, outcome.message);
+        options.showFieldProblem(view.field, view.message);
         return;
-      case 'rejected':
-        showError(outcome.error);
+      case 'queue':
+        await offerQueue(form, view.message, view.step, view.registrationId);
         return;
-      case 'not-sent':
-        // Only without any network: a request that timed out may have been processed, so it is not
-        // handed on for an automatic resend; the person retries here and sees the answer.
-        if (audience === 'work' && outcome.errorKind === 'network')
-          await offerQueue(form, outcome.message, outcome.step, outcome.registrationId);
-        else showError(outcome.error);
+      case 'error':
+        showError(view.error);
         return;
     }
   };
 
-  const submit = async () => {
-    if (current.current !== 'idle') return;
-    // Taken at once, before the next render: a second tap does nothing.
-    current.current = 'confirming';
-    try {
-      setPageError(null);
-      if (!options.validate()) return;
-      // The time shown is the time submitted, and kept with the draft should this attempt fail.
-      if (draft.form.collectedAt !== collectedAt) store.editForm({ collectedAt });
-      const form: RegistrationForm = { ...draft.form, collectedAt };
-      if (!(await confirm(form))) return;
-      await send(form);
-    } catch {
-      toastFail('提交没有成功，请稍后重试');
-    } finally {
-      store.holdSaves(false);
-      if ((current.current as SubmitPhase) !== 'done') setPhase('idle');
-    }
-  };
+  const submit = () =>
+    guard.run(async (leave) => {
+      try {
+        setPageError(null);
+        if (!options.validate()) return;
+        // The time shown is the time submitted, and kept with the draft should this attempt fail.
+        if (draft.form.collectedAt !== collectedAt) store.editForm({ collectedAt });
+        const form: RegistrationForm = { ...draft.form, collectedAt };
+        if (!(await confirm(form))) return;
+        await send(form);
+      } catch {
+        toastFail('提交没有成功，请稍后重试');
+      } finally {
+        store.holdSaves(false);
+        if (phaseNow.current === 'done') leave();
+        else setPhase('idle');
+      }
+    });
 
   return { phase, submit, pageError };
 }

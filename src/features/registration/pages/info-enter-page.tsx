@@ -9,7 +9,6 @@ import { findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
 import { toast } from '@/lib/feedback';
 import { useAudience } from '@/lib/route-meta';
 import type { EntryLocationState } from '../bind-failure';
-import { toDateTimeString } from '../components/collection-time-field';
 import { PersonFields } from '../components/person-fields';
 import { ServerDraftLine } from '../components/server-draft-line';
 import { TubeFields } from '../components/tube-fields';
@@ -50,8 +49,6 @@ export default function InfoEnterPage() {
   // The signed-in account's draft: another account on this phone neither sees nor continues it.
   const [draft, store] = useRegistrationDraft();
   const { form, server } = draft;
-  const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
-  const collectedAt = form.collectedAt ?? defaultCollectedAt;
   const [showRestored, setShowRestored] = useState(() => formHasContent(form));
 
   const registered = useRegisteredIdCard(server.registrationId, form.idCard);
@@ -61,7 +58,6 @@ export default function InfoEnterPage() {
   const tube = useTubeFields({
     formName: FORM_NAME,
     form,
-    collectedAt,
     editForm: store.editForm,
     tubeQueued: isWork && findQueuedTube(queue.entries, form.tubeCode) !== undefined,
     handedBack: (location.state as EntryLocationState | null)?.problem,
@@ -109,7 +105,7 @@ export default function InfoEnterPage() {
     audience,
     draft,
     store,
-    collectedAt,
+    collectedAt: tube.collectedAt,
     registered,
     validate,
     showFieldProblem: tube.showProblem,
@@ -225,7 +221,7 @@ export default function InfoEnterPage() {
       </form>
       {isWork && <ServerDraftLine draft={draft} unsaved={serverDraft.unsaved} onSave={serverDraft.saveNow} />}
 
-      <TubeFields {...tube.props} />
+      <TubeFields {...tube.props} heading="采样管" />
     </PageShell>
   );
 }
