@@ -1,26 +1,30 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { registerAndBind, type FieldProblemName } from '@/api/sampling/register-and-bind';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { enqueueBind } from '@/features/offline-queue';
+import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { showError } from '@/lib/http';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Id } from '@/types/api';
-import { outcomeView } from './bind-failure';
+import { outcomeView, type EntryLocationState } from './bind-failure';
 import {
   confirmOutsideScreeningAge,
   confirmRegistration,
   offerExistingRegistration,
   offerOfflineQueue,
 } from './components/registration-dialogs';
-import { toRegistrationInput, type RegistrationForm } from './registration-draft';
-import type { RegistrationDraftState, RegistrationDraftStore } from './registration-draft-store';
+import { formHasContent, toRegistrationInput, type RegistrationForm } from './registration-draft';
+import { useRegistrationDraft } from './registration-draft-store';
 import { derivedFromIdCard } from './registration-form-values';
-import type { RegisteredIdCard } from './use-registered-id-card';
+import { usePersonForm } from './use-person-form';
+import { useRegisteredIdCard } from './use-registered-id-card';
+import type { ResumeOutcome } from './use-resume-server-draft';
+import { useServerDraft } from './use-server-draft';
+import { focusControl, useTubeFields } from './use-tube-fields';
 
 /**
  * Where the submit is: waiting for the ID-card lookup ('checking'), asking the person ('confirming'),
@@ -31,37 +35,79 @@ export type SubmitPhase = 'idle' | 'checking' | 'confirming' | 'saving' | 'bindi
 
 const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
 
-export interface RegistrationSubmitOptions {
-  audience: UserAudience;
-  draft: RegistrationDraftState;
-  store: RegistrationDraftStore;
-  /** The collection time the form shows (the draft's, or "now" when none was chosen). */
-  collectedAt: string;
-  registered: {
-    conflict: RegisteredIdCard | null;
-    pending: boolean;
-    check: (idCard: string) => Promise<RegisteredIdCard | null>;
-  };
-  /** Checks every field and shows each message at its field; false when something must be fixed. */
-  validate: () => boolean;
-  /** The server refused the tube code or the collection time: shown at that field. */
-  showFieldProblem: (field: FieldProblemName, message: string) => void;
-  /** The person declined to register someone outside the screening age: back to the ID card. */
-  reviewIdCard: () => void;
-  /** The work went to the offline queue and the draft was emptied: the form starts afresh. */
-  startAfresh: () => void;
+const FORM_NAME = 'registration';
+
+function fieldElement(name: string): HTMLElement | null {
+  return document.getElementById(`${FORM_NAME}_${name}`);
 }
 
 /**
- * 提交 / 提交并绑定 on the entry form: checks, asks, registers the person and binds the tube with
- * registerAndBind, and shows the outcome (the next page, a field, /bindErr, a line on the page, the
- * offline queue). Nothing typed is lost on any failure: the draft store keeps it, with the id of a
- * registration saved on the way, so a retry (here or from /bindErr) binds that one.
+ * 信息录入, the whole of it: the signed-in account's draft (its store), the person fields and their
+ * messages, the ID-card lookup, the tube section with the collection time and its default, the server
+ * draft (staff), and 提交 / 提交并绑定: checks, asks, registers the person and binds the tube with
+ * registerAndBind, and shows the outcome (outcomeView: the next page, a field, /bindErr, a line on the
+ * page, the offline queue). Nothing typed is lost on any failure: the draft store keeps it, with the id
+ * of a registration saved on the way, so a retry (here or from /bindErr) binds that one.
+ * The page renders what this returns.
  */
-export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
-  const { audience, draft, store, collectedAt, registered } = options;
+export function useRegistrationForm(audience: UserAudience) {
+  const isWork = audience === 'work';
   const routes = audiencePages(audience);
   const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // The signed-in account's draft: another account on this phone neither sees nor continues it.
+  const [draft, store] = useRegistrationDraft();
+  const { form, server } = draft;
+  const [restored, setRestored] = useState(() => formHasContent(form));
+
+  const registered = useRegisteredIdCard(server.registrationId, form.idCard);
+  // Staff only: what waits in the offline queue (check users never queue).
+  const queue = useOfflineQueue();
+  const tube = useTubeFields({
+    formName: FORM_NAME,
+    form,
+    editForm: store.editForm,
+    tubeQueued: isWork && findQueuedTube(queue.entries, form.tubeCode) !== undefined,
+    handedBack: (location.state as EntryLocationState | null)?.problem,
+  });
+  const { collectedAt } = tube;
+  const person = usePersonForm(form, store.editForm, FORM_NAME);
+  const serverDraft = useServerDraft(store, draft, isWork && !registered.conflict);
+  // The person has an unfinished registration of this account already: continue that record.
+  const ownDraftId = isWork && !server.registrationId ? registered.ownDraftId : undefined;
+  useEffect(() => {
+    if (ownDraftId) store.continueServerDraft(ownDraftId);
+  }, [ownDraftId, store]);
+
+  const resetMessages = () => {
+    person.setFieldErrors({});
+    setRestored(false);
+    tube.reset();
+  };
+
+  /** 继续填写 (?draft=<id>, staff) has loaded, or found the registration submitted already. */
+  const resumeDone = (outcome: ResumeOutcome) => {
+    if (outcome.kind === 'loaded') {
+      person.setFieldErrors({});
+      setRestored(false);
+    } else if (outcome.kind === 'submitted') {
+      toast('这条登记已经提交，不需要继续填写');
+      void navigate(withQuery(routes.registrationDetail, { id: outcome.registration.id }), { replace: true });
+      return;
+    }
+    // Loaded once: a reload finds it in the phone's draft, and 清空 must not bring it back.
+    void navigate(routes.registrationEnter, { replace: true });
+  };
+
+  /** Checks every field; shows each message at its field and focuses the first one. */
+  const validate = (): boolean => {
+    const failed = person.checkAll();
+    const tubeCheck = tube.check();
+    focusControl((failed.length > 0 ? fieldElement(failed[0]) : null) ?? tubeCheck.first);
+    return failed.length === 0 && tubeCheck.ok;
+  };
+
   const [phase, setPhaseState] = useState<SubmitPhase>('idle');
   /** The phase as of now (the state is the phase as last rendered). */
   const phaseNow = useRef<SubmitPhase>('idle');
@@ -96,7 +142,7 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
     const { age, outsideScreeningAge } = derivedFromIdCard(idCard);
     if (outsideScreeningAge && ageAcceptedFor.current !== idCard) {
       if (!(await confirmOutsideScreeningAge(age))) {
-        options.reviewIdCard();
+        focusControl(fieldElement('idCard'));
         return false;
       }
       ageAcceptedFor.current = idCard;
@@ -131,7 +177,8 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
       return;
     }
     store.clear();
-    options.startAfresh();
+    resetMessages();
+    window.scrollTo({ top: 0 });
     toast(QUEUED_MESSAGE);
   };
 
@@ -168,7 +215,7 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
         if (await offerExistingRegistration(view.message)) openRegistration(view.registrationId);
         return;
       case 'field':
-        options.showFieldProblem(view.field, view.message);
+        tube.showProblem(view.field, view.message);
         return;
       case 'queue':
         await offerQueue(form, view.message, view.step, view.registrationId);
@@ -183,7 +230,7 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
     guard.run(async (leave) => {
       try {
         setPageError(null);
-        if (!options.validate()) return;
+        if (!validate()) return;
         // The time shown is the time submitted, and kept with the draft should this attempt fail.
         if (draft.form.collectedAt !== collectedAt) store.editForm({ collectedAt });
         const form: RegistrationForm = { ...draft.form, collectedAt };
@@ -198,5 +245,32 @@ export function useRegistrationSubmit(options: RegistrationSubmitOptions) {
       }
     });
 
-  return { phase, submit, pageError };
+  const busy = phase === 'checking' || phase === 'saving' || phase === 'binding' || phase === 'done';
+  return {
+    isWork,
+    /** Prefixes the controls' ids. */
+    formName: FORM_NAME,
+    draft,
+    store,
+    person,
+    /** The typed ID card is registered already (the lookup while typing): the page offers that record. */
+    idCardConflict: registered.conflict,
+    openConflict: () => openRegistration(registered.conflict?.registration.id),
+    checkIdCard: () => void registered.check(form.idCard),
+    tube: tube.props,
+    serverDraft,
+    /** The draft was restored from an earlier visit (已恢复上次未提交的内容 with 清空). */
+    restored,
+    clearDraft: () => {
+      store.clear();
+      resetMessages();
+    },
+    pendingCount: isWork ? queue.pendingCount : 0,
+    resumeDraftId: isWork ? searchParams.get('draft') : null,
+    resumeDone,
+    phase,
+    busy,
+    submit,
+    pageError,
+  };
 }
