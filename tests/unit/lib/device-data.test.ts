@@ -20,8 +20,17 @@ const CHECK_2: SessionOwner = { audience: 'check', account: '4' };
 const draftKey = (owner: SessionOwner) => `draft:registration:${owner.audience}:${owner.account}`;
 const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { name } });
 
+/** Queued entries as the queue stores them (lib/stored-queue.ts drops an entry of another shape). */
 function queue(...entries: { id: string; status: string; owner?: SessionOwner }[]) {
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries));
+  const stored = entries.map((entry) => ({
+    createdAt: '2026-01-01T09:00:00+08:00',
+    registrationInput: { name: '王小明', idCard: '110105196601010071', phone: '13800138000' },
+    tubeCode: `CT-${entry.id}`,
+    collectedAt: '2026-01-01T08:00:00+08:00',
+    attempts: 0,
+    ...entry,
+  }));
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(stored));
 }
 const queuedIds = () =>
   (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);
