@@ -4,6 +4,7 @@ import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwn
 import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
 import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
+import { workKeyOwner } from '@/lib/work-keys';
 
 /**
  * Personal data on a shared phone (one localStorage for every webview; a sessionStorage per tab), in
@@ -41,7 +42,6 @@ export function keepOnSignOut(key: string): void {
   keptLocal.add(key);
 }
 
-const WORK_KEY_BASES = [persistedStorageKey('registration'), 'hidden-server-drafts'];
 /** Registration drafts kept before owners were recorded, one per group. */
 const OWNERLESS_DRAFT_KEYS = new Set([
   persistedStorageKey('registration:work'),
@@ -55,13 +55,7 @@ const OWNERLESS_DRAFT_KEYS = new Set([
 function workOwnerOfKey(key: string): SessionOwner | 'nobody' | 'mixed' | null {
   if (key === OFFLINE_QUEUE_KEY) return 'mixed';
   if (OWNERLESS_DRAFT_KEYS.has(key)) return 'nobody';
-  for (const base of WORK_KEY_BASES) {
-    if (!key.startsWith(`${base}:`)) continue;
-    const [audience, ...account] = key.slice(base.length + 1).split(':');
-    const owner = readOwner({ audience, account: account.join(':') });
-    if (owner) return owner;
-  }
-  return null;
+  return workKeyOwner(key);
 }
 
 function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
