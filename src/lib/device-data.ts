@@ -4,7 +4,6 @@ import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwn
 import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
 import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
-import { workKeyOwner } from '@/lib/work-keys';
 
 /**
  * Personal data on a shared phone (one localStorage for every webview; a sessionStorage per tab), in
@@ -42,6 +41,7 @@ export function keepOnSignOut(key: string): void {
   keptLocal.add(key);
 }
 
+const WORK_KEY_BASES = [persistedStorageKey('registration'), 'hidden-server-drafts'];
 /** Registration drafts kept before owners were recorded, one per group. */
 const OWNERLESS_DRAFT_KEYS = new Set([
   persistedStorageKey('registration:work'),
@@ -55,7 +55,13 @@ const OWNERLESS_DRAFT_KEYS = new Set([
 function workOwnerOfKey(key: string): SessionOwner | 'nobody' | 'mixed' | null {
   if (key === OFFLINE_QUEUE_KEY) return 'mixed';
   if (OWNERLESS_DRAFT_KEYS.has(key)) return 'nobody';
-  return workKeyOwner(key);
+  for (const base of WORK_KEY_BASES) {
+    if (!key.startsWith(`${base}:`)) continue;
+    const [audience, ...account] = key.slice(base.length + 1).split(':');
+    const owner = readOwner({ audience, account: account.join(':') });
+    if (owner) return owner;
+  }
+  return null;
 }
 
 function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
