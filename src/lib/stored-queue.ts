@@ -38,12 +38,13 @@ export interface QueueEntry {
 }
 
 const optionalText = v.optional(v.string());
-const entrySchema = v.looseObject({
+// Schemas of the functions the app's contract already uses (types/api.ts), so reading adds few bytes.
+const entrySchema = v.object({
   id: v.string(),
   // Read by readOwner where it matters: an entry of an unknown owner is nobody's, not invalid.
   owner: v.optional(v.unknown()),
   createdAt: v.string(),
-  registrationInput: v.looseObject({
+  registrationInput: v.object({
     name: v.string(),
     idCard: v.string(),
     phone: optionalText,
@@ -75,7 +76,7 @@ export function readStoredQueue(): QueueEntry[] | null {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const entries = parsed.filter((entry) => v.is(entrySchema, entry)) as QueueEntry[];
+  const entries = parsed.filter((entry) => v.safeParse(entrySchema, entry).success) as QueueEntry[];
   if (entries.length < parsed.length)
     console.warn(`待发送队列中有 ${parsed.length - entries.length} 条记录格式不正确，已忽略`);
   return entries;

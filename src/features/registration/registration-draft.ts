@@ -166,15 +166,15 @@ export function draftFromServerDraft(registration: Registration): RegistrationDr
 
 const text = v.optional(v.string());
 /** The form values as stored: every field optional (an older version may have had fewer). */
-const storedFormSchema = v.looseObject({
+const storedFormFields = {
   ...Object.fromEntries(
     (Object.keys(EMPTY_REGISTRATION_FORM) as (keyof RegistrationForm)[]).map((key) => [key, text]),
   ),
   familyHistory: v.optional(v.boolean()),
-  collectedAt: v.nullish(v.string()),
-});
+  collectedAt: v.optional(v.nullable(v.string())),
+};
 const storedServerSchema = v.optional(
-  v.looseObject({
+  v.object({
     registrationId: text,
     status: v.optional(v.picklist(['draft', 'submitted'])),
     saved: text,
@@ -182,11 +182,8 @@ const storedServerSchema = v.optional(
 );
 /** This version's format, and the flat one of drafts written before the form and server copy were apart. */
 const storedDraftSchema = v.union([
-  v.looseObject({ form: storedFormSchema, server: storedServerSchema }),
-  v.intersect([
-    storedFormSchema,
-    v.looseObject({ registrationId: text, serverStatus: v.unknown(), serverSaved: text }),
-  ]),
+  v.object({ form: v.object(storedFormFields), server: storedServerSchema }),
+  v.object({ ...storedFormFields, registrationId: text, serverStatus: v.unknown(), serverSaved: text }),
 ]);
 
 /**
@@ -197,7 +194,7 @@ const storedDraftSchema = v.union([
  */
 export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
   if (stored === undefined || stored === null) return undefined;
-  if (!v.is(storedDraftSchema, stored)) {
+  if (!v.safeParse(storedDraftSchema, stored).success) {
     console.warn('本机保存的登记草稿格式不正确，已忽略');
     return undefined;
   }

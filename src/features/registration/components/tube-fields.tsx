@@ -5,7 +5,7 @@ import { normalizeTubeCode } from '@/lib/tube-code';
 import { TUBE_REQUIRED_MESSAGE, type TubeStatusState } from '../use-tube-status';
 import { CollectionTimeField } from './collection-time-field';
 import { TubeStatusCard } from './tube-status-card';
-import styles from '../pages/info-enter-page.module.css';
+import styles from './tube-fields.module.css';
 
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
 
@@ -52,7 +52,7 @@ export function TubeFields({
   const headingId = `${formName}-tube-heading`;
   return (
     <section
-      className={heading ? styles.tube : styles.tubeInline}
+      className={heading ? styles.tube : styles.inline}
       aria-labelledby={heading ? headingId : undefined}
     >
       {heading && (
@@ -70,7 +70,7 @@ export function TubeFields({
       </div>
       <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
       {tubeQueued && (
-        <p className={styles.fieldError} role="alert">
+        <p className={styles.queued} role="alert">
           {QUEUED_TUBE_MESSAGE}
         </p>
       )}
