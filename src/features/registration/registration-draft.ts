@@ -183,7 +183,13 @@ const storedServerSchema = v.optional(
 /** This version's format, and the flat one of drafts written before the form and server copy were apart. */
 const storedDraftSchema = v.union([
   v.object({ form: v.object(storedFormFields), server: storedServerSchema }),
-  v.object({ ...storedFormFields, registrationId: text, serverStatus: v.unknown(), serverSaved: text }),
+  v.object({
+    ...storedFormFields,
+    form: v.optional(v.undefined()),
+    registrationId: text,
+    serverStatus: v.optional(v.unknown()),
+    serverSaved: text,
+  }),
 ]);
 
 /**
@@ -194,7 +200,7 @@ const storedDraftSchema = v.union([
  */
 export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
   if (stored === undefined || stored === null) return undefined;
-  if (!v.safeParse(storedDraftSchema, stored).success) {
+  if (Array.isArray(stored) || !v.safeParse(storedDraftSchema, stored).success) {
     console.warn('本机保存的登记草稿格式不正确，已忽略');
     return undefined;
   }

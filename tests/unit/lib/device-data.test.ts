@@ -11,6 +11,7 @@ import {
 import { setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { DEMO_DB_STORAGE_KEY } from '@/mocks/db';
+import { storedQueueEntry } from '../support/stored-queue-entry';
 
 const ADMIN: SessionOwner = { audience: 'work', account: 'admin' };
 const WORKER: SessionOwner = { audience: 'work', account: 'worker' };
@@ -20,17 +21,8 @@ const CHECK_2: SessionOwner = { audience: 'check', account: '4' };
 const draftKey = (owner: SessionOwner) => `draft:registration:${owner.audience}:${owner.account}`;
 const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { name } });
 
-/** Queued entries as the queue stores them (lib/stored-queue.ts drops an entry of another shape). */
 function queue(...entries: { id: string; status: string; owner?: SessionOwner }[]) {
-  const stored = entries.map((entry) => ({
-    createdAt: '2026-01-01T09:00:00+08:00',
-    registrationInput: { name: '王小明', idCard: '110105196601010071', phone: '13800138000' },
-    tubeCode: `CT-${entry.id}`,
-    collectedAt: '2026-01-01T08:00:00+08:00',
-    attempts: 0,
-    ...entry,
-  }));
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(stored));
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries.map(storedQueueEntry)));
 }
 const queuedIds = () =>
   (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);

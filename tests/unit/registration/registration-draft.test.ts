@@ -84,6 +84,13 @@ describe('a stored draft as this version reads it', () => {
     });
   });
 
+  it('reads a flat draft that was never saved to the server', () => {
+    expect(readStoredDraft({ name: '王小明', tubeCode: 'CT1', collectedAt: null })).toEqual({
+      form: { ...EMPTY_REGISTRATION_FORM, name: '王小明', tubeCode: 'CT1' },
+      server: {},
+    });
+  });
+
   it.each([null, 'text', 3])('reads nothing from %s', (stored) => {
     expect(readStoredDraft(stored)).toBeUndefined();
   });
