@@ -41,6 +41,28 @@ const useRequestThroughTheWrapper = {
   importNames: ['useRequest'],
   message: "use useApiRequest from '@/lib/use-api-request': it sets how a failed request is handled, once.",
 };
+const noClearable = {
+  selector: "JSXAttribute[name.name='clearable']",
+  message:
+    "antd-mobile's clear icon is an unnamed div without a role (axe: serious, not keyboard reachable); offer a real button instead.",
+};
+/** ID cards and tube codes have one reading each (src/lib/id-card.ts, src/lib/tube-code.ts). */
+const CASE_CHANGE = 'CallExpression[callee.property.name=/^to(Upper|Lower)Case$/]';
+const A_CODE = '[name=/idcard|tube|code/i]';
+const CASE_CHANGE_MESSAGE =
+  "ID cards and tube codes are read by normalizeIdCard ('@/lib/id-card') and normalizeTubeCode ('@/lib/tube-code'), which never upper-cases a tube code: compare through those.";
+const caseChangesOfCodes = [
+  // idCard.toUpperCase()
+  {
+    selector: `${CASE_CHANGE} > MemberExpression.callee > Identifier.object${A_CODE}`,
+    message: CASE_CHANGE_MESSAGE,
+  },
+  // entry.tubeCode.toUpperCase(), code.replace(…).toUpperCase()
+  {
+    selector: `${CASE_CHANGE} > MemberExpression.callee > .object Identifier${A_CODE}`,
+    message: CASE_CHANGE_MESSAGE,
+  },
+];
 const DRAFT_STORE = 'src/features/registration/registration-draft-store.ts';
 const draftKeyThroughTheStore = {
   name: '@/lib/work-keys',
@@ -96,14 +118,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='clearable']",
-          message:
-            "antd-mobile's clear icon is an unnamed div without a role (axe: serious, not keyboard reachable); offer a real button instead.",
-        },
-      ],
+      'no-restricted-syntax': ['error', noClearable],
     },
   },
   {
@@ -135,6 +150,10 @@ export default tseslint.config(
     files: ['src/features/**'],
     ignores: [DRAFT_STORE],
     rules: featureImports([useRequestThroughTheWrapper, draftKeyThroughTheStore]),
+  },
+  {
+    files: ['src/features/**', 'src/api/**'],
+    rules: { 'no-restricted-syntax': ['error', noClearable, ...caseChangesOfCodes] },
   },
   { files: [DRAFT_STORE], rules: featureImports([useRequestThroughTheWrapper]) },
   {

@@ -1,6 +1,7 @@
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { appUrl } from '@/lib/app-url';
 import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
 import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
 
@@ -30,7 +31,8 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  * Only the keys listed in config/storage-keys.ts and this module's marks (the data owner, the shared
  * phone) survive both; none holds personal data. The app keeps nothing in IndexedDB or
  * Cache Storage. The offline queue's entries are the queue store's (features/offline-queue); this
- * module only counts them and removes them by owner, re-reading the stored list as the store does.
+ * module only counts them and removes them by owner, reading the stored list as the store does
+ * (lib/stored-queue.ts).
  *
  * API
  * - claimDeviceData(owner) → boolean    at sign-in; true when another owner's data was removed
@@ -127,18 +129,8 @@ function rememberKey(storage: () => Storage, key: string, value: string): void {
   }
 }
 
-/** The queue as stored: only what this module needs of each entry. */
-type StoredEntry = { status?: unknown; owner?: unknown };
-
-function readQueue(): StoredEntry[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((entry): entry is StoredEntry => typeof entry === 'object' && entry !== null)
-      : [];
-  } catch {
-    return [];
-  }
+function readQueue(): QueueEntry[] {
+  return readStoredQueue() ?? [];
 }
 
 /** Removes the queued entries `remove` picks (the rest are written back as they were). */
@@ -147,14 +139,13 @@ function removeQueued(remove: (owner: SessionOwner | null) => boolean): void {
   const kept = entries.filter((entry) => !remove(readOwner(entry.owner)));
   if (kept.length === entries.length) return;
   try {
-    if (kept.length === 0) localStorage.removeItem(OFFLINE_QUEUE_KEY);
-    else localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(kept));
+    writeStoredQueue(kept);
   } catch {
     // storage unavailable
   }
 }
 
-const isUnsent = (entry: StoredEntry) => entry.status !== 'sent';
+const isUnsent = (entry: QueueEntry) => entry.status !== 'sent';
 
 function readDataOwner(): SessionOwner | null {
   try {

@@ -5,6 +5,28 @@ const SUBMIT = '/ScreeningRegister/Submit';
 const BIND = '/Sampling/BindSamplingTube';
 
 test.describe('registration (work users)', () => {
+  test('a stored draft of the wrong shape is dropped: the empty form, not 页面出错了, on every load', async ({
+    page,
+    api,
+  }) => {
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toBeVisible();
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('draft:registration:work:'));
+      localStorage.setItem(
+        key ?? 'draft:registration:work:admin',
+        JSON.stringify({ savedAt: Date.now(), value: { name: 42 } }),
+      );
+    });
+    for (let load = 0; load < 2; load += 1) {
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('');
+      await expect(page.getByText('页面出错了')).toHaveCount(0);
+      await expect(page.getByText('已恢复上次未提交的内容')).toHaveCount(0);
+    }
+  });
+
   test('register and scan-bind, find it, open it, unbind it', async ({ page, api }) => {
     const tube = spareTube(api, 1);
     await signIn(page, api);

@@ -21,7 +21,7 @@ export async function registrationsOfIdCard(
     options,
   );
   return {
-    same: page.records.filter((record) => record.idCard.toUpperCase() === idCard),
+    same: page.records.filter((record) => normalizeIdCard(record.idCard) === idCard),
     unnamed: page.records.filter((record) => !record.idCard),
   };
 }

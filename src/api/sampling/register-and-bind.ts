@@ -5,6 +5,7 @@ import { normalizePhone } from '@/lib/phone';
 import { API_STATUS, idCardRegisteredDataSchema, type Id, type RegistrationInput } from '@/types/api';
 import { bindSamplingTube } from './bind-sampling-tube';
 import { getSamplingTubeStatus } from './get-sampling-tube-status';
+import { normalizeTubeCode } from '@/lib/tube-code';
 
 /**
  * Registering a person and binding their tube: the one implementation used by the entry form, /bindErr,
@@ -235,7 +236,7 @@ export async function registerAndBind(
     registrationId = saved.registrationId;
     options.onRegistrationSaved?.(registrationId);
   }
-  const tubeCode = request.tubeCode.trim();
+  const tubeCode = normalizeTubeCode(request.tubeCode);
   try {
     await bindSamplingTube(
       { registrationId, tubeCode, collectedAt: request.collectedAt },

@@ -3,6 +3,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { barcodeDetector, SCAN_UNSUPPORTED_MESSAGE, type BarcodeDetectorInstance } from './camera-support';
 import styles from './tube-code-input.module.css';
+import { normalizeTubeCode } from '@/lib/tube-code';
 
 /** Frames read per second is a trade-off: often enough to feel instant, rarely enough for old phones. */
 const DETECT_INTERVAL_MS = 250;
@@ -60,7 +61,7 @@ export function CameraScanner({ visible, onDetected, onError, onClose }: CameraS
       const video = attachedVideo();
       if (video && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
         try {
-          const found = (await detector.detect(video)).find((barcode) => barcode.rawValue.trim());
+          const found = (await detector.detect(video)).find((barcode) => normalizeTubeCode(barcode.rawValue));
           if (found && !stopped) {
             stopped = true;
             onDetectedRef.current(found.rawValue);

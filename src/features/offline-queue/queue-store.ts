@@ -1,9 +1,18 @@
+import { normalizeIdCard } from '@/lib/id-card';
 import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/session';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import { uuidV4 } from '@/lib/uuid';
+import {
+  readStoredQueue,
+  writeStoredQueue,
+  type QueueEntry,
+  type QueueEntryStatus,
+} from '@/lib/stored-queue';
 import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import { QUEUE_STORAGE_KEY } from './queue-keys';
 
 export { QUEUE_STORAGE_KEY };
+export type { QueueEntry, QueueEntryStatus };
 
 /**
  * The offline bind queue: registrations and tube bindings a staff member saved while the network was
@@ -20,40 +29,12 @@ export { QUEUE_STORAGE_KEY };
  * signed-in account (sessionEntries); an entry without an owner (queued before owners were recorded)
  * is nobody's: never shown or sent (the login page names it, lib/device-data.ts).
  */
-export type QueueEntryStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
 export const QUEUE_STATUS_LABELS: Readonly<Record<QueueEntryStatus, string>> = {
   pending: '待发送',
   sending: '发送中',
   sent: '已发送',
   failed: '发送失败',
 };
-
-export interface QueueEntry {
-  id: string;
-  /** The staff account that queued it: only that account's session shows or sends it. */
-  owner?: SessionOwner;
-  /** When the entry was queued (ISO). */
-  createdAt: DateTimeString;
-  /** The ScreeningRegister/Submit body the form would have sent. */
-  registrationInput: RegistrationInput;
-  /** Set as soon as the registration is saved, so a retry binds it instead of registering the person twice. */
-  registrationId?: Id;
-  tubeCode: string;
-  collectedAt: DateTimeString;
-  status: QueueEntryStatus;
-  /** Send attempts so far (each flush that picks the entry counts one). */
-  attempts: number;
-  /** Why the last attempt did not finish, in Chinese (the reason of a 'failed' entry). */
-  lastError?: string;
-  /**
-   * 'sent': the registration the tube is bound to. 'failed' because the ID card is registered already:
-   * that existing registration, so the user can open it.
-   */
-  resultRegistrationId?: Id;
-  /** When the entry became 'sent' or 'failed' (ISO). */
-  settledAt?: DateTimeString;
-}
 
 export interface QueueSnapshot {
   entries: readonly QueueEntry[];
@@ -63,25 +44,6 @@ export interface QueueSnapshot {
 
 /** Sent entries are kept for review, then forgotten (they hold personal data, like the form drafts). */
 const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-const STATUSES: readonly QueueEntryStatus[] = ['pending', 'sending', 'sent', 'failed'];
-
-function isEntry(value: unknown): value is QueueEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<QueueEntry>;
-  const input = entry.registrationInput as Partial<RegistrationInput> | undefined;
-  return (
-    typeof entry.id === 'string' &&
-    typeof entry.tubeCode === 'string' &&
-    typeof entry.collectedAt === 'string' &&
-    typeof entry.createdAt === 'string' &&
-    typeof entry.attempts === 'number' &&
-    STATUSES.includes(entry.status as QueueEntryStatus) &&
-    typeof input === 'object' &&
-    input !== null &&
-    typeof input.name === 'string' &&
-    typeof input.idCard === 'string'
-  );
-}
 
 function expired(entry: QueueEntry, now: number): boolean {
   return (
@@ -89,28 +51,10 @@ function expired(entry: QueueEntry, now: number): boolean {
   );
 }
 
-/** The stored list, or null when storage cannot be read. Unreadable or foreign items are dropped. */
+/** The stored list without sent entries past their retention, or null when storage cannot be read. */
 function readStorage(): QueueEntry[] | null {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(QUEUE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    const now = Date.now();
-    return Array.isArray(parsed) ? parsed.filter(isEntry).filter((entry) => !expired(entry, now)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Throws when storage is unavailable or full. */
-function writeStorage(entries: readonly QueueEntry[]): void {
-  if (entries.length === 0) localStorage.removeItem(QUEUE_STORAGE_KEY);
-  else localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries));
+  const now = Date.now();
+  return readStoredQueue()?.filter((entry) => !expired(entry, now)) ?? null;
 }
 
 let snapshot: QueueSnapshot = { entries: readStorage() ?? [], flushing: false };
@@ -138,7 +82,7 @@ function commit(change: (entries: QueueEntry[]) => QueueEntry[], strict = false)
   const latest = readStorage() ?? [...snapshot.entries];
   const next = change(latest);
   try {
-    writeStorage(next);
+    writeStoredQueue(next);
   } catch (error) {
     if (strict) throw error;
   }
@@ -172,15 +116,11 @@ export function isSendable(entry: QueueEntry): boolean {
   return entry.status === 'pending' || entry.status === 'sending';
 }
 
-function normalizeQueuedTubeCode(code: string): string {
-  return code.replace(/\s+/g, '').toUpperCase();
-}
-
-/** The entry still waiting to send this tube, if any. */
+/** The entry still waiting to send this tube, if any (codes compared as lib/tube-code.ts reads them). */
 export function findQueuedTube(entries: readonly QueueEntry[], tubeCode: string): QueueEntry | undefined {
-  const code = normalizeQueuedTubeCode(tubeCode);
+  const code = normalizeTubeCode(tubeCode);
   if (!code) return undefined;
-  return entries.find((entry) => isSendable(entry) && normalizeQueuedTubeCode(entry.tubeCode) === code);
+  return entries.find((entry) => isSendable(entry) && normalizeTubeCode(entry.tubeCode) === code);
 }
 
 export interface EnqueueBindInput {
@@ -220,8 +160,8 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
   if (stored === null) return refuse('storage');
   const own = stored.filter((entry) => isOwnedBy(entry, owner));
   if (findQueuedTube(own, input.tubeCode)) return refuse('duplicate-tube');
-  const idCard = input.registrationInput.idCard.toUpperCase();
-  if (own.some((entry) => isSendable(entry) && entry.registrationInput.idCard.toUpperCase() === idCard))
+  const idCard = normalizeIdCard(input.registrationInput.idCard);
+  if (own.some((entry) => isSendable(entry) && normalizeIdCard(entry.registrationInput.idCard) === idCard))
     return refuse('duplicate-id-card');
 
   const entry: QueueEntry = {
@@ -230,7 +170,7 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
     createdAt: new Date().toISOString(),
     registrationInput: input.registrationInput,
     ...(input.registrationId ? { registrationId: input.registrationId } : {}),
-    tubeCode: input.tubeCode.trim(),
+    tubeCode: normalizeTubeCode(input.tubeCode),
     collectedAt: input.collectedAt,
     status: 'pending',
     attempts: 0,

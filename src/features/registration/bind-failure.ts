@@ -3,7 +3,11 @@ import {
   type BindFailureReason,
   type FieldProblemName,
   type RegisterAndBindOutcome,
+  type RegisterAndBindStep,
 } from '@/api/sampling/register-and-bind';
+import { audiencePages, type UserAudience } from '@/config/audience';
+import { paths, withQuery } from '@/config/paths';
+import type { Id } from '@/types/api';
 
 export type { BindFailureReason, FieldProblemName };
 
@@ -23,21 +27,9 @@ export function isBindFailureReason(value: string | null | undefined): value is 
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(BIND_FAILURE_MESSAGES, value);
 }
 
-/**
- * A register-and-bind outcome no field can fix, as its /bindErr reason and the server's words; null
- * for every other outcome.
- */
-export function bindFailureOf(
-  outcome: RegisterAndBindOutcome,
-): { reason: BindFailureReason; message: string } | null {
-  if (outcome.kind === 'refused') return { reason: outcome.reason, message: outcome.message };
-  if (outcome.kind === 'saved-without-id') return { reason: 'not-found', message: SAVED_WITHOUT_ID_MESSAGE };
-  return null;
-}
-
 /** The failure as one line for a page that shows it in place: the explanation, then the server's words. */
-export function bindFailureText(failure: { reason: BindFailureReason; message: string }): string {
-  return `${BIND_FAILURE_MESSAGES[failure.reason]}（${failure.message}）`;
+function bindFailureText(reason: BindFailureReason, message: string): string {
+  return `${BIND_FAILURE_MESSAGES[reason]}（${message}）`;
 }
 
 /** Router state of the entry form: a field problem handed back, e.g. by /bindErr's retry. */
@@ -49,4 +41,88 @@ export interface EntryLocationState {
 export interface BindErrorState {
   message?: string;
   fromForm?: boolean;
+}
+
+/**
+ * Where the outcome arrives: the entry form, /bindErr's 重试 (`state`: the page's own router state),
+ * or the detail page's binding of a registration that has no tube.
+ */
+export type OutcomePlace =
+  | { place: 'form'; audience: UserAudience }
+  | { place: 'bindErr'; state: BindErrorState }
+  | { place: 'detail' };
+
+/** What the person sees of a register-and-bind outcome. */
+export type OutcomeView =
+  /** Bound: the next page, or (`to` undefined: the detail page) a toast and the registration reloaded. */
+  | { show: 'bound'; to?: string }
+  /** Another page: /bindErr with the reason, or the form with a problem handed back to a field. */
+  | { show: 'page'; to: string; replace: boolean; state: BindErrorState | EntryLocationState }
+  /** A message at the tube code or the collection time, which gets the focus. */
+  | { show: 'field'; field: FieldProblemName; message: string }
+  /** A line on the page itself: the explanation, then the server's words. */
+  | { show: 'line'; text: string }
+  /** The ID card is registered already: offer to open that registration. */
+  | { show: 'existing'; registrationId?: Id; message: string }
+  /** No network: offer the offline queue (staff on the entry form only). */
+  | { show: 'queue'; message: string; step: RegisterAndBindStep; registrationId?: Id }
+  /** The client's own message for the failure (lib/http showError). */
+  | { show: 'error'; error: unknown };
+
+/**
+ * The one reading of a register-and-bind outcome for the person, wherever it arrives: the next page,
+ * the field to fix, a line, an offer (the existing registration, the offline queue) or the client's
+ * message.
+ */
+export function outcomeView(outcome: RegisterAndBindOutcome, where: OutcomePlace): OutcomeView {
+  switch (outcome.kind) {
+    case 'bound': {
+      if (where.place === 'detail') return { show: 'bound' };
+      const success =
+        where.place === 'form' ? audiencePages(where.audience).registrationSuccess : paths.bindSuccess;
+      return { show: 'bound', to: withQuery(success, { id: outcome.registrationId }) };
+    }
+    case 'refused':
+      return failureView(outcome.reason, outcome.message, where);
+    case 'saved-without-id':
+      return failureView('not-found', SAVED_WITHOUT_ID_MESSAGE, where);
+    case 'field':
+      // From /bindErr the field is on the form: back there, with the problem at its field.
+      return where.place === 'bindErr'
+        ? {
+            show: 'page',
+            to: paths.infoEnter,
+            replace: true,
+            state: { problem: { field: outcome.field, message: outcome.message } },
+          }
+        : { show: 'field', field: outcome.field, message: outcome.message };
+    case 'id-card-registered':
+      return { show: 'existing', registrationId: outcome.registrationId, message: outcome.message };
+    case 'rejected':
+      return { show: 'error', error: outcome.error };
+    case 'not-sent':
+      // Only without any network: a request that timed out may have been processed, so it is not
+      // handed on for an automatic resend; the person retries and sees the answer.
+      if (where.place === 'form' && where.audience === 'work' && outcome.errorKind === 'network')
+        return {
+          show: 'queue',
+          message: outcome.message,
+          step: outcome.step,
+          registrationId: outcome.registrationId,
+        };
+      return { show: 'error', error: outcome.error };
+  }
+}
+
+/** A failure no field can fix: /bindErr for staff (the form's or /bindErr's own), else a line in place. */
+function failureView(reason: BindFailureReason, message: string, where: OutcomePlace): OutcomeView {
+  if (where.place === 'bindErr' || (where.place === 'form' && where.audience === 'work'))
+    return {
+      show: 'page',
+      to: withQuery(paths.bindErr, { reason }),
+      // Again on /bindErr: the same page with the new reason (it stays mounted), and 重试 works again.
+      replace: where.place === 'bindErr',
+      state: { ...(where.place === 'bindErr' ? where.state : { fromForm: true }), message },
+    };
+  return { show: 'line', text: bindFailureText(reason, message) };
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone, validatePhone } from '@/lib/phone';
 import type { Id, Registration, RegistrationInput } from '@/types/api';
@@ -24,6 +25,9 @@ export interface RegistrationForm {
   /** ISO date-time of the sample collection; null until chosen (the form fills in "now"). */
   collectedAt: string | null;
 }
+
+/** The person fields the entry form edits (the tube and its time live beside the form). */
+export type PersonFieldName = Exclude<keyof RegistrationForm, 'tubeCode' | 'collectedAt'>;
 
 /**
  * The registration on the server that these values belong to. `registrationId` is set once a save has
@@ -160,12 +164,46 @@ export function draftFromServerDraft(registration: Registration): RegistrationDr
   return input ? { ...draft, server: { ...draft.server, saved: serverDraftSignature(input) } } : draft;
 }
 
+const text = v.optional(v.string());
+/** The form values as stored: every field optional (an older version may have had fewer). */
+const storedFormFields = {
+  ...Object.fromEntries(
+    (Object.keys(EMPTY_REGISTRATION_FORM) as (keyof RegistrationForm)[]).map((key) => [key, text]),
+  ),
+  familyHistory: v.optional(v.boolean()),
+  collectedAt: v.optional(v.nullable(v.string())),
+};
+const storedServerSchema = v.optional(
+  v.object({
+    registrationId: text,
+    status: v.optional(v.picklist(['draft', 'submitted'])),
+    saved: text,
+  }),
+);
+/** This version's format, and the flat one of drafts written before the form and server copy were apart. */
+const storedDraftSchema = v.union([
+  v.object({ form: v.object(storedFormFields), server: storedServerSchema }),
+  v.object({
+    ...storedFormFields,
+    form: v.optional(v.undefined()),
+    registrationId: text,
+    serverStatus: v.optional(v.unknown()),
+    serverSaved: text,
+  }),
+]);
+
 /**
- * A stored draft as this version reads it. Drafts written before the form and its server copy were
- * kept apart held both in one flat object: they are read too, so an update loses nobody's typing.
+ * A stored draft as this version reads it, or undefined when there is none or it does not match the
+ * schema (dropped with a console line: a draft of the wrong shape must not break the form on every
+ * load). Drafts written before the form and its server copy were kept apart held both in one flat
+ * object: they are read too, so an update loses nobody's typing.
  */
 export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
-  if (typeof stored !== 'object' || stored === null) return undefined;
+  if (stored === undefined || stored === null) return undefined;
+  if (Array.isArray(stored) || !v.safeParse(storedDraftSchema, stored).success) {
+    console.warn('本机保存的登记草稿格式不正确，已忽略');
+    return undefined;
+  }
   const value = stored as Partial<RegistrationDraft> & Record<string, unknown>;
   if (typeof value.form === 'object' && value.form !== null)
     return { form: { ...EMPTY_REGISTRATION_FORM, ...value.form }, server: { ...value.server } };

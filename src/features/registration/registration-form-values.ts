@@ -1,10 +1,6 @@
 import { SCREENING_AGE } from '@/config/screening';
 import { normalizeIdCard, parseIdCard, validateIdCard, validateIdCardLifespan } from '@/lib/id-card';
 import { validatePhone } from '@/lib/phone';
-import type { RegistrationForm } from './registration-draft';
-
-/** The person fields the entry form edits (the tube and its time live beside the form). */
-export type PersonFieldName = Exclude<keyof RegistrationForm, 'tubeCode' | 'collectedAt'>;
 
 /** Shown at the ID-card field for an age outside SCREENING_AGE: a notice, not an error. */
 export const SCREENING_AGE_RANGE_TEXT = `${SCREENING_AGE.min}–${SCREENING_AGE.max} 岁`;

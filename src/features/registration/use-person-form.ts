@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { fieldMessageId } from '@/components/form-field';
 import { validateName, validatePhone } from '@/lib/phone';
-import type { RegistrationForm } from './registration-draft';
-import {
-  validateOptionalPhone,
-  validateRegistrationIdCard,
-  type PersonFieldName,
-} from './registration-form-values';
+import type { PersonFieldName, RegistrationForm } from './registration-draft';
+import { validateOptionalPhone, validateRegistrationIdCard } from './registration-form-values';
 
 /** The person fields with rules, each checked when it loses focus and on submit. */
 export type CheckedField = 'name' | 'idCard' | 'phone' | 'emergencyContactPhone';

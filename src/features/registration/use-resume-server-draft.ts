@@ -3,6 +3,7 @@ import { getRegistrationDetail } from '@/api/registration';
 import type { Id, Registration } from '@/types/api';
 import { useApiRequest } from '@/lib/use-api-request';
 import { confirmReplaceLocalDraft } from './components/registration-dialogs';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import {
   draftFromServerDraft,
   formHasContent,
@@ -14,7 +15,7 @@ import {
 function onlyOnThisPhone(local: RegistrationDraft): boolean {
   if (!formHasContent(local.form)) return false;
   if (local.server.status !== 'draft') return true;
-  return unsavedServerDraft(local) !== null || local.form.tubeCode.trim() !== '';
+  return unsavedServerDraft(local) !== null || normalizeTubeCode(local.form.tubeCode) !== '';
 }
 
 export type ResumeOutcome =

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FieldProblemName } from './bind-failure';
-import { validateCollectedAt } from './components/collection-time-field';
+import { normalizeTubeCode } from '@/lib/tube-code';
+import { toDateTimeString, validateCollectedAt } from './components/collection-time-field';
 import type { TubeFieldsProps } from './components/tube-fields';
 import type { RegistrationForm } from './registration-draft';
 import { tubeProblem, useTubeStatus } from './use-tube-status';
@@ -14,9 +15,8 @@ export function focusControl(element: HTMLElement | null | undefined): void {
 
 export interface TubeFieldsInput {
   formName: string;
-  form: Pick<RegistrationForm, 'tubeCode'>;
-  /** The collection time shown (the draft's, or "now"). */
-  collectedAt: string;
+  /** The draft's code and collection time (null until chosen: the fields show "now", the time opened). */
+  form: Pick<RegistrationForm, 'tubeCode' | 'collectedAt'>;
   editForm: (patch: Partial<Pick<RegistrationForm, 'tubeCode' | 'collectedAt'>>) => void;
   /** The tube waits in the offline queue for someone else. */
   tubeQueued: boolean;
@@ -28,14 +28,10 @@ export interface TubeFieldsInput {
  * The state of the entry form's tube section (TubeFields): the tube's status, and the messages at the
  * code and at the collection time, from the form's own checks and from the server.
  */
-export function useTubeFields({
-  formName,
-  form,
-  collectedAt,
-  editForm,
-  tubeQueued,
-  handedBack,
-}: TubeFieldsInput) {
+export function useTubeFields({ formName, form, editForm, tubeQueued, handedBack }: TubeFieldsInput) {
+  const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
+  /** The collection time shown, and submitted: the draft's, or "now" as of opening the form. */
+  const collectedAt = form.collectedAt ?? defaultCollectedAt;
   const [tubeRequired, setTubeRequired] = useState(false);
   const [tubeServerProblem, setTubeServerProblem] = useState<string | null>(
     handedBack?.field === 'tubeCode' ? handedBack.message : null,
@@ -50,7 +46,7 @@ export function useTubeFields({
 
   /** Checks the code and the time, showing each message: whether both are fine, and the control to fix first. */
   const check = (): { ok: boolean; first: HTMLElement | null } => {
-    const code = form.tubeCode.trim();
+    const code = normalizeTubeCode(form.tubeCode);
     if (!code) setTubeRequired(true);
     const tubeBad = !code || Boolean(tubeServerProblem || tubeProblem(tubeStatus.result) || tubeQueued);
     const timeMessage = validateCollectedAt(collectedAt);
@@ -98,5 +94,5 @@ export function useTubeFields({
     },
   };
 
-  return { check, showProblem, reset, props };
+  return { collectedAt, check, showProblem, reset, props };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import type { TubeStatusResult } from '@/types/api';
+import { normalizeTubeCode } from '@/lib/tube-code';
 
 export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';
 
@@ -27,7 +28,7 @@ interface Settled {
  * gave). Silent: the form shows a failed lookup next to the code, and the lookup never blocks typing.
  */
 export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusState {
-  const code = rawCode.trim();
+  const code = normalizeTubeCode(rawCode);
   const [scannedCode, setScannedCode] = useState<string | null>(null);
   const debounceMs = code === scannedCode ? 0 : typingPauseMs;
   const [attempt, setAttempt] = useState(0);
@@ -58,7 +59,7 @@ export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusS
     result: current?.result ?? null,
     error: current?.error ?? null,
     reload: () => setAttempt((value) => value + 1),
-    scanned: (scanned: string) => setScannedCode(scanned.trim()),
+    scanned: (scanned: string) => setScannedCode(normalizeTubeCode(scanned)),
   };
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { storedQueueEntry } from '../support/stored-queue-entry';
 import { claimDeviceData, reloadApp } from '@/lib/device-data';
 import { paths, withQuery } from '@/config/paths';
 import { getSessionAudience, getSessionOwner } from '@/lib/session';
@@ -34,7 +35,10 @@ const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { n
 function leftByWorker() {
   claimDeviceData(WORKER);
   localStorage.setItem(WORKER_DRAFT_KEY, draft('张三'));
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ id: 'q1', status: 'pending', owner: WORKER }]));
+  localStorage.setItem(
+    OFFLINE_QUEUE_KEY,
+    JSON.stringify([storedQueueEntry({ id: 'q1', status: 'pending', owner: WORKER })]),
+  );
   localStorage.setItem('draft:bind:work:r-1', draft('CT2026000001'));
 }
 
@@ -43,8 +47,8 @@ function leftBeforeOwners() {
   localStorage.setItem(
     OFFLINE_QUEUE_KEY,
     JSON.stringify([
-      { id: 'q1', status: 'pending', owner: WORKER },
-      { id: 'q0', status: 'failed' },
+      storedQueueEntry({ id: 'q1', status: 'pending', owner: WORKER }),
+      storedQueueEntry({ id: 'q0', status: 'failed' }),
     ]),
   );
   localStorage.setItem('draft:registration:work', draft('赵四'));

@@ -9,6 +9,7 @@ import { config } from '@/config/env';
 import { stubLocation } from './location-stub';
 import { server } from '../../msw-server';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
+import { storedQueueEntry } from '../support/stored-queue-entry';
 import { signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 
@@ -45,10 +46,14 @@ describe('logout', () => {
   it("removes the account's own work even when the server says the session had already expired", async () => {
     server.use(http.post('*/api/v1/Account/LoginOut', () => new HttpResponse(null, { status: 401 })));
     await signInForTest('work');
-    const others = { id: 'q2', status: 'pending', owner: { audience: 'work', account: 'worker' } };
+    const others = storedQueueEntry({
+      id: 'q2',
+      status: 'pending',
+      owner: { audience: 'work', account: 'worker' },
+    });
     localStorage.setItem(
       OFFLINE_QUEUE_KEY,
-      JSON.stringify([{ id: 'q1', status: 'pending', owner: TEST_OWNERS.work }, others]),
+      JSON.stringify([storedQueueEntry({ id: 'q1', status: 'pending', owner: TEST_OWNERS.work }), others]),
     );
     localStorage.setItem(testDraftKey(), JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }));
     await logout();

@@ -12,6 +12,7 @@ import {
 import { setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { DEMO_DB_STORAGE_KEY } from '@/mocks/db';
+import { storedQueueEntry } from '../support/stored-queue-entry';
 
 const ADMIN: SessionOwner = { audience: 'work', account: 'admin' };
 const WORKER: SessionOwner = { audience: 'work', account: 'worker' };
@@ -22,7 +23,7 @@ const draftKey = (owner: SessionOwner) => `draft:registration:${owner.audience}:
 const draft = (name: string) => JSON.stringify({ savedAt: Date.now(), value: { name } });
 
 function queue(...entries: { id: string; status: string; owner?: SessionOwner }[]) {
-  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries));
+  localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries.map(storedQueueEntry)));
 }
 const queuedIds = () =>
   (JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id);

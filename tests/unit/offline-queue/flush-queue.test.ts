@@ -111,7 +111,7 @@ describe('enqueueBind', () => {
     expect(
       enqueueBind({
         registrationInput: personInput(2),
-        tubeCode: ` ${spareTube(1).toLowerCase()} `,
+        tubeCode: ` ${spareTube(1)} `,
         collectedAt: COLLECTED_AT,
       }),
     ).toMatchObject({
@@ -123,6 +123,41 @@ describe('enqueueBind', () => {
       enqueueBind({ registrationInput: personInput(1), tubeCode: spareTube(2), collectedAt: COLLECTED_AT }),
     ).toMatchObject({ ok: false, reason: 'duplicate-id-card' });
     expect(stored()).toHaveLength(1);
+  });
+
+  // The duplicate check compares as lib/tube-code.ts and lib/id-card.ts read codes and numbers: tube
+  // codes trimmed and never upper-cased (the server may tell cases apart), ID cards trimmed with x as X.
+  it.each([
+    { queued: 'CT2026110001', typed: 'CT2026110001', duplicate: true },
+    { queued: 'CT2026110001', typed: '  CT2026110001\t', duplicate: true },
+    { queued: ' CT2026110001 ', typed: 'CT2026110001', duplicate: true },
+    { queued: 'CT2026110001', typed: 'ct2026110001', duplicate: false },
+    { queued: 'Tb-2024-001', typed: 'TB-2024-001', duplicate: false },
+    { queued: 'CT2026110001', typed: 'CT2026110002', duplicate: false },
+  ])('tube $queued queued, $typed typed: duplicate $duplicate', ({ queued, typed, duplicate }) => {
+    enqueue(1, 1, { tubeCode: queued });
+    const second = enqueueBind({
+      registrationInput: personInput(2),
+      tubeCode: typed,
+      collectedAt: COLLECTED_AT,
+    });
+    expect(second.ok ? null : second.reason).toBe(duplicate ? 'duplicate-tube' : null);
+  });
+
+  it.each([
+    { typed: 'as queued', change: (idCard: string) => idCard, duplicate: true },
+    { typed: 'with spaces around', change: (idCard: string) => ` ${idCard} `, duplicate: true },
+    { typed: 'with a small x', change: (idCard: string) => idCard.replace(/X$/, 'x'), duplicate: true },
+    { typed: 'one digit apart', change: (idCard: string) => `9${idCard.slice(1)}`, duplicate: false },
+  ])('an ID card typed $typed: duplicate $duplicate', ({ change, duplicate }) => {
+    const input = { ...personInput(1), idCard: `${personInput(1).idCard.slice(0, 17)}X` };
+    enqueue(1, 1, { registrationInput: input });
+    const second = enqueueBind({
+      registrationInput: { ...personInput(2), idCard: change(input.idCard) },
+      tubeCode: spareTube(2),
+      collectedAt: COLLECTED_AT,
+    });
+    expect(second.ok ? null : second.reason).toBe(duplicate ? 'duplicate-id-card' : null);
   });
 
   it('refuses what storage cannot keep, so the form keeps it instead', () => {

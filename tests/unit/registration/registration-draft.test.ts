@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   draftFromServerDraft,
   EMPTY_REGISTRATION_FORM,
@@ -84,7 +84,29 @@ describe('a stored draft as this version reads it', () => {
     });
   });
 
+  it('reads a flat draft that was never saved to the server', () => {
+    expect(readStoredDraft({ name: '王小明', tubeCode: 'CT1', collectedAt: null })).toEqual({
+      form: { ...EMPTY_REGISTRATION_FORM, name: '王小明', tubeCode: 'CT1' },
+      server: {},
+    });
+  });
+
   it.each([null, 'text', 3])('reads nothing from %s', (stored) => {
     expect(readStoredDraft(stored)).toBeUndefined();
+  });
+
+  // A draft of the wrong shape made the form fail on every load (页面出错了, no way out): it is dropped.
+  it.each<[string, unknown]>([
+    ['a number for the name (flat)', { name: 42 }],
+    ['a number for the name', { form: { name: 42 }, server: {} }],
+    ['an object for the tube code', { form: { tubeCode: { code: 'CT1' } } }],
+    ['text for the family history', { form: { familyHistory: 'yes' } }],
+    ['a number for the collection time', { form: { collectedAt: 5 } }],
+    ['an unknown server status', { form: { name: '王小明' }, server: { status: 'sent' } }],
+    ['a list', [{ name: '王小明' }]],
+  ])('drops a stored draft with %s, with a console line', (_, stored) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(readStoredDraft(stored)).toBeUndefined();
+    expect(warn).toHaveBeenCalledExactlyOnceWith('本机保存的登记草稿格式不正确，已忽略');
   });
 });

@@ -1,14 +1,17 @@
 import type { Ref } from 'react';
 import { FormField, fieldMessageId } from '@/components/form-field';
 import { TubeCodeInput } from '@/components/tube-code-input';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import { TUBE_REQUIRED_MESSAGE, type TubeStatusState } from '../use-tube-status';
 import { CollectionTimeField } from './collection-time-field';
 import { TubeStatusCard } from './tube-status-card';
-import styles from '../pages/info-enter-page.module.css';
+import styles from './tube-fields.module.css';
 
 const QUEUED_TUBE_MESSAGE = '该采样管已在待发送队列中，不能再绑定给其他人，请更换采样管';
 
 export interface TubeFieldsProps {
+  /** The section's heading, where the tube is one part of a larger form (the section is then a card). */
+  heading?: string;
   /** The form's name: prefixes the collection time control's id. */
   formName: string;
   tubeCode: string;
@@ -27,8 +30,12 @@ export interface TubeFieldsProps {
   onCollectedAtChange: (value: string) => void;
 }
 
-/** The entry form's tube section: the code (scanned or typed) with its status, and the collection time. */
+/**
+ * The tube section of the entry form and of the detail page's binding: the code (scanned or typed)
+ * with its status, and the collection time.
+ */
 export function TubeFields({
+  heading,
   formName,
   tubeCode,
   onTubeCodeChange,
@@ -42,22 +49,28 @@ export function TubeFields({
   onCollectedAtChange,
 }: TubeFieldsProps) {
   const timeId = `${formName}_collectedAt`;
+  const headingId = `${formName}-tube-heading`;
   return (
-    <section className={styles.tube} aria-labelledby="registration-tube-heading">
-      <h2 id="registration-tube-heading" className={styles.heading}>
-        采样管
-      </h2>
+    <section
+      className={heading ? styles.tube : styles.inline}
+      aria-labelledby={heading ? headingId : undefined}
+    >
+      {heading && (
+        <h2 id={headingId} className={styles.heading}>
+          {heading}
+        </h2>
+      )}
       <div ref={tubeFieldRef}>
         <TubeCodeInput
           value={tubeCode}
-          error={tubeRequired && !tubeCode.trim() ? TUBE_REQUIRED_MESSAGE : null}
+          error={tubeRequired && !normalizeTubeCode(tubeCode) ? TUBE_REQUIRED_MESSAGE : null}
           onChange={onTubeCodeChange}
           onScanned={tubeStatus.scanned}
         />
       </div>
       <TubeStatusCard state={tubeStatus} serverProblem={tubeServerProblem} />
       {tubeQueued && (
-        <p className={styles.fieldError} role="alert">
+        <p className={styles.queued} role="alert">
           {QUEUED_TUBE_MESSAGE}
         </p>
       )}

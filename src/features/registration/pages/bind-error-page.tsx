@@ -1,19 +1,18 @@
 import { Button, Result } from 'antd-mobile';
-import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { showError } from '@/lib/http';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { offerExistingRegistration } from '../components/registration-dialogs';
 import {
   BIND_FAILURE_MESSAGES,
-  bindFailureOf,
   isBindFailureReason,
+  outcomeView,
   type BindErrorState,
   type BindFailureReason,
-  type EntryLocationState,
 } from '../bind-failure';
 import { toRegistrationInput } from '../registration-draft';
 import { useRegistrationDraft } from '../registration-draft-store';
@@ -30,35 +29,25 @@ export default function BindErrorPage() {
   const state = (location.state as BindErrorState | null) ?? {};
   const rawReason = searchParams.get('reason');
   const reason: BindFailureReason = isBindFailureReason(rawReason) ? rawReason : 'unknown';
-  const [retrying, setRetrying] = useState(false);
   // The staff member's unfinished registration: what 重试 sends again.
   const [, store] = useRegistrationDraft();
-  // Set at once, not at the next render, and kept once the page is leaving: a second tap that arrived
-  // after the first retry had succeeded (the next page's chunk still loading) found no draft and sent
-  // the user back to the form with 没有找到待提交的内容.
-  const inFlight = useRef(false);
+  // Kept once the page is leaving: a second tap that arrived after the first retry had succeeded (the
+  // next page's chunk still loading) found no draft and sent the user back to the form with 没有找到待提交的内容.
+  const guard = useTapGuard();
 
-  const backToForm = (problem?: EntryLocationState['problem']) => {
-    if (state.fromForm && !problem) void navigate(-1);
-    else
-      void navigate(paths.infoEnter, {
-        replace: true,
-        state: problem ? ({ problem } satisfies EntryLocationState) : null,
-      });
+  const backToForm = () => {
+    if (state.fromForm) void navigate(-1);
+    else void navigate(paths.infoEnter, { replace: true, state: null });
   };
 
-  const retry = async () => {
-    if (inFlight.current) return;
-    const { form, server } = store.getState();
-    if (!form.tubeCode || !form.collectedAt) {
-      toast('没有找到待提交的内容，请重新填写');
-      backToForm();
-      return;
-    }
-    inFlight.current = true;
-    setRetrying(true);
-    let leaving = false;
-    try {
+  const retry = () =>
+    guard.run(async (leave) => {
+      const { form, server } = store.getState();
+      if (!form.tubeCode || !form.collectedAt) {
+        toast('没有找到待提交的内容，请重新填写');
+        backToForm();
+        return;
+      }
       const outcome = await registerAndBind(
         {
           registration: toRegistrationInput(form, server.registrationId),
@@ -67,42 +56,32 @@ export default function BindErrorPage() {
         },
         { idCardRegistered: 'report', onRegistrationSaved: store.markSubmitted },
       );
-      const failure = bindFailureOf(outcome);
-      if (failure) {
-        // The same page with the new reason (it stays mounted): 重试 works again.
-        void navigate(withQuery(paths.bindErr, { reason: failure.reason }), {
-          replace: true,
-          state: { ...state, message: failure.message } satisfies BindErrorState,
-        });
-        return;
-      }
-      switch (outcome.kind) {
+      const view = outcomeView(outcome, { place: 'bindErr', state });
+      switch (view.show) {
         case 'bound':
-          leaving = true;
+          leave();
           store.clear();
-          void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
+          void navigate(view.to ?? paths.bindSuccess, { replace: true });
+          return;
+        case 'page':
+          // Back to the form with a field's problem, or this page again with the new reason.
+          if (view.to === paths.infoEnter) leave();
+          void navigate(view.to, { replace: view.replace, state: view.state });
+          return;
+        case 'existing':
+          if ((await offerExistingRegistration(view.message)) && view.registrationId)
+            void navigate(withQuery(paths.infoDetail, { id: view.registrationId }));
+          return;
+        case 'error':
+          showError(view.error);
           return;
         case 'field':
-          leaving = true;
-          backToForm({ field: outcome.field, message: outcome.message });
-          return;
-        case 'id-card-registered':
-          if ((await offerExistingRegistration(outcome.message)) && outcome.registrationId) {
-            void navigate(withQuery(paths.infoDetail, { id: outcome.registrationId }));
-          }
-          return;
-        case 'rejected':
-        case 'not-sent':
-          showError(outcome.error);
+        case 'line':
+        case 'queue':
+          // Not given here: a field is on the form, and /bindErr offers no queue.
           return;
       }
-    } finally {
-      if (!leaving) {
-        inFlight.current = false;
-        setRetrying(false);
-      }
-    }
-  };
+    });
 
   return (
     <PageShell fallbackPath={paths.infoEnter}>
@@ -123,9 +102,9 @@ export default function BindErrorPage() {
         <Button
           block
           size="large"
-          loading={retrying}
+          loading={guard.running}
           loadingText="正在重试"
-          disabled={retrying}
+          disabled={guard.running}
           onClick={() => void retry()}
         >
           重试

@@ -1,6 +1,6 @@
 import type { OpenedFrom } from '@/lib/history';
 import { Button, NoticeBar } from 'antd-mobile';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
@@ -28,6 +28,7 @@ import { TubeStatusTag } from '../components/registration-card';
 import { formFromRegistration, toRegistrationInput } from '../registration-draft';
 import type { UserAudience } from '@/config/audience';
 import { useApiRequest } from '@/lib/use-api-request';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
 
@@ -116,27 +117,21 @@ function DraftNotice({
   /** The entry form with this draft loaded (staff only: the server keeps drafts for their author). */
   continueTo?: string;
 }) {
-  const [submitting, setSubmitting] = useState(false);
-  // Set at once: a second tap before the next render must not reach the repeat guard (and its toast).
-  const inFlight = useRef(false);
-  const submit = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      await submitRegistration({
-        ...toRegistrationInput(formFromRegistration(registration), registration.id),
-        questionnaireResponseId: registration.questionnaireResponseId,
-      });
-      toastSuccess('提交成功');
-      onSubmitted();
-    } catch {
-      // The error toast is shown centrally; the page stays as it is.
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
+  const guard = useTapGuard();
+  const submitting = guard.running;
+  const submit = () =>
+    guard.run(async () => {
+      try {
+        await submitRegistration({
+          ...toRegistrationInput(formFromRegistration(registration), registration.id),
+          questionnaireResponseId: registration.questionnaireResponseId,
+        });
+        toastSuccess('提交成功');
+        onSubmitted();
+      } catch {
+        // The error toast is shown centrally; the page stays as it is.
+      }
+    });
   // Saved unfinished from the entry form (待提交登记): the server keeps drafts without a phone number.
   const complete = registration.phone.trim() !== '';
   return (

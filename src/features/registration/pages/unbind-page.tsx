@@ -1,6 +1,6 @@
 import { openedFrom } from '@/lib/history';
 import { Button, Dialog } from 'antd-mobile';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { GrowingTextArea } from '@/components/growing-text-area';
@@ -12,6 +12,7 @@ import { toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { maskIdCard } from '@/lib/id-card';
 import { usePersistentState } from '@/lib/use-persistent-state';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import {
   labelOf,
   API_STATUS,
@@ -53,7 +54,7 @@ function UnbindForm({
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const busy = useRef(false);
+  const guard = useTapGuard();
   const reasonHeadingId = useId();
   const noteId = useId();
   // Only the tube's status closes the form. A refusal is shown with its reason, and the status is
@@ -61,59 +62,58 @@ function UnbindForm({
   const allowed = canUnbind(tube.status);
   const reasonLabel = reasons.items.find((item) => String(item.value) === draft.value.reason)?.label ?? '';
 
-  const unbind = async () => {
-    if (busy.current || !allowed) return;
-    if (!draft.value.reason) {
-      setReasonError(UNBIND_REASON_REQUIRED_MESSAGE);
-      document.getElementById(reasonHeadingId)?.scrollIntoView?.({ block: 'center' });
-      return;
-    }
-    busy.current = true;
-    try {
-      const confirmed = await Dialog.confirm({
-        'aria-label': '确认解绑采样管',
-        title: '确认解绑采样管',
-        content: (
-          // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
-          <div className={styles.dialog} tabIndex={0}>
-            <p>
-              将解除采样管 <strong>{tube.code}</strong> 与 {registration.name} 的绑定。
-            </p>
-            <p>解绑原因：{reasonLabel}</p>
-            <p>解绑后，这个采样管可以重新绑定。</p>
-          </div>
-        ),
-        confirmText: '确认解绑',
-        cancelText: '取消',
-      });
-      if (!confirmed) return;
-      setRefusal(null);
-      setSending(true);
-      const note = draft.value.note.trim();
-      await updateSamplingOperation({
-        tubeCode: tube.code,
-        registrationId: registration.id,
-        operation: 'unbind',
-        reason: draft.value.reason,
-        ...(note ? { note } : {}),
-      });
-      draft.clear();
-      toastSuccess('解绑成功');
-      // Back to the detail this page was opened from (it reloads and shows the tube unbound), so no
-      // entry showing the tube still bound is left behind for Back to find.
-      if (openedFrom(location.state, paths.infoDetail)) void navigate(-1);
-      else void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true });
-    } catch (error) {
-      // The toast is automatic (9001 as a warning); a refusal also stays on the page, with its reason.
-      if (isApiError(error) && error.kind === 'business' && error.code !== API_STATUS.invalidInput) {
-        setRefusal(error.message);
-        onRefused();
+  const unbind = () =>
+    guard.run(async () => {
+      if (!allowed) return;
+      if (!draft.value.reason) {
+        setReasonError(UNBIND_REASON_REQUIRED_MESSAGE);
+        document.getElementById(reasonHeadingId)?.scrollIntoView?.({ block: 'center' });
+        return;
       }
-    } finally {
-      busy.current = false;
-      setSending(false);
-    }
-  };
+      try {
+        const confirmed = await Dialog.confirm({
+          'aria-label': '确认解绑采样管',
+          title: '确认解绑采样管',
+          content: (
+            // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+            <div className={styles.dialog} tabIndex={0}>
+              <p>
+                将解除采样管 <strong>{tube.code}</strong> 与 {registration.name} 的绑定。
+              </p>
+              <p>解绑原因：{reasonLabel}</p>
+              <p>解绑后，这个采样管可以重新绑定。</p>
+            </div>
+          ),
+          confirmText: '确认解绑',
+          cancelText: '取消',
+        });
+        if (!confirmed) return;
+        setRefusal(null);
+        setSending(true);
+        const note = draft.value.note.trim();
+        await updateSamplingOperation({
+          tubeCode: tube.code,
+          registrationId: registration.id,
+          operation: 'unbind',
+          reason: draft.value.reason,
+          ...(note ? { note } : {}),
+        });
+        draft.clear();
+        toastSuccess('解绑成功');
+        // Back to the detail this page was opened from (it reloads and shows the tube unbound), so no
+        // entry showing the tube still bound is left behind for Back to find.
+        if (openedFrom(location.state, paths.infoDetail)) void navigate(-1);
+        else void navigate(withQuery(paths.infoDetail, { id: registration.id }), { replace: true });
+      } catch (error) {
+        // The toast is automatic (9001 as a warning); a refusal also stays on the page, with its reason.
+        if (isApiError(error) && error.kind === 'business' && error.code !== API_STATUS.invalidInput) {
+          setRefusal(error.message);
+          onRefused();
+        }
+      } finally {
+        setSending(false);
+      }
+    });
 
   return (
     <>

@@ -1,24 +1,18 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserAudience } from '@/config/audience';
 import { paths } from '@/config/paths';
-import { getQueueSnapshot } from '@/features/offline-queue/queue-store';
+import { getQueueSnapshot, reloadQueueFromStorage } from '@/features/offline-queue/queue-store';
 import { registrationDraftStore } from '@/features/registration/registration-draft-store';
-import type { RegisteredIdCard } from '@/features/registration/use-registered-id-card';
-import {
-  useRegistrationSubmit,
-  type RegistrationSubmitOptions,
-  type SubmitPhase,
-} from '@/features/registration/use-registration-submit';
+import { useRegistrationForm, type SubmitPhase } from '@/features/registration/use-registration-form';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { signInForTest, TEST_OWNERS } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, NEW_ID_CARD, SPARE_TUBE } from './helpers';
+import { closeOverlays, NEW_ID_CARD, seededRegistration, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(closeOverlays);
@@ -26,42 +20,29 @@ afterEach(closeOverlays);
 const AT = new Date(Date.now() - 60 * 60 * 1000).toISOString();
 const PERSON = { name: '王小明', idCard: NEW_ID_CARD, phone: '13800138000', tubeCode: SPARE_TUBE };
 
-type Overrides = Partial<Omit<RegistrationSubmitOptions, 'draft' | 'store'>>;
-
 /**
- * The hook alone, in a router at /infoEnter, with the draft store of the test account. Every phase it
- * renders is recorded in order; `where()` is the address it navigated to.
+ * The hook alone, in a router at /infoEnter, with the draft store of the test account holding `person`.
+ * Every phase it renders is recorded in order; `where()` is the address it navigated to.
  */
-function renderSubmit(overrides: Overrides = {}, audience: UserAudience = 'work') {
+function renderSubmit(person: Partial<typeof PERSON> = {}, audience: UserAudience = 'work') {
   const store = registrationDraftStore(TEST_OWNERS[audience]);
-  store.editForm(PERSON);
+  store.editForm({ ...PERSON, collectedAt: AT, ...person });
   const phases: SubmitPhase[] = [];
   let location = '';
-  const options = {
-    audience,
-    collectedAt: AT,
-    registered: { conflict: null, pending: false, check: () => Promise.resolve(null) },
-    validate: () => true,
-    showFieldProblem: vi.fn(),
-    reviewIdCard: vi.fn(),
-    startAfresh: vi.fn(),
-    ...overrides,
-  };
-  const result = { current: null as unknown as ReturnType<typeof useRegistrationSubmit> };
+  const result = { current: null as unknown as ReturnType<typeof useRegistrationForm> };
   function Probe() {
-    const draft = useSyncExternalStore(store.subscribe, store.getState);
-    const submit = useRegistrationSubmit({ ...options, draft, store });
+    const form = useRegistrationForm(audience);
     const here = useLocation();
     location = here.pathname + here.search;
-    result.current = submit;
-    if (phases.at(-1) !== submit.phase) phases.push(submit.phase);
+    result.current = form;
+    if (phases.at(-1) !== form.phase) phases.push(form.phase);
     return null;
   }
   const router = createMemoryRouter([{ path: '*', element: <Probe /> }], {
     initialEntries: [paths.infoEnter],
   });
   render(<RouterProvider router={router} />);
-  return { store, phases, options, result, where: () => location };
+  return { store, phases, result, where: () => location };
 }
 
 /** Holds the demo backend's answers to `path` until the returned function is called. */
@@ -85,10 +66,12 @@ async function answer(dialogName: string, button: string) {
 }
 
 beforeEach(async () => {
+  // The queue's module store outlives a test (an entry queued by one would hold its tube for the next).
+  reloadQueueFromStorage();
   await signInForTest('work');
 });
 
-describe('useRegistrationSubmit: the submit flow alone, by its named phases', () => {
+describe('useRegistrationForm: the submit flow alone, by its named phases', () => {
   it('confirming → saving → binding → done: registers, binds, empties the draft and opens 绑定成功', async () => {
     const requests = recordRequests();
     const releaseSubmit = hold('/api/v1/ScreeningRegister/Submit');
@@ -117,7 +100,7 @@ describe('useRegistrationSubmit: the submit flow alone, by its named phases', ()
 
   it('sends nothing when a field must be fixed', async () => {
     const requests = recordRequests();
-    const { phases, result } = renderSubmit({ validate: () => false });
+    const { phases, result } = renderSubmit({ name: '' });
     await act(() => result.current.submit());
     expect(phases).toEqual(['idle']);
     expect(requests.count('/ScreeningRegister/Submit')).toBe(0);
@@ -125,17 +108,15 @@ describe('useRegistrationSubmit: the submit flow alone, by its named phases', ()
 
   it('checking: waits on the button for an ID-card lookup still under way; a registered one is offered, nothing sent', async () => {
     const requests = recordRequests();
-    let found: (value: RegisteredIdCard) => void = () => undefined;
-    const lookup = new Promise<RegisteredIdCard>((resolve) => (found = resolve));
-    const { phases, result } = renderSubmit({
-      registered: { conflict: null, pending: true, check: () => lookup },
-    });
+    const existing = seededRegistration((registration) => registration.status !== 'draft');
+    const releaseLookup = hold('/api/v1/ScreeningRegister/Search');
+    const { phases, result } = renderSubmit({ idCard: existing.idCard });
     let finished: Promise<void> = Promise.resolve();
     act(() => {
       finished = result.current.submit();
     });
     await waitFor(() => expect(result.current.phase).toBe('checking'));
-    act(() => found({ idCard: NEW_ID_CARD, registration: { id: '9', name: '王小明', registeredAt: AT } }));
+    releaseLookup();
     await answer('该身份证号已登记', '取消');
     await act(() => finished);
     expect(phases).toEqual(['idle', 'checking', 'confirming', 'idle']);
@@ -157,7 +138,8 @@ describe('useRegistrationSubmit: the submit flow alone, by its named phases', ()
 
   it('offline: without network, staff are offered the queue; accepted, the work is queued and the form starts afresh', async () => {
     server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
-    const { store, options, result } = renderSubmit();
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { store, result } = renderSubmit();
     let finished: Promise<void> = Promise.resolve();
     act(() => {
       finished = result.current.submit();
@@ -171,7 +153,8 @@ describe('useRegistrationSubmit: the submit flow alone, by its named phases', ()
     expect(getQueueSnapshot().entries).toEqual([
       expect.objectContaining({ tubeCode: SPARE_TUBE, collectedAt: AT, status: 'pending' }),
     ]);
-    expect(options.startAfresh).toHaveBeenCalledOnce();
+    // The form starts afresh for the next person, at the top.
+    expect(scrolled).toHaveBeenCalledExactlyOnceWith({ top: 0 });
     expect(store.getState().form.name).toBe('');
   });
 
@@ -185,14 +168,14 @@ describe('useRegistrationSubmit: the submit flow alone, by its named phases', ()
         }),
       ),
     );
-    const { store, options, result, where } = renderSubmit();
+    const { store, result, where } = renderSubmit();
     let finished: Promise<void> = Promise.resolve();
     act(() => {
       finished = result.current.submit();
     });
     await answer('请确认登记信息', '确认提交');
     await act(() => finished);
-    expect(options.showFieldProblem).toHaveBeenCalledWith('tubeCode', '该采样管已绑定其他受检者');
+    expect(result.current.tube.tubeServerProblem).toBe('该采样管已绑定其他受检者');
     expect(where()).toBe(paths.infoEnter);
     expect(store.getState()).toMatchObject({ form: PERSON, server: { status: 'submitted' } });
   });
