@@ -156,7 +156,7 @@ function jsonUnescaped(text: string): string {
  * The text as a person would read it: percent-encoding and JSON escapes undone (twice encoded too),
  * full-width digits and letters as ASCII (NFKC).
  */
-export function decodedText(text: string): string {
+function decodedText(text: string): string {
   let decoded = text;
   for (let round = 0; round < 3; round += 1) {
     const next = jsonUnescaped(percentDecoded(decoded));
@@ -361,9 +361,10 @@ const APP_CLASS = /^(?:_[A-Za-z][\w-]*_[\w-]+|adm-[\w-]+)$/;
 const ELEMENT_ATTRIBUTE = /^browser\.web_vital\.(?:lcp\.element|inp\.target|cls\.source\.\d+)$/;
 /**
  * The span attributes a speed report may carry, by name: the SDK's own (sentry.*), the web vitals and
- * page timings (browser.*), the network type the app sets. Any other attribute is left out.
+ * page timings (browser.*) but not the LCP element's id (an attribute's value), the network type the
+ * app sets. Any other attribute is left out.
  */
-const SPAN_ATTRIBUTE = /^(?:sentry\.|browser\.|network\.type$)/;
+const SPAN_ATTRIBUTE = /^(?:sentry\.|browser\.(?!web_vital\.lcp\.id$)|network\.type$)/;
 /** What a span may be named: a route's path (`/infoEnter`), or the SDK's own words (`Interaction`, `pageload`). */
 const SPAN_NAME = /^(?:\/[\w/.-]*|[A-Za-z][A-Za-z .-]{0,60})$/;
 

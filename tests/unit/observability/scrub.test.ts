@@ -405,11 +405,12 @@ describe('scrubSpan', () => {
     );
   });
 
-  it('leaves out attributes not on the allowlist (a component name, a user, a URL)', () => {
+  it("leaves out attributes not on the allowlist (a component name, a user, a URL, the LCP element's id)", () => {
     expect(
       scrubSpan(
         span('/infoSearch', {
           'sentry.op': 'pageload',
+          'browser.web_vital.lcp.id': 'user-content-zhangxiuying',
           'ui.component_name': 'ZhangXiuYing',
           'user.name': '张秀英',
           'url.full': 'https://h5.example.cn/infoSearch?keyword=张秀英',
