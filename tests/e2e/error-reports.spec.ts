@@ -66,6 +66,9 @@ async function serveApp(dir: string, dsn: string): Promise<{ process: ChildProce
   return { process: child, origin };
 }
 
+// One worker for the file's tests: each worker would otherwise build, serve and remove the same app.
+test.describe.configure({ mode: 'default' });
+
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let app: Awaited<ReturnType<typeof serveApp>>;
 const dist = `${process.env.E2E_DIST ?? 'dist-test'}-error-reports`;
