@@ -97,6 +97,9 @@ function sentryOptions(settings: ErrorReportingConfig): BrowserOptions {
     maxBreadcrumbs: 30,
     beforeSend: (event, hint) => scrubEvent(event, hint),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+    // Every span passes scrubSpan one by one (streamed). Named rather than left to the SDK's default:
+    // with `static`, a beforeSendSpan of this shape is never called and spans would leave unscrubbed.
+    traceLifecycle: 'stream',
     beforeSendSpan: (span) => scrubSpan(span, collectPersonalValues()),
   };
 }
