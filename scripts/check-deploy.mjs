@@ -71,6 +71,12 @@ function overHttp2(origin, path) {
   });
 }
 
+/** A policy's connect-src sources other than 'self', in its order. */
+function connectSources(policy) {
+  const sources = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1].trim().split(/\s+/) ?? [];
+  return sources.filter((source) => source !== "'self'").join(' ');
+}
+
 const describe = (value) => (value === undefined ? 'none' : JSON.stringify(value));
 const reason = (error) => `no answer (${[error.code, error.message].filter(Boolean).join(': ')})`;
 const entryScript = (html) => /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1];
@@ -174,13 +180,13 @@ async function main() {
   const http2 = await overHttp2(site.origin, appUrl.pathname);
   check('HTTP/2', http2 ? [http2] : []);
 
-  const apiName = `API origin: the CSP and the deployed index.html call ${policy.apiOrigin || 'the same origin'} (VITE_API_BASE_URL)`;
-  const csp = String(index.headers['content-security-policy'] ?? '');
-  const connectSrc = /(?:^|;)\s*connect-src ([^;]*)/.exec(csp)?.[1].trim().split(/\s+/) ?? [];
-  const allowed = connectSrc.filter((source) => source !== "'self'").join(' ');
+  // What the page may call besides itself: the API, and the error reports' origin when the build has a DSN.
+  const expectedCalls = connectSources(security.find(([name]) => name === 'Content-Security-Policy')[1]);
+  const apiName = `API origin: the CSP and the deployed index.html call ${expectedCalls || 'the same origin'} (VITE_API_BASE_URL, VITE_SENTRY_DSN)`;
+  const allowed = connectSources(String(index.headers['content-security-policy'] ?? ''));
   const preconnect = /<link rel="preconnect" href="([^"]+)"/.exec(index.body)?.[1] ?? '';
   const apiProblems = [];
-  if (allowed !== policy.apiOrigin) apiProblems.push(`the CSP's connect-src allows ${describe(allowed)}`);
+  if (allowed !== expectedCalls) apiProblems.push(`the CSP's connect-src allows ${describe(allowed)}`);
   if (preconnect !== policy.apiOrigin) {
     apiProblems.push(`the deployed index.html was built for ${describe(preconnect)}`);
   }

@@ -17,12 +17,14 @@ function quoted(value) {
   return `"${value}"`;
 }
 
-/** `add_header` lines; the security headers on error answers too (`always`), Cache-Control not. */
+/** The security headers as `add_header` lines, on error answers too (`always`). */
+function securityHeaderLines(policy) {
+  return securityHeaders(policy).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`);
+}
+
+/** A location's `add_header` lines: Cache-Control (not on error answers) and the security headers. */
 function addHeaders(cacheControl, policy) {
-  return [
-    `add_header Cache-Control ${quoted(cacheControl)};`,
-    ...securityHeaders(policy).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
-  ];
+  return [`add_header Cache-Control ${quoted(cacheControl)};`, ...securityHeaderLines(policy)];
 }
 
 /**
@@ -36,6 +38,7 @@ export function nginxConf({ publicBase, policy }) {
   }
   const values = {
     PUBLIC_BASE: [publicBase],
+    SERVER_HEADERS: securityHeaderLines(policy),
     PAGE_HEADERS: addHeaders(CACHE_CONTROL.page, policy),
     ASSET_HEADERS: addHeaders(CACHE_CONTROL.asset, policy),
   };

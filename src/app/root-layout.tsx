@@ -11,8 +11,9 @@ import '@/styles/global.css';
 installAntdReact19Renderer();
 
 /**
- * The app frame: keeps keep-alive pages mounted (hidden with React 19 <Activity>, which preserves
- * state and DOM; their effects re-run when shown, so data refreshes then), sets the title, and
+ * The app frame: keeps keep-alive pages mounted while the session lasts (hidden with React 19
+ * <Activity>, which preserves state and DOM; their effects re-run when shown, so data refreshes then),
+ * sets the title, and
  * restores scroll (top on a new visit, the saved position on Back).
  */
 export function RootLayout() {
@@ -22,8 +23,13 @@ export function RootLayout() {
   const [kept, setKept] = useState<ReadonlyMap<string, ReactNode>>(new Map());
 
   const keepAlive = meta?.keepAlive === true;
-  if (keepAlive && !kept.has(location.pathname)) {
-    // Adjusting state during render (not in an effect) so the page mounts in its Activity at once.
+  // Adjusting state during render (not in an effect), so the change is in this render's DOM.
+  if (kept.size > 0 && !getToken()) {
+    // A session that ended (HTTP 401, sign-out) takes its kept pages along: /login must not hold, hidden
+    // in its DOM, the list of names the last session searched. What was typed is stored, not kept here.
+    setKept(new Map());
+  } else if (keepAlive && !kept.has(location.pathname)) {
+    // So the page mounts in its Activity at once.
     setKept(new Map(kept).set(location.pathname, outlet));
   }
 

@@ -52,10 +52,13 @@ export function getSessionOwner(): SessionOwner | null {
   }
 }
 
+/** What requireSessionOwner throws with: one of the app's own messages, which error reports may carry. */
+export const SIGNED_IN_ACCOUNT_REQUIRED = 'This page needs a signed-in account';
+
 /** The signed-in account of a page that only a group opens (its route's loader let no one in without one). */
 export function requireSessionOwner(): SessionOwner {
   const owner = getSessionOwner();
-  if (!owner) throw new Error('This page needs a signed-in account');
+  if (!owner) throw new Error(SIGNED_IN_ACCOUNT_REQUIRED);
   return owner;
 }
 

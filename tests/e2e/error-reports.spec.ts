@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BUILD_TIME_LIMIT_MS, buildTestApp } from '../../scripts/build-test-app.mjs';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
-import { API_ORIGIN, expect, signIn, test } from './support/fixtures';
+import { API_ORIGIN, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { saveServerDrafts } from './support/journeys';
 
 /**
  * Error reports leave the phone without the person's data: the app built with a DSN pointing at a
@@ -65,6 +66,9 @@ async function serveApp(dir: string, dsn: string): Promise<{ process: ChildProce
   return { process: child, origin };
 }
 
+// One worker for the file's tests: each worker would otherwise build, serve and remove the same app.
+test.describe.configure({ mode: 'default' });
+
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let app: Awaited<ReturnType<typeof serveApp>>;
 const dist = `${process.env.E2E_DIST ?? 'dist-test'}-error-reports`;
@@ -114,8 +118,11 @@ function expectNoPersonalData(token: string): void {
   }
 }
 
-type ErrorEvent = { exception?: { values?: { value?: string }[] } };
-const errorText = (event: ErrorEvent) => event.exception?.values?.[0]?.value ?? '';
+type ErrorEvent = { exception?: { values?: { type?: string; value?: string }[] } };
+const errorOf = (event: ErrorEvent) => event.exception?.values?.[0] ?? {};
+
+/** Where free text stood in a report (src/lib/observability/scrub.ts, MASK.message). */
+const MESSAGE_PLACEHOLDER = '[message]';
 
 test('errors and speed on a page holding a typed registration arrive without name, ID number, phone or token', async ({
   page,
@@ -126,7 +133,7 @@ test('errors and speed on a page holding a typed registration arrive without nam
   await page.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () =>
       setTimeout(() => {
-        throw new Error('e2e: thrown before the reports loaded');
+        throw new TypeError('e2e: thrown before the reports loaded');
       }),
     ),
   );
@@ -136,7 +143,9 @@ test('errors and speed on a page holding a typed registration arrive without nam
   await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(PERSON.idCard);
   await page.getByRole('textbox', { name: '联系电话', exact: true }).fill(PERSON.phone);
   // The SDK has loaded: it opens a session.
-  await expect.poll(() => receiver.received.items.some((item) => item.type === 'session')).toBe(true);
+  await expect
+    .poll(() => receiver.received.items.some((item) => item.type === 'session'), { timeout: 30_000 })
+    .toBe(true);
 
   // Careless code at its worst: the typed values in a console line, a request's query and an error's text.
   await page.evaluate((apiOrigin) => {
@@ -144,23 +153,33 @@ test('errors and speed on a page holding a typed registration arrive without nam
     console.error(`e2e: saving ${typed}`);
     void fetch(`${apiOrigin}/api/v1/e2e?values=${encodeURIComponent(typed)}`).catch(() => undefined);
     setTimeout(() => {
-      throw new Error(`e2e: could not save ${typed} for ${sessionStorage.getItem('token')}`);
+      throw new RangeError(`e2e: could not save ${typed} for ${sessionStorage.getItem('token')}`);
     }, 100);
   }, API_ORIGIN);
 
   const errors = () =>
     receiver.received.items.filter((item) => item.type === 'event').map((item) => item.payload as ErrorEvent);
+  // Each error arrives by its type and stack; its text is free text, sent as a placeholder.
   await expect
-    .poll(() => errors().map(errorText))
+    .poll(() => errors().map(errorOf))
     .toEqual(
       expect.arrayContaining([
-        'e2e: thrown before the reports loaded',
-        expect.stringMatching(/^e2e: could not save /),
+        {
+          type: 'TypeError',
+          value: MESSAGE_PLACEHOLDER,
+          stacktrace: expect.anything(),
+          mechanism: expect.anything(),
+        },
+        {
+          type: 'RangeError',
+          value: MESSAGE_PLACEHOLDER,
+          stacktrace: expect.anything(),
+          mechanism: expect.anything(),
+        },
       ]),
     );
   expectNoPersonalData(token);
-  const thrown = errors().find((event) => errorText(event).startsWith('e2e: could not save'))!;
-  expect(errorText(thrown)).toContain('[filtered]');
+  const thrown = errors().find((event) => errorOf(event).type === 'RangeError')!;
   expect(thrown).toMatchObject({
     environment: 'test',
     release: expect.stringMatching(/^intestinal-screening-h5@\d+\.\d+\.\d+/),
@@ -176,4 +195,84 @@ test('errors and speed on a page holding a typed registration arrive without nam
   expect(spans(receiver.received).some((span) => 'browser.web_vital.inp.value' in span)).toBe(true);
 
   expectNoPersonalData(token);
+});
+
+/** The names, ID-card numbers and phones the pages of the next test show, and must not report. */
+function shownPeople(api: ApiMock, names: readonly string[]): string[] {
+  const people = api.db.state.registrations.filter((registration) => names.includes(registration.name));
+  const checkUser = api.db.state.users.find((user) => user.name === '张秀英');
+  return [
+    ...names.flatMap((name) => [name, encodeURIComponent(name), JSON.stringify(name).slice(1, -1)]),
+    ...people.flatMap((person) => [person.idCard, person.phone]),
+    checkUser?.idCard ?? '',
+    checkUser?.phone ?? '',
+  ].filter((value) => value.length > 1);
+}
+
+test('speed reports of pages that name people carry web vitals, and elements without their labels', async ({
+  page,
+  api,
+}) => {
+  const drafts = ['周一鸣', '吴二妹', '郑三强'];
+  saveServerDrafts(api, drafts);
+  // An attachment whose name names a person: shown in the list and in its button's aria-label.
+  const attachment = api.db.state.announcements
+    .flatMap((item) => item.attachments)
+    .find((item) => item.id === '5001')!;
+  attachment.fileName = '郑三强的检查报告.pdf';
+  const secrets = shownPeople(api, ['张秀英', ...drafts]);
+  const received = receiver.received;
+  const before = received.raw.length;
+  const sentSince = () => received.raw.slice(before).join('\n');
+
+  // A check user's home: her name in an article's aria-label (the review's LCP element), a tap, a navigation.
+  const checkToken = await signIn(page, api, 'check');
+  await page.goto(`${app.origin}/checkUser`);
+  const card = page.getByRole('article', { name: '张秀英的筛查情况' });
+  await expect(card).toBeVisible();
+  await card.click();
+  await page
+    .getByRole('link', { name: /登记信息/ })
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/\/checkUser$/);
+  await page.goBack();
+  await expect(card).toBeVisible();
+
+  // Staff: the pending registrations (names in links' and buttons' labels), a tap on one.
+  await page.goto('about:blank');
+  const workToken = await signIn(page, api);
+  await page.goto(`${app.origin}/pendingRegistrations`);
+  const remove = page.getByRole('button', { name: '删除 郑三强 的登记' });
+  await remove.click();
+  const dialog = page.getByRole('dialog', { name: '删除未提交的登记' });
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // An attachment list, by a reload, with a tap on the named attachment's button.
+  await page.goto(`${app.origin}/announcementDetail?id=6002`);
+  const download = page.getByRole('button', { name: '下载 郑三强的检查报告.pdf' });
+  await expect(download).toBeVisible();
+  await page.getByText('郑三强的检查报告.pdf', { exact: true }).click();
+  await page.goto('about:blank');
+
+  const vitals = () =>
+    spans({ raw: [], items: received.items }).filter((span) => 'browser.web_vital.lcp.value' in span);
+  await expect
+    .poll(() => vitals().map((span) => span['sentry.segment.name']))
+    .toEqual(expect.arrayContaining(['/checkUser', '/pendingRegistrations', '/announcementDetail']));
+  expect(
+    spans({ raw: [], items: received.items }).some((span) => 'browser.web_vital.inp.value' in span),
+  ).toBe(true);
+
+  const everything = sentSince();
+  for (const secret of [...secrets, checkToken, workToken]) {
+    expect(everything, `a report carried ${secret}`).not.toContain(secret);
+  }
+  // No element description carries an attribute's value, whatever it holds.
+  expect(everything).not.toMatch(/aria-label|title=|alt=|\[name=/);
+  // The LCP element is still described: by its tags and the app's classes.
+  expect(vitals().map((span) => span['browser.web_vital.lcp.element'])).toContainEqual(
+    expect.stringMatching(/^[a-z][\w.> -]*$/),
+  );
 });

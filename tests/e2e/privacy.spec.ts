@@ -135,3 +135,28 @@ test('a check user looks up their report and their registrations: URLs and conso
   await expect(page.getByRole('heading', { level: 1, name: '首页' })).toBeVisible();
   expectNoLeak(trail, own);
 });
+
+test('after a lost session (HTTP 401), the login page holds none of the names the kept search list showed', async ({
+  page,
+  api,
+}) => {
+  await signIn(page, api, 'work');
+  await page.goto('/infoSearch');
+  const results = page.getByRole('list', { name: '登记查询结果' });
+  await expect(results.getByRole('link').first()).toBeVisible();
+  const html = await page.content();
+  const shown = [...new Set(api.db.state.registrations.map((registration) => registration.name))].filter(
+    (name) => html.includes(name),
+  );
+  expect(shown.length, 'names the search list shows').toBeGreaterThanOrEqual(5);
+
+  // The next call answers 401: the session ends and the staff member is sent to sign in again.
+  api.fault('/ScreeningRegister/GetDetail', { kind: 'http', status: 401 }, 1);
+  await results.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+
+  // Not on screen, and not hidden in the page either (a kept-alive page is only hidden).
+  const after = await page.content();
+  for (const name of shown) expect(after, `the login page holds ${name}`).not.toContain(name);
+});

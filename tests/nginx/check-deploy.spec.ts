@@ -39,6 +39,26 @@ test.describe('npm run check-deploy', () => {
     expect(subPath.code).toBe(0);
   });
 
+  test('passes on a correct deployment of a build with error reports (its Sentry origin in connect-src)', async ({
+    startSite,
+  }) => {
+    const { base } = builds.subPath();
+    const dsn = builds.nextSentryDsn();
+    const site = await startSite({ dist: builds.nextSubPath(), base });
+    const { code, output } = await checkDeploy(site, { VITE_PUBLIC_BASE: base, VITE_SENTRY_DSN: dsn });
+    expect(output).toContain(`${new URL(dsn).origin} (VITE_API_BASE_URL, VITE_SENTRY_DSN)`);
+    expect(output).not.toMatch(/^DIFF/m);
+    expect(output).toContain('check-deploy: all 8 checks OK');
+    expect(code).toBe(0);
+
+    // The same site checked as a build without the DSN: its connect-src has an origin that build would not.
+    const withoutDsn = await checkDeploy(site, { VITE_PUBLIC_BASE: base });
+    expect(withoutDsn.output).toMatch(
+      /^DIFF API origin: .*\n\s+the CSP's connect-src allows ".*sentry\.example\.com"/m,
+    );
+    expect(withoutDsn.code).toBe(1);
+  });
+
   test('names what a broken configuration gets wrong, and fails', async ({ startSite }) => {
     const site = await startSite({
       dist: builds.app(),

@@ -7,7 +7,8 @@ import { config } from '@/config/env';
  *
  * Contract: HTML only (no SVG or MathML, whose images, filters and links load from anywhere); no
  * scripts, no event-handler attributes, no javascript:/vbscript: URLs (DOMPurify's defaults), no forms,
- * frames, embedded objects or <style> sheets; ids and names are prefixed (user-content-…) so they
+ * frames, embedded objects or <style> sheets; links only to https:, tel:, mailto: and the app's own pages
+ * (LINK_PROTOCOLS); ids and names are prefixed (user-content-…) so they
  * cannot clobber the app's own (kept-alive pages stay in the DOM); links (<a>, and an image map's
  * <area>) get rel="noopener noreferrer"; images load only from the page's own origin, the API's, the
  * deployment's listed hosts (config.contentImageOrigins) or data: URLs, others become a 图片已屏蔽
@@ -140,6 +141,19 @@ function isAllowedMedia(src: string): boolean {
   return imageOrigins().has(url.origin);
 }
 
+/**
+ * The links server content may hold, by what they open: a web page over HTTPS (SafeHtml asks before it
+ * leaves the app), a phone call, an e-mail, and the app's own pages. Any other link (http:, ftp:, sms:,
+ * an app's scheme) keeps its text and loses its address.
+ */
+const LINK_PROTOCOLS = new Set(['https:', 'tel:', 'mailto:']);
+
+function isAllowedLink(href: string): boolean {
+  if (!URL.canParse(href, window.location.href)) return false;
+  const url = new URL(href, window.location.href);
+  return LINK_PROTOCOLS.has(url.protocol) || url.origin === window.location.origin;
+}
+
 /** An image from a host not on the list, as a placeholder: nothing is requested from that host. */
 function blockImage(image: Element): void {
   const placeholder = image.ownerDocument.createElement('span');
@@ -151,6 +165,8 @@ function blockImage(image: Element): void {
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (!(node instanceof Element)) return;
   if (node.tagName === 'A' || node.tagName === 'AREA') {
+    const href = node.getAttribute('href');
+    if (href !== null && !isAllowedLink(href)) node.removeAttribute('href');
     if (node.hasAttribute('href')) node.setAttribute('rel', 'noopener noreferrer');
     const target = node.getAttribute('target');
     if (target !== null && target !== '_blank') node.removeAttribute('target');

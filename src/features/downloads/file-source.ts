@@ -3,6 +3,7 @@ import { downloadAttachment } from '@/api/announcements';
 import { downloadCheckReport } from '@/api/sampling';
 import type { BinaryFile } from '@/lib/http';
 import type { FileSource } from '@/lib/file-download';
+import { cleanFileName } from '@/lib/http/content-disposition';
 import type { CallOptions } from '@/types/api';
 
 /** Fetches the file a source names: DownloadCheckReport (arraybuffer) or Attachement/Download (blob). */
@@ -38,4 +39,13 @@ export function fallbackFileName(source: FileSource, date?: string): string {
   return source.kind === 'report'
     ? `肠道筛查报告-${day.format('YYYY-MM-DD')}.pdf`
     : `公告附件-${day.format('YYYY-MM-DD')}`;
+}
+
+/**
+ * A file's name as every page shows it (a list, a button's label, /downErr) and the phone saves it:
+ * the server's name made display-safe (cleanFileName: no bidirectional overrides or invisible
+ * fillers), else the fallback.
+ */
+export function displayFileName(name: string | null | undefined, source: FileSource): string {
+  return cleanFileName(name ?? '') ?? fallbackFileName(source);
 }

@@ -1,3 +1,3 @@
 /** Public surface of the downloads feature: reports and announcements start downloads with it. */
 export { startDownload } from './start-download';
-export { fallbackFileName } from './file-source';
+export { displayFileName, fallbackFileName } from './file-source';

@@ -81,20 +81,30 @@ function decodePercentIfEncoded(value: string): string {
 }
 
 /**
- * Control characters, and Unicode format characters (bidirectional overrides and isolates, zero-width
- * characters, the byte order mark): invisible, they can make a name display as another, e.g.
- * '报告\u202Efdp.exe' shown as '报告exe.pdf'.
+ * What shows nothing, or changes how the rest shows: control characters (C0, C1), line and paragraph
+ * separators (U+2028, U+2029), format characters (bidirectional overrides and isolates, zero-width
+ * characters, the byte order mark) and the other default-ignorable code points (the Hangul fillers
+ * U+3164, U+115F, U+1160, U+FFA0, variation selectors), and the blank Braille pattern U+2800. Each
+ * can make a name display as another, e.g. '报告\u202Efdp.exe' shown as '报告exe.pdf', or as blank.
  */
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+/** Spaces of other widths (no-break, ideographic, thin): one ordinary space per run. */
+const SPACES = /\p{Zs}+/gu;
 /** Path separators and the characters Windows, Android and iOS refuse in a file name. */
 const REFUSED_CHARACTERS = /[/\\<>:"|?*]/g;
 
 /**
- * The name as a phone will save it: control and format characters removed (so it reads as it is),
- * path separators and refused characters replaced by '_' (as browsers do), so a name can never point
- * into another folder. Undefined when nothing but dots and spaces is left.
+ * The one display-safe file name: the name as the app shows it (attachment lists, their labels, the
+ * download pages) and as a phone saves it. Invisible characters are removed (so it reads as it is),
+ * spaces of any width become one space, path separators and refused characters become '_' (as browsers
+ * do), so a name can never point into another folder. Undefined when nothing but dots, spaces and
+ * underscores is left: the caller shows its fallback.
  */
 export function cleanFileName(name: string): string | undefined {
-  const cleaned = name.replace(INVISIBLE_CHARACTERS, '').replace(REFUSED_CHARACTERS, '_').trim();
+  const cleaned = name
+    .replace(INVISIBLE_CHARACTERS, '')
+    .replace(SPACES, ' ')
+    .replace(REFUSED_CHARACTERS, '_')
+    .trim();
   return /^[.\s_]*$/.test(cleaned) ? undefined : cleaned;
 }

@@ -1,4 +1,16 @@
 import type { Breadcrumb, ErrorEvent, EventHint } from '@sentry/react';
+import {
+  contractMismatchMessage,
+  DEFAULT_STATUS_MESSAGE,
+  httpFailureMessage,
+  NETWORK_ERROR_MESSAGE,
+  REPEAT_SUBMIT_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  statusMessage,
+  TIMEOUT_MESSAGE,
+} from '@/lib/http/messages';
+import { ID_CARD_BIRTH_DATE_WARNING, ID_CARD_FORMAT_WARNING } from '@/lib/id-card';
+import { SIGNED_IN_ACCOUNT_REQUIRED } from '@/lib/session';
 import { getToken } from '@/lib/token';
 
 /**
@@ -11,21 +23,22 @@ import { getToken } from '@/lib/token';
 export const MASK = {
   idCard: '[id-card]',
   phone: '[phone]',
+  number: '[number]',
   personal: '[filtered]',
   dataUrl: '[data-url]',
   json: '"[json]"',
+  /** An error's or console line's text that is not one of the app's own messages (ALLOWED_MESSAGES). */
+  message: '[message]',
 } as const;
 
 /**
- * Shaped like a mainland ID-card number: 17 digits and a digit or X, not part of a longer run of
- * letters or digits. (No lookbehind: iOS 13 cannot parse one, and the module would not load.)
+ * A run of digits, shaped by what it could be rather than where it stands: glued to letters or not,
+ * its groups separated by spaces, dots, dashes or underscores (a `%20` is a space by then), an ID card's
+ * last character X. After the first group, a group has two digits or more, so a version such as
+ * 120.0.6099.109 is not one run. Eleven digits or more are masked (maskNumbers).
  */
-const ID_CARD_IN_TEXT = /(^|[^0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])/g;
-/**
- * Shaped like a phone number as the form accepts one (src/lib/phone.ts): a mobile number with an optional
- * 86 prefix, written with or without spaces or hyphens, or a landline starting with 0.
- */
-const MOBILE_IN_TEXT = /(^|[^\d])(?:\+?86[- ]?)?1\d{2}[- ]?\d{4}[- ]?\d{4}(?!\d)/g;
+const NUMBER_RUN = /\+?\d+(?:[\s.\-_\u00b7\u2010-\u2015\u2212]{1,3}\d{2,})*(?:[\s.-]{0,3}[Xx])?/g;
+/** A landline as the form accepts one (src/lib/phone.ts) that is shorter than eleven digits. */
 const LANDLINE_IN_TEXT = /(^|[^\d])0\d{2,3}-?\d{7,8}(?!\d)/g;
 /** An absolute URL's query string and fragment (search criteria, ids, OAuth codes). */
 const ABSOLUTE_URL_QUERY = /((?:https?|wss?):\/\/[^\s?#"'<>]*)[?#][^\s"'<>)]*/g;
@@ -117,35 +130,131 @@ export function collectPersonalValues(): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
-/** One string as a report may carry it: the rules above, in turn. */
-export function maskText(text: string, personalValues: readonly string[] = []): string {
-  let masked = text;
-  for (const value of personalValues) masked = masked.split(value).join(MASK.personal);
-  if (masked.includes('JSON')) masked = masked.replace(QUOTED, MASK.json);
-  return masked
-    .replace(INLINE_URL, MASK.dataUrl)
-    .replace(ABSOLUTE_URL_QUERY, '$1')
-    .replace(PATH_QUERY, '$1$2')
-    .replace(ID_CARD_IN_TEXT, `$1${MASK.idCard}`)
-    .replace(MOBILE_IN_TEXT, `$1${MASK.phone}`)
+/** `%XX` sequences decoded (as UTF-8, else byte by byte), so an encoded value is masked like a plain one. */
+function percentDecoded(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-9A-Fa-f]{2})/g, (_match, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    }
+  });
+}
+
+const JSON_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: ' ', f: ' ' };
+
+/** JSON's escapes undone (`\u5415` is 吕, `\"` a quote), so a value quoted in JSON is masked like a plain one. */
+function jsonUnescaped(text: string): string {
+  return text.replace(/\\(?:u([0-9A-Fa-f]{4})|(["\\/nrtbf]))/g, (_match, hex?: string, char?: string) =>
+    hex ? String.fromCharCode(Number.parseInt(hex, 16)) : (JSON_ESCAPES[char!] ?? char!),
+  );
+}
+
+/**
+ * The text as a person would read it: percent-encoding and JSON escapes undone (twice encoded too),
+ * full-width digits and letters as ASCII (NFKC).
+ */
+function decodedText(text: string): string {
+  let decoded = text;
+  for (let round = 0; round < 3; round += 1) {
+    const next = jsonUnescaped(percentDecoded(decoded));
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded.normalize('NFKC');
+}
+
+/** Every run of eleven digits or more masked, by its length: a phone (up to 13 with 86), an ID card (15 to 18). */
+function maskNumbers(text: string): string {
+  return text
+    .replace(NUMBER_RUN, (run) => {
+      const digits = run.replace(/[^\dXx]/g, '').length;
+      if (digits < 11) return run;
+      if (digits <= 13) return MASK.phone;
+      return digits <= 18 ? MASK.idCard : MASK.number;
+    })
     .replace(LANDLINE_IN_TEXT, `$1${MASK.phone}`);
 }
 
+/** One string as a report may carry it: decoded first, then the rules above, in turn. */
+export function maskText(text: string, personalValues: readonly string[] = []): string {
+  let masked = decodedText(text);
+  for (const value of personalValues) masked = masked.split(value).join(MASK.personal);
+  if (masked.includes('JSON')) masked = masked.replace(QUOTED, MASK.json);
+  return maskNumbers(
+    masked.replace(INLINE_URL, MASK.dataUrl).replace(ABSOLUTE_URL_QUERY, '$1').replace(PATH_QUERY, '$1$2'),
+  );
+}
+
+/**
+ * The SDK's own ids (an event's, a trace's, a span's, a session's): random hex, which can hold a run of
+ * digits that looks like a number. Sent as they are when they have that shape, masked like any text if not.
+ */
+const SDK_ID_KEYS = new Set(['event_id', 'trace_id', 'span_id', 'parent_span_id', 'segment_id', 'sid']);
+const SDK_ID = /^[0-9a-f]{16,32}$/i;
+
 /** Every string of a value masked, and the dropped keys left out, at any depth. */
 export function maskDeep<T>(value: T, personalValues: readonly string[] = []): T {
-  const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return maskText(item, personalValues);
-    if (Array.isArray(item)) return item.map(walk);
+  const walk = (item: unknown, key = ''): unknown => {
+    if (typeof item === 'string') {
+      return SDK_ID_KEYS.has(key) && SDK_ID.test(item) ? item : maskText(item, personalValues);
+    }
+    if (Array.isArray(item)) return item.map((child) => walk(child));
     if (item && typeof item === 'object') {
       const kept: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(item)) {
-        if (!DROPPED_KEYS.has(key.toLowerCase())) kept[key] = walk(child);
+      for (const [childKey, child] of Object.entries(item)) {
+        if (!DROPPED_KEYS.has(childKey.toLowerCase())) kept[childKey] = walk(child, childKey);
       }
       return kept;
     }
     return item;
   };
   return walk(value) as T;
+}
+
+/**
+ * The only texts an error, a rejection or a console line may carry: the app's own messages, which name
+ * no one. Anything else (a library's text, a server's, a message built from data) is sent as MASK.message,
+ * beside the error's type and stack.
+ */
+const ALLOWED_MESSAGES: ReadonlySet<string> = new Set([
+  ...[401, 403, 404].map((code) => statusMessage(code)),
+  DEFAULT_STATUS_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  REPEAT_SUBMIT_MESSAGE,
+  ID_CARD_FORMAT_WARNING,
+  ID_CARD_BIRTH_DATE_WARNING,
+  SIGNED_IN_ACCOUNT_REQUIRED,
+]);
+/** The app's messages with a part filled in that names no one: a status code, an API call, a chunk's path. */
+const ALLOWED_MESSAGE_SHAPES: readonly RegExp[] = [
+  new RegExp(`^${escapeRegExp(httpFailureMessage(999)).replace('999', '\\d{3}')}$`),
+  new RegExp(`^${escapeRegExp(contractMismatchMessage('CALL')).replace('CALL', '[\\w/]+')}$`),
+  // The app's own reports (sentry.ts): a kind, an API path, a field path and a code.
+  /^(?:API [a-z]+ failure: [A-Z]+ \/[\w/.-]*(?: \(\d+\))?|Contract difference: [A-Z]+ \/[\w/.-]* [\w.[\]()]+|Offline queue: (?:submit|bind) refused \([a-z]+(?: \d+)?\))$/,
+  // A chunk a deploy removed (src/app/chunk-reload.ts), as each browser words it.
+  /^(?:Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)[.:]?(?: \S+)?$/,
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `text` when it is one of the app's own messages, else MASK.message. */
+export function allowedMessage(text: string): string {
+  const trimmed = text.trim();
+  if (ALLOWED_MESSAGES.has(trimmed)) return trimmed;
+  return ALLOWED_MESSAGE_SHAPES.some((shape) => shape.test(trimmed)) ? maskText(trimmed) : MASK.message;
+}
+
+/** An error's type as its constructor names it (TypeError, ChunkLoadError), or 'Error'. */
+function errorType(type: string | undefined): string | undefined {
+  if (type === undefined) return undefined;
+  return /^[A-Za-z_$][\w$]{0,59}$/.test(type) ? type : 'Error';
 }
 
 /** Only the breadcrumb data that says what happened: a request's method, path and status, a route change. */
@@ -163,7 +272,7 @@ function pick(data: Record<string, unknown> | undefined, keys: readonly string[]
 /**
  * A breadcrumb as a report may carry it, or null for none. Taps and key presses are dropped (the
  * element's description carries its labels), and console lines below a warning (a library's chatter);
- * a console line keeps its text, never its arguments.
+ * a console line keeps its level and, when it is one of the app's own, its text; never its arguments.
  */
 export function scrubBreadcrumb(
   breadcrumb: Breadcrumb,
@@ -171,7 +280,11 @@ export function scrubBreadcrumb(
 ): Breadcrumb | null {
   const category = breadcrumb.category ?? '';
   if (category.startsWith('ui.')) return null;
-  if (category === 'console' && breadcrumb.level !== 'warning' && breadcrumb.level !== 'error') return null;
+  if (category === 'console') {
+    if (breadcrumb.level !== 'warning' && breadcrumb.level !== 'error') return null;
+    const { data: _arguments, ...line } = breadcrumb;
+    return line.message === undefined ? line : { ...line, message: allowedMessage(line.message) };
+  }
   return maskDeep({ ...breadcrumb, data: pick(breadcrumb.data, BREADCRUMB_DATA[category]) }, personalValues);
 }
 
@@ -181,9 +294,10 @@ function reportedElsewhere(error: unknown): boolean {
 }
 
 /**
- * An error event as it may leave the phone, or null when it must not: the page's address without its
- * query, only the User-Agent header (which phone and WeChat version), no request body or cookies, no
- * user, every string masked and the dropped keys left out.
+ * An error event as it may leave the phone, or null when it must not: the error's type and stack, its
+ * text only when it is one of the app's own messages; the page's address without its query, only the
+ * User-Agent header (which phone and WeChat version), no request body or cookies, no user, every string
+ * masked and the dropped keys left out.
  */
 export function scrubEvent(
   event: ErrorEvent,
@@ -191,11 +305,25 @@ export function scrubEvent(
   personalValues: readonly string[] = collectPersonalValues(),
 ): ErrorEvent | null {
   if (reportedElsewhere(hint.originalException)) return null;
-  const { request, user: _user, breadcrumbs, ...rest } = event;
+  const { request, user: _user, breadcrumbs, exception, message, logentry, ...rest } = event;
   const userAgent = request?.headers?.['User-Agent'];
   return maskDeep(
     {
       ...rest,
+      ...(typeof message === 'string' ? { message: allowedMessage(message) } : {}),
+      ...(logentry?.message === undefined ? {} : { logentry: { message: allowedMessage(logentry.message) } }),
+      ...(exception
+        ? {
+            exception: {
+              ...exception,
+              values: exception.values?.map((value) => ({
+                ...value,
+                type: errorType(value.type),
+                value: value.value === undefined ? undefined : allowedMessage(value.value),
+              })),
+            },
+          }
+        : {}),
       request: request && {
         url: request.url,
         ...(userAgent ? { headers: { 'User-Agent': userAgent } } : {}),
@@ -206,4 +334,72 @@ export function scrubEvent(
     },
     personalValues,
   );
+}
+
+/**
+ * An element as a speed report may name it: from Sentry's description (`article._card_x1[aria-label="…"]
+ * > dl`), only the tag names the browser knows and the app's own class names (CSS modules', antd-mobile's)
+ * are kept; ids, attribute values and anything else are left out, whatever they hold.
+ */
+export function safeSelector(selector: string): string {
+  return selector
+    .split(' > ')
+    .map((part) => {
+      const [tagAndId = '', ...classes] = part.split('[')[0].split('.');
+      const tag = tagAndId.split('#')[0];
+      const known =
+        /^[a-z][a-z0-9]*$/i.test(tag) && !(document.createElement(tag) instanceof HTMLUnknownElement);
+      if (!known) return '?';
+      return [tag.toLowerCase(), ...classes.filter((name) => APP_CLASS.test(name))].join('.');
+    })
+    .join(' > ');
+}
+/** A class of the app's own styles: a CSS module's (`_card_1x2y3`) or antd-mobile's (`adm-button`). */
+const APP_CLASS = /^(?:_[A-Za-z][\w-]*_[\w-]+|adm-[\w-]+)$/;
+
+/** Span attributes that describe an element (Sentry's web-vital and interaction attribution). */
+const ELEMENT_ATTRIBUTE = /^browser\.web_vital\.(?:lcp\.element|inp\.target|cls\.source\.\d+)$/;
+/**
+ * The span attributes a speed report may carry, by name: the SDK's own (sentry.*), the web vitals and
+ * page timings (browser.*) but not the LCP element's id (an attribute's value), the network type the
+ * app sets. Any other attribute is left out.
+ */
+const SPAN_ATTRIBUTE = /^(?:sentry\.|browser\.(?!web_vital\.lcp\.id$)|network\.type$)/;
+/** What a span may be named: a route's path (`/infoEnter`), or the SDK's own words (`Interaction`, `pageload`). */
+const SPAN_NAME = /^(?:\/[\w/.-]*|[A-Za-z][A-Za-z .-]{0,60})$/;
+
+type AttributeValue = unknown;
+
+function scrubAttribute(
+  key: string,
+  value: AttributeValue,
+  personalValues: readonly string[],
+): AttributeValue {
+  if (value && typeof value === 'object' && 'value' in value) {
+    return { ...value, value: scrubAttribute(key, value.value, personalValues) };
+  }
+  if (typeof value !== 'string') return maskDeep(value, personalValues);
+  return ELEMENT_ATTRIBUTE.test(key) ? safeSelector(value) : maskText(value, personalValues);
+}
+
+/**
+ * A span as a speed report may carry it: named after its route or by the SDK's words, its attributes
+ * only those SPAN_ATTRIBUTE allows, an element only as safeSelector describes it. Never throws: the SDK
+ * would send the span unchanged.
+ */
+export function scrubSpan<Span extends { name: string; attributes?: Record<string, unknown> }>(
+  span: Span,
+  personalValues: readonly string[] = [],
+): Span {
+  try {
+    const attributes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(span.attributes ?? {})) {
+      if (SPAN_ATTRIBUTE.test(key)) attributes[key] = scrubAttribute(key, value, personalValues);
+    }
+    const op = attributes['sentry.op'];
+    const name = SPAN_NAME.test(span.name) ? maskText(span.name) : typeof op === 'string' ? op : 'span';
+    return { ...maskDeep({ ...span, attributes: undefined }, personalValues), name, attributes };
+  } catch {
+    return { ...span, name: 'span', attributes: {} };
+  }
 }

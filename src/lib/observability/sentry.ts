@@ -18,7 +18,7 @@ import {
 } from '@sentry/react';
 import type { ErrorReportingConfig } from '@/config/env';
 import type { ReportSink } from './reporter';
-import { maskDeep, scrubBreadcrumb, scrubEvent } from './scrub';
+import { collectPersonalValues, scrubBreadcrumb, scrubEvent, scrubSpan } from './scrub';
 
 /** What browserTracingIntegration's `beforeStartSpan` receives (the SDK does not export the type). */
 type StartSpanOptions = Parameters<
@@ -97,7 +97,10 @@ function sentryOptions(settings: ErrorReportingConfig): BrowserOptions {
     maxBreadcrumbs: 30,
     beforeSend: (event, hint) => scrubEvent(event, hint),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
-    beforeSendSpan: (span) => maskDeep(span),
+    // Every span passes scrubSpan one by one (streamed). Named rather than left to the SDK's default:
+    // with `static`, a beforeSendSpan of this shape is never called and spans would leave unscrubbed.
+    traceLifecycle: 'stream',
+    beforeSendSpan: (span) => scrubSpan(span, collectPersonalValues()),
   };
 }
 

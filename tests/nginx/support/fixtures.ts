@@ -12,8 +12,10 @@ export const builds = {
   app: () => build('E2E_DIST'),
   /** The same app built for a sub-path. */
   subPath: () => ({ dist: build('NGINX_SUBPATH_DIST'), base: build('NGINX_SUBPATH_BASE') }),
-  /** A later build for the sub-path: its next deploy. */
+  /** A later build for the sub-path: its next deploy, which adds error reports (a Sentry DSN). */
   nextSubPath: () => build('NGINX_NEXT_DIST'),
+  /** The DSN the next deploy was built with. */
+  nextSentryDsn: () => build('NGINX_NEXT_SENTRY_DSN'),
 };
 
 export const test = browserTest.extend<

@@ -27,27 +27,37 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Replaces one directive's arguments in the configuration, as a deployer sets a host's own values;
- * it must be there exactly once, so the file and the tests cannot drift apart unnoticed.
+ * Replaces a directive's arguments in the configuration, as a deployer sets a host's own values; it
+ * must be there exactly `count` times (once per server block that has it), so the file and the tests
+ * cannot drift apart unnoticed.
  */
-function setDirective(conf: string, directive: string, replace: (args: string) => string): string {
+function setDirective(conf: string, directive: string, replace: (args: string) => string, count = 1): string {
   const pattern = new RegExp(`^(\\s*${directive}\\s+)([^;]*);`, 'gm');
   const found = conf.match(pattern)?.length ?? 0;
-  if (found !== 1) throw new Error(`the nginx configuration has ${found} "${directive}" lines, not one`);
+  if (found !== count)
+    throw new Error(`the nginx configuration has ${found} "${directive}" lines, not ${count}`);
   return conf.replace(pattern, (_line, start: string, args: string) => `${start}${replace(args)};`);
 }
 
 /**
  * The build's nginx configuration with this host's lines set (the ones marked "this host", and the
- * port of `listen` with its other parameters kept): what a deployer edits, and nothing else.
+ * ports of `listen` with their other parameters kept): what a deployer edits, and nothing else.
  */
-function forThisHost(conf: string, host: { port: number; cert: string; key: string; root: string }): string {
-  let text = setDirective(conf, 'listen', (args) => {
-    if (!/^443\b/.test(args))
-      throw new Error(`expected "listen 443 …" in the nginx configuration, got "${args}"`);
-    return args.replace(/^443/, `127.0.0.1:${host.port}`);
-  });
-  text = setDirective(text, 'server_name', () => '127.0.0.1');
+function forThisHost(
+  conf: string,
+  host: { port: number; httpPort: number; cert: string; key: string; root: string },
+): string {
+  let text = setDirective(
+    conf,
+    'listen',
+    (args) => {
+      if (/^443\b/.test(args)) return args.replace(/^443/, `127.0.0.1:${host.port}`);
+      if (/^80\b/.test(args)) return args.replace(/^80/, `127.0.0.1:${host.httpPort}`);
+      throw new Error(`expected "listen 443 …" or "listen 80" in the nginx configuration, got "${args}"`);
+    },
+    2,
+  );
+  text = setDirective(text, 'server_name', () => '127.0.0.1', 2);
   text = setDirective(text, 'ssl_certificate', () => host.cert);
   text = setDirective(text, 'ssl_certificate_key', () => host.key);
   return setDirective(text, 'root', () => host.root);
@@ -94,6 +104,8 @@ async function accepting(port: number): Promise<boolean> {
 export interface NginxSite {
   /** https://127.0.0.1:<port> */
   origin: string;
+  /** http://127.0.0.1:<port>: the configuration's plain-HTTP server, which redirects to HTTPS. */
+  httpOrigin: string;
   /** The site's throwaway certificate (PEM), for a client that checks it (NODE_EXTRA_CA_CERTS). */
   certFile: string;
   /** The build's nginx configuration as this site runs it. */
@@ -148,9 +160,10 @@ async function runNginx(
   publish(dist);
 
   const port = await freePort();
+  const httpPort = await freePort();
   const confFile = join(dir, 'site.conf');
   const built = readFileSync(nginxConfPath(dist), 'utf8');
-  writeFileSync(confFile, edit(forThisHost(built, { port, cert: certFile, key: keyFile, root })));
+  writeFileSync(confFile, edit(forThisHost(built, { port, httpPort, cert: certFile, key: keyFile, root })));
   writeFileSync(join(dir, 'nginx.conf'), mainConf(dir, confFile));
 
   const nginx: ChildProcess = spawn(
@@ -183,6 +196,7 @@ async function runNginx(
 
   return {
     origin: `https://127.0.0.1:${port}`,
+    httpOrigin: `http://127.0.0.1:${httpPort}`,
     certFile,
     confFile,
     deploy: publish,

@@ -123,6 +123,49 @@ describe('/announcementDetail', () => {
     });
   });
 
+  describe.each([
+    // [what, name as the server sends it, name as every page shows and the phone saves it]
+    ['a right-to-left override', '定点医院名单\u202Etxt.exe', '定点医院名单txt.exe'],
+    ['a Hangul filler', '定点医院\u3164名单.txt', '定点医院名单.txt'],
+    ['a line separator', '定点医院名单\u2028.txt', '定点医院名单.txt'],
+  ])('an attachment name with %s', (_what, sent, shown) => {
+    const useName = () => {
+      const attachment = defaultDb.state.announcements
+        .flatMap((announcement) => announcement.attachments)
+        .find((item) => item.id === '5002')!;
+      attachment.fileName = sent;
+    };
+
+    it('is shown, labelled and saved display-safe', async () => {
+      await signInForTest('work');
+      useName();
+      const { router } = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), {
+        session: 'work',
+      });
+      const attachments = await screen.findByRole('region', { name: '附件（1）' });
+      expect(within(attachments).getByText(shown)).toBeInTheDocument();
+      await userEvent.click(within(attachments).getByRole('button', { name: `下载 ${shown}` }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+      expect(getFileRecord({ kind: 'attachment', id: '5002' })?.fileName).toBe(shown);
+      const facts = await screen.findByRole('region', { name: '文件信息' });
+      expect(within(facts).getByText(shown)).toBeInTheDocument();
+    });
+
+    it('is shown display-safe on /downErr', async () => {
+      await signInForTest('work');
+      useName();
+      server.use(http.get(DOWNLOAD, () => failure(4004, '附件不存在或已删除')));
+      const { router } = renderRoute(withQuery(paths.announcementDetail, { id: '6003' }), {
+        session: 'work',
+      });
+      await userEvent.click(await screen.findByRole('button', { name: `下载 ${shown}` }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
+      expect(await screen.findByText('文件没有下载成功')).toBeInTheDocument();
+      expect(screen.getByText(shown)).toBeInTheDocument();
+      expect(document.body.textContent).not.toContain(sent);
+    });
+  });
+
   it('shows the error with 重试 when the announcement cannot load', async () => {
     await signInForTest('work');
     server.use(http.get(DETAIL, () => HttpResponse.error(), { once: true }));

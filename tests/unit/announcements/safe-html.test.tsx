@@ -298,6 +298,30 @@ describe('sanitizeHtml', () => {
     expect(box.innerHTML).not.toContain(src.split(':')[1].slice(0, 12));
   });
 
+  it.each([
+    ['a web page over HTTPS', 'https://example.org/guide', true],
+    ['a phone number', 'tel:021-54880000', true],
+    ['an e-mail address', 'mailto:info@example.org', true],
+    ["an app's page", '/checkUser', true],
+    ['a place in the page', '#user-content-top', true],
+    ['a web page over plain HTTP', 'http://example.org/guide', false],
+    ['an FTP file', 'ftp://example.org/report.pdf', false],
+    ['a text message', 'sms:10086?body=TD', false],
+    ["another app's scheme", 'weixin://dl/business', false],
+    ['a file on the phone', 'file:///sdcard/report.pdf', false],
+  ])(
+    'keeps the address of a link to %s only when it is https:, tel:, mailto: or the app',
+    (_label, href, kept) => {
+      const box = document.createElement('div');
+      box.innerHTML = sanitizeHtml(
+        `<a href="${href}">链接</a><map name="m"><area href="${href}" alt="区域"></map>`,
+      );
+      expect(box.querySelector('a')?.getAttribute('href')).toBe(kept ? href : null);
+      expect(box.querySelector('area')?.getAttribute('href')).toBe(kept ? href : null);
+      expect(box.querySelector('a')).toHaveTextContent('链接');
+    },
+  );
+
   it('returns an empty string for empty input', () => {
     expect(sanitizeHtml('')).toBe('');
     expect(sanitizeHtml(null)).toBe('');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { RootLayout } from '@/app/root-layout';
-import { setToken } from '@/lib/token';
+import { removeToken, setToken } from '@/lib/token';
 
 function Counter({ name }: { name: string }) {
   const [count, setCount] = useState(0);
@@ -49,6 +49,7 @@ describe('root layout', () => {
   });
 
   it('keeps a keep-alive page state across a visit elsewhere, and recreates other pages', async () => {
+    setToken('t');
     const user = userEvent.setup();
     const router = makeRouter();
     render(<RouterProvider router={router} />);
@@ -66,6 +67,24 @@ describe('root layout', () => {
 
     await act(() => router.navigate('/other'));
     expect(screen.getByText('other: 0')).toBeInTheDocument();
+  });
+
+  it('drops the kept pages when the session ends (a 401, a sign-out): nothing of them stays in the DOM', async () => {
+    setToken('t');
+    const user = userEvent.setup();
+    const router = makeRouter();
+    render(<RouterProvider router={router} />);
+    await user.click(screen.getByRole('button', { name: '加一' }));
+    await user.click(screen.getByRole('link', { name: '去另一页' }));
+    expect(screen.getByText('kept: 1')).toBeInTheDocument();
+
+    removeToken();
+    await act(() => router.navigate('/other?again'));
+    expect(screen.queryByText('kept: 1')).not.toBeInTheDocument();
+
+    setToken('t');
+    await act(() => router.navigate('/kept'));
+    expect(screen.getByText('kept: 0')).toBeVisible();
   });
 
   it('sets the title from the route when a token exists', async () => {

@@ -58,6 +58,14 @@ describe('cleanFileName', () => {
     ['a byte order mark', '\uFEFF报告.pdf', '报告.pdf'],
     ['a soft hyphen and an Arabic letter mark', 'rep\u00ADort\u061C.pdf', 'report.pdf'],
     ['control characters, C0 and C1', 'a\u0000b\u001Fc\u007Fd\u0085e\u009F.txt', 'abcde.txt'],
+    ['a Hangul filler', '报告\u3164.pdf', '报告.pdf'],
+    ['the other Hangul fillers', '\u115F报\u1160告\uFFA0.pdf', '报告.pdf'],
+    ['a line separator', '报告\u2028.exe\u2028.pdf', '报告.exe.pdf'],
+    ['a paragraph separator', '报告\u2029.pdf', '报告.pdf'],
+    ['a combining grapheme joiner and a variation selector', '报\u034F告\uFE0F.pdf', '报告.pdf'],
+    ['a blank Braille pattern', '\u2800报告.pdf', '报告.pdf'],
+    ['a Mongolian vowel separator and a word joiner', '报\u180E告\u2060.pdf', '报告.pdf'],
+    ['wide and no-break spaces (one space)', '检测\u3000\u00A0报告\u2003.pdf', '检测 报告 .pdf'],
     ['path separators and refused characters', '../a\\b:c*?"<>|.pdf', '.._a_b_c______.pdf'],
     ['ordinary text, kept as it is', '检测报告 2026-11-20（终版）.pdf', '检测报告 2026-11-20（终版）.pdf'],
   ])('removes %s', (_what, name, saved) => {
@@ -67,6 +75,8 @@ describe('cleanFileName', () => {
   it.each([
     ['format characters only', '\u202E\u200B\uFEFF'],
     ['dots behind an override', '\u202E..'],
+    ['Hangul fillers only', '\u3164\u3164'],
+    ['separators and blank Braille only', '\u2028\u2800\u2029'],
   ])('leaves no name of %s (the caller uses its fallback)', (_what, name) => {
     expect(cleanFileName(name)).toBeUndefined();
   });

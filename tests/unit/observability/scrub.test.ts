@@ -1,13 +1,17 @@
 import type { Breadcrumb, ErrorEvent } from '@sentry/react';
 import { describe, expect, it } from 'vitest';
 import {
+  allowedMessage,
   collectPersonalValues,
   MASK,
   maskDeep,
   maskText,
+  safeSelector,
   scrubBreadcrumb,
   scrubEvent,
+  scrubSpan,
 } from '@/lib/observability/scrub';
+import { NETWORK_ERROR_MESSAGE, httpFailureMessage } from '@/lib/http/messages';
 import { ApiError } from '@/lib/http';
 import { setToken } from '@/lib/token';
 
@@ -33,6 +37,33 @@ describe('maskText', () => {
     ["a path's query", 'navigated to /login?redirect=%2FinfoDetail%3Fid%3D3', 'navigated to /login'],
     ['a data: picture', 'img data:image/png;base64,iVBORw0KGgo= failed', `img ${MASK.dataUrl} failed`],
     ['a blob: URL', 'blob:https://h5.example.cn/4b1f-77', MASK.dataUrl],
+    // The security review's strings: encoded, glued to letters, grouped.
+    [
+      'a name typed beside an ID card glued to letters, a percent-encoded phone and a dotted one',
+      '吕永强 idcard110101199003071234 tel%2013800138000 138.0013.8000',
+      // The two phones, a space apart, are one run of 22 digits.
+      `吕永强 idcard${MASK.idCard} tel ${MASK.number}`,
+    ],
+    ['an ID card in spaced groups', '身份证 110101 19900307 1234', `身份证 ${MASK.idCard}`],
+    [
+      'a percent-encoded ID card in a path',
+      'GET /api/v1/Report/%31%31%30%31%30%31%31%39%39%30%30%33%30%37%31%32%33%34/pdf',
+      `GET /api/v1/Report/${MASK.idCard}/pdf`,
+    ],
+    ['an ID card in dashed groups', '110101-1990-0307-123X', MASK.idCard],
+    ['an ID card with %20 between its groups', '110101%2019900307%201234', MASK.idCard],
+    ['a twice-encoded ID card', 'id%25201101011990030712%2534', `id ${MASK.idCard}`],
+    ['a 15-digit ID card of the old format', 'old 110101900307123', `old ${MASK.idCard}`],
+    ['a JSON-escaped ID card', '{\\"id\\":\\"\\u0031101011990030712 34\\"}', `{"id":"${MASK.idCard}"}`],
+    ['full-width digits', '电话１３８００１３８０００', `电话${MASK.phone}`],
+    ['a mobile glued to letters', 'mobile13800138000end', `mobile${MASK.phone}end`],
+    ['a mobile in dotted groups', 'tel.138.0013.8000', `tel.${MASK.phone}`],
+    ['a percent-encoded mobile', 'tel%2013800138000;', `tel ${MASK.phone};`],
+    [
+      'a 16-digit run (a timestamp is masked too: the shape decides)',
+      'at 1795744370164000',
+      `at ${MASK.idCard}`,
+    ],
     [
       'the text a JSON parse error quotes',
       'SyntaxError: Unexpected token \'a\', "{"name":"赵春梅","age":6"... is not valid JSON',
@@ -43,10 +74,9 @@ describe('maskText', () => {
   });
 
   it.each([
-    ['a longer run of digits (a timestamp in ms)', 'at 1795744370164000'],
-    ['an 18-character run inside a hex trace id', 'trace 02d3bad56b110105196203044688d6f9'],
+    ['a browser version', 'Chrome/120.0.6099.109 Safari/537.36'],
+    ['a WeChat version', 'MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI'],
     ['a ten-digit time in seconds', 'timestamp 1795744370'],
-    ['a 13-digit timestamp', 'since 1795744370164'],
     ['a date', 'collected 2026-11-26'],
     ['a path with no query', 'GET /api/v1/Sampling/BindSamplingTube'],
     ['a question in Chinese', '是否继续?'],
@@ -134,16 +164,22 @@ describe('scrubBreadcrumb', () => {
     expect(scrubBreadcrumb(breadcrumb)).toBeNull();
   });
 
-  it("keeps a console warning's text, masked, without its arguments", () => {
-    expect(
-      scrubBreadcrumb({
-        category: 'console',
-        level: 'warning',
-        message: 'saving 13912345678',
-        data: { arguments: [{ phone: '13912345678' }], logger: 'console' },
-      }),
-    ).toEqual({ category: 'console', level: 'warning', message: `saving ${MASK.phone}` });
-  });
+  it.each([
+    ['free text', 'saving 吕永强 13912345678', MASK.message],
+    ["one of the app's own messages", NETWORK_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE],
+  ])(
+    "keeps a console warning's level, and its text only when it is the app's own: %s",
+    (_case, message, sent) => {
+      expect(
+        scrubBreadcrumb({
+          category: 'console',
+          level: 'warning',
+          message,
+          data: { arguments: [{ phone: '13912345678' }], logger: 'console' },
+        }),
+      ).toEqual({ category: 'console', level: 'warning', message: sent });
+    },
+  );
 
   it("keeps a request's method, path and status, and nothing else", () => {
     expect(
@@ -214,6 +250,82 @@ describe('scrubEvent', () => {
     ).not.toHaveProperty('user');
   });
 
+  it.each([
+    [
+      'a name, an ID card glued to letters and encoded phones',
+      '吕永强 idcard110101199003071234 tel%2013800138000 138.0013.8000',
+    ],
+    ['an ID card in spaced groups', '身份证 110101 19900307 1234'],
+    [
+      'a percent-encoded ID card in a path',
+      'GET /api/v1/x/%31%31%30%31%30%31%31%39%39%30%30%33%30%37%31%32%33%34',
+    ],
+    ['a name alone', '张秀英'],
+  ])("sends an error's type and stack, never its free text: %s", (_case, text) => {
+    const scrubbed = scrubEvent(
+      event({
+        exception: {
+          values: [
+            {
+              type: 'TypeError',
+              value: text,
+              stacktrace: { frames: [{ filename: 'https://h5.example.cn/assets/index-1.js', lineno: 1 }] },
+            },
+            { type: 'Error', value: `Non-Error promise rejection captured with value: ${text}` },
+          ],
+        },
+      }),
+      {},
+      [],
+    );
+    expect(scrubbed?.exception?.values).toEqual([
+      {
+        type: 'TypeError',
+        value: MASK.message,
+        stacktrace: { frames: [{ filename: 'https://h5.example.cn/assets/index-1.js', lineno: 1 }] },
+      },
+      { type: 'Error', value: MASK.message },
+    ]);
+  });
+
+  it.each([
+    ["the app's own message", NETWORK_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE],
+    ['an HTTP failure of the app', httpFailureMessage(502), '系统接口502异常'],
+    [
+      'a chunk a deploy removed',
+      'Failed to fetch dynamically imported module: https://h5.example.cn/assets/page-1.js?x=13800138000',
+      'Failed to fetch dynamically imported module: https://h5.example.cn/assets/page-1.js',
+    ],
+    ['an error type named after data', '张秀英', MASK.message],
+  ])('keeps a message on the allowlist: %s', (_case, text, sent) => {
+    expect(allowedMessage(text)).toBe(sent);
+  });
+
+  it('names an error type that is not an identifier Error', () => {
+    const scrubbed = scrubEvent(event({ exception: { values: [{ type: '张秀英', value: 'x' }] } }), {}, []);
+    expect(scrubbed?.exception?.values?.[0]).toEqual({ type: 'Error', value: MASK.message });
+  });
+
+  it.each([
+    ['API business failure: POST /api/v1/ScreeningRegister/Submit (4001)'],
+    ['Contract difference: POST /api/v1/ScreeningRegister/Search records[].phone'],
+    ['Offline queue: bind refused (business 5001)'],
+  ])("keeps the message of the app's own report %s", (message) => {
+    expect(scrubEvent(event({ message }), {}, [])?.message).toBe(message);
+  });
+
+  it('sends any other captured message as a placeholder', () => {
+    expect(scrubEvent(event({ message: 'registered 张秀英' }), {}, [])?.message).toBe(MASK.message);
+  });
+
+  it("sends the SDK's own hex ids as they are, even where they hold a run of digits", () => {
+    const ids = {
+      event_id: '02d3bad56b110105196203044688d6f9',
+      contexts: { trace: { trace_id: '1101051962030446881380013800d6f9', span_id: '13800138000d6f9a' } },
+    };
+    expect(scrubEvent(event(ids), {}, [])).toMatchObject(ids);
+  });
+
   it("masks the exception's text and what personal values turn up elsewhere", () => {
     const scrubbed = scrubEvent(
       event({
@@ -230,12 +342,93 @@ describe('scrubEvent', () => {
       ['赵春梅'],
     );
     expect(JSON.stringify(scrubbed)).not.toContain('赵春梅');
-    expect(scrubbed?.exception?.values?.[0].value).toBe(`保存${MASK.personal}失败: ${MASK.idCard}`);
-    expect(scrubbed?.breadcrumbs).toEqual([{ category: 'console', level: 'error', message: MASK.personal }]);
+    expect(scrubbed?.exception?.values?.[0].value).toBe(MASK.message);
+    expect(scrubbed?.breadcrumbs).toEqual([{ category: 'console', level: 'error', message: MASK.message }]);
   });
 
   it('drops an ApiError: the client reports the failure itself, without its (server-written) text', () => {
     const error = new ApiError('business', '赵春梅已登记', { code: 4001 });
     expect(scrubEvent(event({ message: 'x' }), { originalException: error }, [])).toBeNull();
+  });
+});
+
+describe('safeSelector', () => {
+  it.each([
+    [
+      "the review's LCP element",
+      'article._card_1x2y3[aria-label="张秀英的筛查情况"] > dl._facts_9a8b7 > dd',
+      'article._card_1x2y3 > dl._facts_9a8b7 > dd',
+    ],
+    ['a title', 'span[title="吕永强 13800138000"]', 'span'],
+    ['an alt', 'img[alt="张秀英的报告"]', 'img'],
+    ['a name and a type', 'input[type="text"][name="idCard"]', 'input'],
+    ['an id', 'section#user-content-zhang.adm-list', 'section.adm-list'],
+    ["a class that is not the app's", 'p.zhangxiuying._row_abc12', 'p._row_abc12'],
+    ['a label holding the separator', 'button[aria-label="删除 > 张秀英"] > span', 'button > ? > span'],
+    ['a label holding a tag-like word', 'li[aria-label="x > zhang.san"]', 'li > ?'],
+    ["Sentry's unknown element", '<unknown>', '?'],
+  ])("keeps tag names and the app's classes only: %s", (_case, selector, kept) => {
+    expect(safeSelector(selector)).toBe(kept);
+  });
+});
+
+describe('scrubSpan', () => {
+  const span = (name: string, attributes: Record<string, unknown>) => ({
+    trace_id: '02d3bad56b110105196203044688d6f9',
+    span_id: '13800138000d6f9a',
+    name,
+    attributes,
+  });
+
+  it('keeps web vitals and describes their elements without attribute values', () => {
+    const scrubbed = scrubSpan(
+      span('Largest contentful paint', {
+        'sentry.op': 'ui.webvital.lcp',
+        'sentry.segment.name': '/checkUser',
+        'browser.web_vital.lcp.value': 812,
+        'browser.web_vital.lcp.element': 'article._card_1x2y3[aria-label="张秀英的筛查情况"] > dl',
+        'browser.web_vital.inp.target': { value: 'button[aria-label="删除张秀英"]', type: 'string' },
+        'browser.web_vital.cls.source.1': 'img[alt="吕永强"]',
+        'network.type': 'WIFI',
+      }),
+    );
+    expect(scrubbed).toEqual(
+      span('Largest contentful paint', {
+        'sentry.op': 'ui.webvital.lcp',
+        'sentry.segment.name': '/checkUser',
+        'browser.web_vital.lcp.value': 812,
+        'browser.web_vital.lcp.element': 'article._card_1x2y3 > dl',
+        'browser.web_vital.inp.target': { value: 'button', type: 'string' },
+        'browser.web_vital.cls.source.1': 'img',
+        'network.type': 'WIFI',
+      }),
+    );
+  });
+
+  it("leaves out attributes not on the allowlist (a component name, a user, a URL, the LCP element's id)", () => {
+    expect(
+      scrubSpan(
+        span('/infoSearch', {
+          'sentry.op': 'pageload',
+          'browser.web_vital.lcp.id': 'user-content-zhangxiuying',
+          'ui.component_name': 'ZhangXiuYing',
+          'user.name': '张秀英',
+          'url.full': 'https://h5.example.cn/infoSearch?keyword=张秀英',
+        }),
+      ).attributes,
+    ).toEqual({ 'sentry.op': 'pageload' });
+  });
+
+  it.each([
+    ['an element description', 'div[aria-label="张秀英"]', 'ui.interaction.click'],
+    ['a name', '张秀英', 'ui.interaction.click'],
+  ])('names a span by its op when its name is %s', (_case, name, op) => {
+    expect(scrubSpan(span(name, { 'sentry.op': op })).name).toBe(op);
+  });
+
+  it('masks a personal value in any kept attribute', () => {
+    expect(scrubSpan(span('/infoEnter', { 'sentry.note': 'x 吕永强' }), ['吕永强']).attributes).toEqual({
+      'sentry.note': `x ${MASK.personal}`,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fallbackFileName, startDownload } from '@/features/downloads';
+import { displayFileName, startDownload } from '@/features/downloads';
 import { formatFileSize } from '@/lib/file-download';
 import type { Attachment } from '@/types/api';
 import styles from '../announcements.module.css';
@@ -19,11 +19,10 @@ export function AttachmentList({ attachments, returnTo }: AttachmentListProps) {
 
   if (attachments.length === 0) return null;
 
-  const download = async (attachment: Attachment) => {
+  const download = async (attachment: Attachment, fallbackName: string) => {
     setBusyId(attachment.id);
     try {
       const source = { kind: 'attachment', id: attachment.id } as const;
-      const fallbackName = attachment.fileName || fallbackFileName(source);
       await startDownload({ source, fallbackName, returnTo }, navigate);
     } finally {
       setBusyId(null);
@@ -36,25 +35,28 @@ export function AttachmentList({ attachments, returnTo }: AttachmentListProps) {
         附件（{attachments.length}）
       </h3>
       <ul className={styles.attachmentList}>
-        {attachments.map((attachment) => (
-          <li key={attachment.id} className={styles.attachment}>
-            <span className={styles.attachmentText}>
-              <span className={styles.attachmentName}>{attachment.fileName}</span>
-              <span className={styles.attachmentSize}>{formatFileSize(attachment.size)}</span>
-            </span>
-            <Button
-              style={{ minHeight: 44 }}
-              color="primary"
-              fill="outline"
-              loading={busyId === attachment.id}
-              disabled={busyId !== null}
-              aria-label={`下载 ${attachment.fileName}`}
-              onClick={() => void download(attachment)}
-            >
-              下载
-            </Button>
-          </li>
-        ))}
+        {attachments.map((attachment) => {
+          const name = displayFileName(attachment.fileName, { kind: 'attachment', id: attachment.id });
+          return (
+            <li key={attachment.id} className={styles.attachment}>
+              <span className={styles.attachmentText}>
+                <span className={styles.attachmentName}>{name}</span>
+                <span className={styles.attachmentSize}>{formatFileSize(attachment.size)}</span>
+              </span>
+              <Button
+                style={{ minHeight: 44 }}
+                color="primary"
+                fill="outline"
+                loading={busyId === attachment.id}
+                disabled={busyId !== null}
+                aria-label={`下载 ${name}`}
+                onClick={() => void download(attachment, name)}
+              >
+                下载
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

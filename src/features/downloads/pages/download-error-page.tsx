@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/async-view';
 import { PageShell, useGoBack } from '@/components/page-shell';
 import { getDownloadFailure, type FileSource } from '@/lib/file-download';
-import { fallbackFileName, fileSourceFromSearch } from '../file-source';
+import { displayFileName, fileSourceFromSearch } from '../file-source';
 import { startDownload } from '../start-download';
 import content from '@/styles/content.module.css';
 import styles from '../downloads.module.css';
@@ -32,7 +32,7 @@ function DownloadFailed({ source }: { source: FileSource }) {
   const [failure, setFailure] = useState(() => getDownloadFailure(source));
   const [retrying, setRetrying] = useState(false);
   const [retried, setRetried] = useState(0);
-  const fileName = failure?.fileName ?? fallbackFileName(source);
+  const fileName = displayFileName(failure?.fileName, source);
   const returnTo = failure?.returnTo;
 
   const retry = async () => {

@@ -19,7 +19,7 @@ import {
 import { getSessionAudience } from '@/lib/session';
 import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
-import { fallbackFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
+import { displayFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
 import content from '@/styles/content.module.css';
 import { useApiRequest } from '@/lib/use-api-request';
 import styles from '../downloads.module.css';
@@ -55,7 +55,7 @@ function DownloadedFile({ source }: { source: FileSource }) {
   const refetch = useApiRequest(() => fetchFileSource(source, { silent: true }), {
     ready: file === null,
     onSuccess: (fetched) =>
-      setFile(keepFile(source, fetched, record?.fileName ?? fallbackFileName(source), returnTo)),
+      setFile(keepFile(source, fetched, displayFileName(record?.fileName, source), returnTo)),
   });
 
   const goBack = useGoBack(returnTo);

@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { PdfViewer } from '@/components/pdf-viewer';
+import { displayFileName } from '@/features/downloads';
 import type { CheckReport } from '@/types/api';
 import type { ReportPdf } from '../use-report-pdf';
 import styles from './report-pdf-section.module.css';
@@ -11,7 +12,13 @@ import styles from './report-pdf-section.module.css';
  * (useReportPdf), so the tap mostly waits for the drawing; the bytes stay while the page is open, so
  * closing and reopening the viewer does not fetch again.
  */
-export function ReportPdfSection({ report, pdf }: { report: Pick<CheckReport, 'fileName'>; pdf: ReportPdf }) {
+export function ReportPdfSection({
+  report,
+  pdf,
+}: {
+  report: Pick<CheckReport, 'id' | 'fileName'>;
+  pdf: ReportPdf;
+}) {
   const [open, setOpen] = useState(false);
 
   const show = () => {
@@ -22,7 +29,13 @@ export function ReportPdfSection({ report, pdf }: { report: Pick<CheckReport, 'f
 
   let body = null;
   if (open) {
-    if (pdf.file) body = <PdfViewer data={pdf.file.data} label={`报告原件：${report.fileName}`} />;
+    if (pdf.file)
+      body = (
+        <PdfViewer
+          data={pdf.file.data}
+          label={`报告原件：${displayFileName(report.fileName, { kind: 'report', id: report.id })}`}
+        />
+      );
     else if (pdf.error) body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={retry} />;
     else body = <InlineLoading label="正在获取报告" />;
   }
