@@ -32,8 +32,9 @@ test('check user: WeChat sign-in, home, my reports, the PDF drawn by pdf.js, the
   await page.waitForPath(/^\/checkUserRepoetDetail\?id=\d+$/);
   await page.waitForText('下一步怎么做');
 
-  // pdf.js (its worker, the CMaps) in JavaScriptCore: page 1 drawn on a canvas, not blank.
-  await page.tap('查看报告');
+  // pdf.js (its worker, the CMaps) in JavaScriptCore: page 1 drawn on a canvas, not blank. The PDF is
+  // in the page below the report's one action; its pages are drawn once scrolled near.
+  await browser.execute(() => document.querySelector('[aria-label^="报告原件"]')?.scrollIntoView());
   await browser.waitUntil(
     async () =>
       browser.execute(() => {
@@ -46,8 +47,8 @@ test('check user: WeChat sign-in, home, my reports, the PDF drawn by pdf.js, the
     { timeout: 30_000, timeoutMsg: 'the first PDF page was not drawn' },
   );
 
-  // Inside WeChat the download page shows the report as pictures to long-press.
-  await page.tap('下载报告');
+  // Inside WeChat the action is 保存报告图片: the download page shows the report as pictures to long-press.
+  await page.tap('保存报告图片');
   await page.waitForPath(/^\/downSuccess\?report=\d+$/);
   await page.waitForFirstPagePicture();
   expect(await page.text()).toContain('长按图片');
