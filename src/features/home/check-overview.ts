@@ -177,10 +177,15 @@ export interface HomeOverview {
   todos: Todo[];
 }
 
-/** Who a to-do speaks of: "您" for the user's own (or only) registration, else the person's name. */
+/**
+ * Who a to-do speaks of: "您" for the user's own (or only) registration, else the person's name; without
+ * one, the tube's code tells two nameless registrations apart.
+ */
 function whose(screening: Screening, multiple: boolean): string {
   if (screening.own || !multiple) return '您';
-  return screening.name || '受检者';
+  if (screening.name) return screening.name;
+  const code = screening.registration.tube?.code;
+  return code ? `受检者（${code}）` : '受检者';
 }
 
 /** Where the tube is collected and handed back; the sentence still reads without the name. */

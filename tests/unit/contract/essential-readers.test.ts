@@ -47,7 +47,7 @@ const READERS: Record<string, Record<string, string>> = {
   systemMessageSchema: { id: 'src/features/messages/pages/message-detail-page.tsx' },
   systemMessagePageSchema: { records: 'src/components/paged-list/use-paged-list.ts' },
   questionnaireSchema: {
-    id: 'src/features/questionnaires/pages/questionnaire-detail-page.tsx',
+    id: 'src/features/questionnaires/components/questionnaire-form.tsx',
     questions: 'src/features/questionnaires/components/questionnaire-form.tsx',
     'questions[].id': 'src/features/questionnaires/components/questionnaire-form.tsx',
     'questions[].type': 'src/features/questionnaires/components/question-field.tsx',

@@ -330,7 +330,7 @@ describe('describeHome: the to-do list', () => {
     expect(screenings.map((screening) => screening.name)).toEqual(['', '']);
     expect(todos.map((todo) => `${todo.title}：${todo.text}`)).toEqual([
       '您还没有绑定采样管：请到登记的社区卫生服务中心领取采样管，然后点下面的按钮扫码绑定。',
-      '采样管已绑定，尚未采样：请提醒受检者按采样管说明书采集样本，然后尽快把采样管交回登记的社区卫生服务中心。',
+      '采样管已绑定，尚未采样：请提醒受检者（CT9）按采样管说明书采集样本，然后尽快把采样管交回登记的社区卫生服务中心。',
       '问卷未完成：有一份问卷还没有填完，填完后请点“提交”。',
     ]);
   });
