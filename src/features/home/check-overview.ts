@@ -16,7 +16,7 @@ import {
  */
 
 /** Where one person's screening stands: the registration status, then the tube's. */
-export type ScreeningStage = 'draft' | 'no-tube' | 'bound' | 'sampled' | 'received' | 'tested' | 'reported';
+type ScreeningStage = 'draft' | 'no-tube' | 'bound' | 'sampled' | 'received' | 'tested' | 'reported';
 
 /** A tube status the app does not know is kept as the server's text (and shown as it is). */
 function stageOf(registration: Registration): Open<ScreeningStage> {
