@@ -33,11 +33,12 @@ test('check user: WeChat sign-in, home, my reports, the PDF drawn by pdf.js, the
   await page.waitForText('下一步怎么做');
 
   // pdf.js (its worker, the CMaps) in JavaScriptCore: page 1 drawn on a canvas, not blank. The PDF is
-  // in the page below the report's one action; its pages are drawn once scrolled near.
-  await browser.execute(() => document.querySelector('[aria-label^="报告原件"]')?.scrollIntoView());
+  // in the page below the report's one action; its pages are drawn once scrolled near, so the person
+  // scrolls to 报告原件 (again while the viewer is still on its way).
   await browser.waitUntil(
     async () =>
       browser.execute(() => {
+        document.getElementById('report-file-heading')?.scrollIntoView();
         const canvas = document.querySelector('[aria-label^="第 1 页，共"] canvas');
         if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
         const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
