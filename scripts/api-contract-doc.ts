@@ -23,13 +23,14 @@ const ENDPOINTS: EndpointDoc[] = [
   {
     endpoint: 'POST /api/v1/Account/LoginManage, POST /api/v1/Account/LoginWeChat',
     schema: api.loginResultSchema,
-    pages: '/login, /callback: the token only.',
+    pages:
+      '/login, /callback: the token only. Both are sent without a token (no Authorization header): the only calls that are.',
   },
   {
     endpoint: 'GET /api/v1/Account/GetUserManageProfile',
     schema: api.userProfileSchema,
     pages:
-      '/workUser and /checkUser (name, institution), every page (role decides which group’s pages open), /checkUser (registrationId: “本人”).',
+      '/workUser and /checkUser (name, institution), /checkUser (registrationId: “本人”), a check user’s WeChat sign-in (id: whose work stays on the phone). role is not read: which pages open follows the session’s group (where the user signed in).',
   },
   {
     endpoint: 'POST /api/v1/Account/GenerateWeChatSignature',

@@ -2,10 +2,10 @@
 // emulation (150 ms round trip, 1.6 Mbps down, 750 kbps up) and CPU slowed 4×, every API answer after
 // 300 ms, a fresh browser profile per run, a WeChat user agent and the browser tests' WeixinJSBridge stub.
 //
-// - report PDF: a report's detail page open for 3 s, then 查看报告; the time from the tap until page 1
-//   is drawn into its canvas (its sheet stops being busy).
-// - report pictures: the same page open for 3 s, then 下载报告 (inside WeChat); the time from the tap
-//   until the download page shows page 1, and until page 1's picture (what a long press saves) loaded.
+// - report PDF: a report's detail page read for 3 s, then scrolled to the PDF in the page (报告原件);
+//   the time from that scroll until page 1 is drawn into its canvas (its sheet stops being busy).
+// - report pictures: the same page read for 3 s, then 保存报告图片 (inside WeChat); the time from the
+//   tap until the download page shows page 1, and until page 1's picture (what a long press saves) loaded.
 // - registration: /login (first load included) → 登录 → 信息录入 → type a person → 扫码 → 提交并绑定
 //   → 确认提交 → 绑定成功; the taps beyond typing, the waiting (from each tap, and from opening /login,
 //   until the next control is there; typing and a person's half second before each tap excluded), each
@@ -52,31 +52,30 @@ async function slowPhone(browser, { userAgent, bridgeScript, session }) {
 }
 
 /**
- * On a fresh slow phone: opens the report's detail page, reads it for 3 s, scrolls to the button
- * `name`, and returns what `measure` (run in the page with that button; it taps it) resolves to.
+ * On a fresh slow phone: opens the report's detail page, reads it for 3 s, and returns what `measure`
+ * (run in the page with the element `selector`: it taps it or scrolls to it) resolves to.
  */
-async function afterReadingReport(browser, origin, setup, name, measure) {
+async function afterReadingReport(browser, origin, setup, selector, measure) {
   const { page, close } = await slowPhone(browser, setup);
   try {
     await page.bringToFront();
     await page.goto(`${origin}${setup.reportPath}`);
-    await page.waitForSelector(button(name), { visible: true, timeout: 60_000 });
+    await page.waitForSelector(selector, { timeout: 60_000 });
     await sleep(READ_BEFORE_TAP_MS);
-    const target = await page.waitForSelector(button(name), { visible: true });
-    await target.scrollIntoView(); // the person has scrolled down to the button while reading
+    const target = await page.waitForSelector(selector);
     return await page.evaluate(measure, target);
   } finally {
     await close();
   }
 }
 
-/** Milliseconds from the tap on 查看报告 until the first page of the PDF is drawn. */
+/** Milliseconds from scrolling to the PDF in the page until its first page is drawn. */
 function reportPdf(browser, origin, setup) {
   return afterReadingReport(
     browser,
     origin,
     setup,
-    '查看报告',
+    'section[aria-label^="报告原件"]',
     (target) =>
       new Promise((resolve) => {
         const drawn = () =>
@@ -90,13 +89,14 @@ function reportPdf(browser, origin, setup) {
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
         setTimeout(() => resolve(-1), 30_000);
         started = performance.now();
-        target.click();
+        if (drawn()) resolve(0);
+        else target.scrollIntoView();
       }),
   );
 }
 
 /**
- * From the tap on 下载报告 (inside WeChat, where a file cannot be saved): milliseconds until the
+ * From the tap on 保存报告图片 (inside WeChat, where a file cannot be saved): milliseconds until the
  * download page shows the report's page 1 (drawn, or its picture loaded), and until that page's picture,
  * the one a long press saves, has loaded.
  */
@@ -105,7 +105,7 @@ function reportPictures(browser, origin, setup) {
     browser,
     origin,
     setup,
-    '下载报告',
+    button('保存报告图片'),
     (target) =>
       new Promise((resolve) => {
         // A picture's load is no DOM mutation: looked for every 10 ms.

@@ -35,6 +35,9 @@ export type StoredReport = Complete<
   'registrationId' | 'sampledAt' | 'receivedAt' | 'reportedAt'
 >;
 
+/** The detail answer may leave out its own id (the page asked by it); the demo keeps one. */
+export type StoredAnnouncement = Complete<Announcement, 'id'>;
+
 export interface DemoUser {
   id: string;
   name: string;
@@ -94,6 +97,6 @@ export interface DemoState {
   messages: StoredMessage[];
   questionnaires: Questionnaire[];
   responses: StoredResponse[];
-  announcements: Announcement[];
+  announcements: StoredAnnouncement[];
   attachmentSources: Record<string, AttachmentSource>;
 }

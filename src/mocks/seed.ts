@@ -1,12 +1,5 @@
 import { RESULT_TURNAROUND, SAMPLE_RETURN_DAYS, SCREENING_AGE } from '@/config/screening';
-import type {
-  Announcement,
-  Answers,
-  GenderCode,
-  ReportResult,
-  SamplingTubeStatus,
-  TubeTimelineEntry,
-} from '@/types/api';
+import type { Answers, GenderCode, ReportResult, SamplingTubeStatus, TubeTimelineEntry } from '@/types/api';
 import type {
   AttachmentSource,
   DemoState,
@@ -16,6 +9,7 @@ import type {
   StoredRegistration,
   StoredReport,
   StoredResponse,
+  StoredAnnouncement,
 } from './demo-state';
 import { makeIdCard } from './id-card-generator';
 import { buildPdf } from './pdf';
@@ -583,7 +577,7 @@ export function createSeed(now: Date): DemoState {
     '5001': { kind: 'pdf', title: '便隐血采样操作指南', lines: SAMPLING_GUIDE_LINES },
     '5002': { kind: 'text', text: HOSPITAL_LIST_TEXT },
   };
-  const announcements: Announcement[] = [
+  const announcements: StoredAnnouncement[] = [
     {
       id: '6001',
       title: '2026 年社区大肠癌免费筛查项目正式启动',

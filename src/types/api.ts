@@ -144,7 +144,8 @@ const USER_ROLES = ['work', 'check'] as const satisfies readonly UserRole[];
 /**
  * GET /api/v1/Account/GetUserManageProfile. The whole shape is our assumption.
  * - accountName: staff account name; absent for check users (they log in through WeChat).
- * - role: not an open list: which pages a user may open depends on it, so an unknown role is a mismatch.
+ * - role: not read: which pages open follows the session's group (where the user signed in), so a
+ *   profile without it, or with a role the app does not know, still signs the user in.
  * - phone: masked, e.g. '138****5678'.
  * - registrationId: check users only, their own registration when one exists.
  */
@@ -153,7 +154,7 @@ export const userProfileSchema = v.object({
   id,
   name: textOrEmpty,
   accountName: optionalText,
-  role: v.picklist(USER_ROLES, "'work' | 'check'"),
+  role: optionalOpenEnum(USER_ROLES),
   institutionName: textOrEmpty,
   phone: optionalText,
   registrationId: optionalId,
@@ -701,21 +702,27 @@ const attachmentSchema = v.object({
 });
 export type Attachment = v.InferOutput<typeof attachmentSchema>;
 
-/** content: HTML; sanitise before rendering. */
-export const announcementSchema = v.object({
+/** A list item of Announcement/Page: everything but the content. Essential: the id (its detail). */
+const announcementSummarySchema = v.object({
   id,
   title: textOrEmpty,
   summary: textOrEmpty,
-  content: textOrEmpty,
   publishedAt: displayDateTime,
   attachments: listOrEmpty(attachmentSchema),
 });
-export type Announcement = v.InferOutput<typeof announcementSchema>;
-
-/** A list item of Announcement/Page: everything but the content. */
-const announcementSummarySchema = v.omit(announcementSchema, ['content']);
 export type AnnouncementSummary = v.InferOutput<typeof announcementSummarySchema>;
 export const announcementPageSchema = page(announcementSummarySchema);
+
+/**
+ * Announcement/GetDetail. content: HTML; sanitise before rendering. Its own id is not read (the page
+ * asked for it by id): optional here.
+ */
+export const announcementSchema = v.object({
+  ...announcementSummarySchema.entries,
+  id: optionalId,
+  content: textOrEmpty,
+});
+export type Announcement = v.InferOutput<typeof announcementSchema>;
 
 /** POST /api/v1/Announcement/Page, newest first. */
 export interface AnnouncementPageQuery extends PageQuery {

@@ -115,7 +115,7 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
   const report = reportOf(api, 'negative');
   // Counted from here: an earlier route of the same test may have fetched this report already.
   const fetchedBefore = api.requestsTo('/Sampling/DownloadCheckReport').length;
-  // The fetch while the detail is read, and the one 下载报告 makes after it.
+  // The fetch while the detail is read, and the one 保存报告图片 makes after it.
   if (fail)
     api.fault(
       '/Sampling/DownloadCheckReport',
@@ -125,7 +125,7 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
   await openAs(page, api, 'work', `/repoetDetail?id=${report.id}`);
   await expect(heading(page, '本次未发现异常')).toBeVisible();
   await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(fetchedBefore + 1);
-  await button(page, '下载报告').click();
+  await button(page, '保存报告图片').click();
   await expect(page).toHaveURL(new RegExp(`/${fail ? 'downErr' : 'downSuccess'}\\?report=${report.id}$`));
   if (fail) await expect(page.getByText('文件没有下载成功')).toBeVisible();
   else await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
@@ -316,7 +316,7 @@ const CASES: Record<AppPath, RouteCase> = {
       await openAs(page, api, 'work', `/repoetDetail?id=${reportOf(api, 'positive').id}`);
       await expect(heading(page, '建议尽快做结肠镜检查')).toBeVisible();
     },
-    actions: (page) => [button(page, '查看报告'), button(page, '下载报告')],
+    actions: (page) => [button(page, '保存报告图片')],
   },
   '/questionnaireList': {
     open: async (page, api) => {
@@ -504,7 +504,7 @@ const CASES: Record<AppPath, RouteCase> = {
       await openAs(page, api, 'check', `/checkUserRepoetDetail?id=${checkUserReport(api).id}`);
       await expect(heading(page, '本次未发现异常')).toBeVisible();
     },
-    actions: (page) => [button(page, '查看报告'), button(page, '下载报告')],
+    actions: (page) => [button(page, '保存报告图片')],
   },
   '/checkUserQuestionnaireList': {
     open: async (page, api) => {

@@ -19,9 +19,9 @@ import {
 } from './support/fixtures';
 
 /**
- * 下载报告 and attachments end to end, per platform (docs/behaviour.md "Downloads"): outside WeChat the real file
- * is saved (Playwright's download event, name, bytes); inside WeChat a PDF becomes long-pressable
- * pictures, and staff can open the same address in a system browser, sign in, and save the file there.
+ * A report's one action and attachments end to end, per platform (docs/behaviour.md "Downloads"): outside WeChat
+ * 下载报告 saves the real file (Playwright's download event, name, bytes); inside WeChat 保存报告图片
+ * turns the PDF into long-pressable pictures, and staff can open the same address in a system browser, sign in, and save the file there.
  */
 
 /** Android Chrome: a system browser, not WeChat. */
@@ -67,11 +67,11 @@ async function downloadReport(page: Page, api: ApiMock, report: CheckReport): Pr
   return saved;
 }
 
-/** The same, inside WeChat: nothing is saved; resolves on /downSuccess. */
+/** The same, inside WeChat, where the action is 保存报告图片: nothing is saved; resolves on /downSuccess. */
 async function openReportPictures(page: Page, api: ApiMock, report: CheckReport): Promise<void> {
   await signIn(page, api);
   await page.goto(`/repoetDetail?id=${report.id}`);
-  await page.getByRole('button', { name: '下载报告' }).click();
+  await page.getByRole('button', { name: '保存报告图片' }).click();
   await expect(page).toHaveURL(urlOf(`/downSuccess?report=${report.id}`));
 }
 
@@ -194,13 +194,13 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
       await waitForQuietMachine();
       await signIn(page, api);
       await page.goto(`/repoetDetail?id=${report.id}`);
-      await expect(page.getByRole('button', { name: '下载报告' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: '保存报告图片' })).toBeEnabled();
       const tapped = await page.evaluate(() => {
         const record = (window as unknown as { __pictures: { longTasks: number[] } }).__pictures;
         record.longTasks.length = 0;
         return performance.now();
       });
-      await page.getByRole('button', { name: '下载报告' }).click();
+      await page.getByRole('button', { name: '保存报告图片' }).click();
       await expect(page.getByRole('img', { name: /第 10 页$/ })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('第 10 / 10 页')).toBeVisible();
       await expect(page.getByRole('img', { name: /第 \d+ 页$/ })).toHaveCount(10);
@@ -214,7 +214,7 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
         type: 'pictures',
         description: `page 1 after ${Math.round(firstPageMs)} ms, page 10 after ${Math.round(pages[9] - tapped)} ms, longest task ${Math.round(Math.max(0, ...longTasks))} ms`,
       });
-      // From the tap on 下载报告: fetch, pdf.js, page 1 drawn and shown.
+      // From the tap on 保存报告图片: fetch, pdf.js, page 1 drawn and shown.
       expect(firstPageMs).toBeLessThanOrEqual(1500);
       // One after another: page 1 is on screen well before the last one.
       expect(pages[9] - pages[0]).toBeGreaterThan(0);
@@ -264,7 +264,7 @@ test.describe('inside WeChat (blob downloads are blocked)', () => {
     if (!report) throw new Error('the demo check user has no report');
     await signIn(page, api, 'check');
     await page.goto(`/checkUserRepoetDetail?id=${report.id}`);
-    await page.getByRole('button', { name: '下载报告' }).click();
+    await page.getByRole('button', { name: '保存报告图片' }).click();
     await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
     const howTo = page.getByRole('region', { name: '保存与纸质报告' });
     await expect(howTo).toContainText('长按每一页图片');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginWithForm } from './support/fault-drivers';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, snap, test } from './support/fixtures';
 import {
   confirmSubmit,
   fillPerson,
@@ -98,6 +98,21 @@ test('a check user signed in through WeChat opens their report and its PDF', asy
     await page.goto('/checkUser');
     await expect(page).toHaveURL(/\/checkUser$/);
     expect(wechat.callbacks).toHaveLength(1);
+  });
+
+  await test.step('the home agrees with itself without names or the report’s links', async () => {
+    // The tube says 报告已出; the report names neither registration nor tube here, so the card sends
+    // the person to the report lookup instead of saying there is no result.
+    const reported = page.getByRole('article').filter({ hasText: `报告已出（${report.tubeCode}）` });
+    await expect(reported).toHaveCount(1);
+    await expect(reported.getByText('还没有结果')).toHaveCount(0);
+    await expect(reported.getByText('报告已出，请点“查看报告”查看')).toBeVisible();
+    await expect(reported.getByRole('link', { name: '查看报告' })).toHaveAttribute(
+      'href',
+      '/checkUserSearchType',
+    );
+    await expect(page.getByText(/，您好/)).toHaveCount(0);
+    await snap(page, 'checkUser-minimal');
   });
 
   await test.step('查看报告 → 查看我的报告 lists the report', async () => {

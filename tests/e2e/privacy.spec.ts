@@ -108,7 +108,7 @@ test('staff look a person up by name, ID card and phone: lists mask the ID card,
   for (const text of await reports.allInnerTexts()) expect(text).not.toContain(person.idCard);
   await reports.first().click();
   await expect(page).toHaveURL(/\/repoetDetail\?id=[\w-]+$/);
-  await expect(page.getByRole('button', { name: '下载报告' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '保存报告图片' })).toBeVisible();
 
   expect(trail.urls.length).toBeGreaterThan(5);
   expectNoLeak(trail, person);

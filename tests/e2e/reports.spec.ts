@@ -143,8 +143,10 @@ test.describe('work users', () => {
     await snap(page, 'repoetDetail-pdf');
     await expectAccessible(page);
 
-    // Inside WeChat the report becomes pictures to keep with a long press (tests/e2e/downloads.spec.ts).
-    await page.getByRole('button', { name: '下载报告' }).click();
+    // Inside WeChat the one action is 保存报告图片: the report becomes pictures to keep with a long
+    // press (tests/e2e/downloads.spec.ts).
+    await expect(page.getByRole('button', { name: '查看报告' })).toHaveCount(0);
+    await page.getByRole('button', { name: '保存报告图片' }).click();
     await expect(page).toHaveURL(new RegExp(`/downSuccess\\?report=${report.id}$`));
     await expect(page.getByText(report.fileName)).toBeVisible();
     await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
@@ -163,7 +165,7 @@ test.describe('work users', () => {
     api,
   }) => {
     const report = reportOf(api, 'negative');
-    // Both the fetch while the detail is read and the one 下载报告 makes after it fail.
+    // Both the fetch while the detail is read and the one 保存报告图片 makes after it fail.
     api.fault(
       '/Sampling/DownloadCheckReport',
       { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' },
@@ -174,9 +176,12 @@ test.describe('work users', () => {
     await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
     await expect(page.getByRole('region', { name: '下一步怎么做' })).toContainText('再次参加大肠癌筛查');
     await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(1);
-    await expect(page.getByRole('alert')).toHaveCount(0); // nothing the person asked for failed yet
+    // The PDF in the page says why it is missing, with 重试; the page's action tries again itself.
+    await expect(page.getByRole('region', { name: '报告原件' }).getByRole('alert')).toContainText(
+      '报告文件正在生成，请稍后再试',
+    );
 
-    await page.getByRole('button', { name: '下载报告' }).click();
+    await page.getByRole('button', { name: '保存报告图片' }).click();
     await expect(page).toHaveURL(new RegExp(`/downErr\\?report=${report.id}$`));
     await expect(page.getByRole('alert')).toHaveText('报告文件正在生成，请稍后再试');
     // The name it would be saved under when the server sends none: dated, no name or ID number.
@@ -236,7 +241,7 @@ test.describe('check users', () => {
     await viewPdf(page, report.fileName);
     await snap(page, 'checkUserRepoetDetail-pdf');
 
-    await page.getByRole('button', { name: '下载报告' }).click();
+    await page.getByRole('button', { name: '保存报告图片' }).click();
     await expect(page).toHaveURL(/\/downSuccess\?(report|attachment)=[\w-]+$/);
     await expect(page.getByText(report.fileName)).toBeVisible();
     await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();

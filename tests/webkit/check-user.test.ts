@@ -32,11 +32,13 @@ test('check user: WeChat sign-in, home, my reports, the PDF drawn by pdf.js, the
   await page.waitForPath(/^\/checkUserRepoetDetail\?id=\d+$/);
   await page.waitForText('下一步怎么做');
 
-  // pdf.js (its worker, the CMaps) in JavaScriptCore: page 1 drawn on a canvas, not blank.
-  await page.tap('查看报告');
+  // pdf.js (its worker, the CMaps) in JavaScriptCore: page 1 drawn on a canvas, not blank. The PDF is
+  // in the page below the report's one action; its pages are drawn once scrolled near, so the person
+  // scrolls to 报告原件 (again while the viewer is still on its way).
   await browser.waitUntil(
     async () =>
       browser.execute(() => {
+        document.getElementById('report-file-heading')?.scrollIntoView();
         const canvas = document.querySelector('[aria-label^="第 1 页，共"] canvas');
         if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
         const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
@@ -46,8 +48,8 @@ test('check user: WeChat sign-in, home, my reports, the PDF drawn by pdf.js, the
     { timeout: 30_000, timeoutMsg: 'the first PDF page was not drawn' },
   );
 
-  // Inside WeChat the download page shows the report as pictures to long-press.
-  await page.tap('下载报告');
+  // Inside WeChat the action is 保存报告图片: the download page shows the report as pictures to long-press.
+  await page.tap('保存报告图片');
   await page.waitForPath(/^\/downSuccess\?report=\d+$/);
   await page.waitForFirstPagePicture();
   expect(await page.text()).toContain('长按图片');

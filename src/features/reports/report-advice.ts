@@ -30,6 +30,7 @@ export function telHref(phone: string): string {
 
 export function nextStepFor(report: CheckReport): ReportNextStep {
   const phones = extractPhoneNumbers(report.advice);
+  const institution = report.institution || '报告出具机构';
   if (report.result === 'positive') {
     return {
       headline: '建议尽快做结肠镜检查',
@@ -37,8 +38,8 @@ export function nextStepFor(report: CheckReport): ReportNextStep {
         '阳性表示粪便中发现了潜血，肠道可能有出血，需要进一步检查找出原因。阳性不等于患癌，请不要过度紧张。',
         '请在 1 个月内到医院消化内科做结肠镜检查，就诊时带上本报告和身份证。',
         phones.length > 0
-          ? `可拨打下方电话预约检查，或向 ${report.institution} 咨询。`
-          : `请联系 ${report.institution} 或您登记的社区卫生服务中心预约检查。`,
+          ? `可拨打下方电话预约检查，或向 ${institution} 咨询。`
+          : `请联系 ${institution} 或您登记的社区卫生服务中心预约检查。`,
       ],
       phones,
     };
@@ -47,7 +48,7 @@ export function nextStepFor(report: CheckReport): ReportNextStep {
     // A result the app does not know: no advice of our own, the doctor's stands alone.
     return {
       headline: '请以医生建议为准',
-      steps: [`如对结果有疑问，请联系 ${report.institution || '报告出具机构'}。`],
+      steps: [`如对结果有疑问，请联系 ${institution}。`],
       phones,
     };
   }

@@ -20,17 +20,19 @@ export interface ReportPdf {
   file: PdfFile | undefined;
   /** Why the last fetch failed, while no other is on its way. */
   error: Error | undefined;
-  /** The PDF: the fetch on its way or done, else a new one (查看报告, 重试, 下载报告). */
+  /** Nothing is fetched before the person asks (Save-Data): the page offers to show the PDF. */
+  waitsToBeAsked: boolean;
+  /** The PDF: the fetch on its way or done, else a new one (重试, 保存报告图片 / 下载报告). */
   get: () => Promise<PdfFile>;
 }
 
 /**
- * A report's PDF for its detail page, one request shared by 查看报告 and 下载报告. From the page's first
+ * A report's PDF for its detail page, one request shared by the PDF in the page and the page's action. From the page's first
  * idle moment pdf.js's worker loads (while the report itself is still being asked for); once the
  * report is there, pdf.js at the next idle moment, and once the worker runs, the PDF: a person on this
  * page came to see the report, and on a slow phone the request alone is a large part of the time
- * 查看报告 may take. The PDF not with Save-Data on. A fetch that failed in the background shows nothing;
- * the tap that needs the file fetches again and shows that request's error.
+ * the PDF takes to appear. The PDF not with Save-Data on. A failed fetch is shown in the page with 重试,
+ * and the action that needs the file fetches again.
  */
 export function useReportPdf(reportId: string | undefined): ReportPdf {
   const request = useApiRequest(
@@ -78,6 +80,7 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
   return {
     file: current?.file,
     error: current || request.loading ? undefined : request.error,
+    waitsToBeAsked: savesData(),
     get: () => {
       void preparePdfJs(); // at once if the idle time has not come yet
       if (!reportId) return Promise.reject(new Error('报告还没有加载，请稍后再试'));

@@ -31,7 +31,7 @@ import { notifyUnauthorized } from './unauthorized';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Send the stored token as Authorization (default true; the login call opts out). */
+    /** Send the stored token as Authorization (default true; LoginManage and LoginWeChat opt out). */
     withToken?: boolean;
     /** Apply the repeat-submit guard (POST/PUT only). */
     repeatSubmit?: boolean;

@@ -63,10 +63,12 @@ const asIs = <T>(value: T): T => value;
 // ---- the minimal style
 
 /**
- * The fields the minimal style keeps of each record: those a page or a rule cannot do without (the ids
- * it links with, the fields a rule reads, a report's result). Everything else is display-only and left
- * out, so this table is what the app's schemas may require. A field is kept as it is (`true`), or as
- * the named record (an object, or each item of an array).
+ * The fields the minimal style keeps of each record: the essential fields of the app's schemas
+ * (src/types/api.ts; tests/unit/contract/essential-readers.test.ts names who reads each), and two
+ * optional ones whose absence would change what the answer says rather than what a page shows: a
+ * registration's bound `tube` (without it, no tube is bound) and a response's `answers` (without them,
+ * none were given). Everything else is left out. A field is kept as it is (`true`), or as the named
+ * record (an object, or each item of an array).
  */
 type Entity =
   | 'login'
@@ -85,6 +87,7 @@ type Entity =
   | 'response'
   | 'responseDetail'
   | 'announcement'
+  | 'announcementDetail'
   | 'attachment';
 
 type Fields = Readonly<Record<string, true | Entity>>;
@@ -93,7 +96,7 @@ const RESPONSE_FIELDS: Fields = { id: true, questionnaireId: true, status: true 
 
 const ESSENTIAL_FIELDS: Readonly<Record<Entity, Fields>> = {
   login: { token: true },
-  profile: { id: true, role: true },
+  profile: { id: true },
   signature: { timestamp: true, nonceStr: true, signature: true },
   dictionaryItem: { itemText: true, itemValue: true },
   registration: { id: true, status: true, tube: 'registrationTube' },
@@ -108,6 +111,7 @@ const ESSENTIAL_FIELDS: Readonly<Record<Entity, Fields>> = {
   response: RESPONSE_FIELDS,
   responseDetail: { ...RESPONSE_FIELDS, questionnaire: 'questionnaire', answers: true },
   announcement: { id: true, attachments: 'attachment' },
+  announcementDetail: { attachments: 'attachment' },
   attachment: { id: true },
 };
 
@@ -145,7 +149,7 @@ const MINIMAL_ANSWERS: Readonly<Record<string, MinimalAnswer>> = {
   '/api/v1/Response/Page': { page: 'response' },
   '/api/v1/Response/GetDetail': { record: 'responseDetail' },
   '/api/v1/Announcement/Page': { page: 'announcement' },
-  '/api/v1/Announcement/GetDetail': { record: 'announcement' },
+  '/api/v1/Announcement/GetDetail': { record: 'announcementDetail' },
   '/api/v1/Attachement/Download': 'file',
 };
 

@@ -321,18 +321,18 @@ const reportDownload: CallDriver<ReportContext> = {
   endpoint: '/Sampling/DownloadCheckReport',
   arrange: async (page, api) => {
     const context = await searchReportsByIdCard(page, api);
-    // The detail page fetches the PDF while it is read, and 下载报告 would use those bytes: that fetch
-    // fails here (silently), so the tap makes the request the fault is injected on.
+    // The detail page fetches the PDF while it is read, and 保存报告图片 would use those bytes: that fetch
+    // fails here (the PDF in the page offers 重试), so the tap makes the request the fault is injected on.
     api.fault('/Sampling/DownloadCheckReport', { kind: 'network' }, 1);
     await page.getByRole('button', { name: '查询报告' }).click();
     await reportCards(page).click();
     await expect(page).toHaveURL(urlOf(`/repoetDetail?id=${context.report.id}`));
-    await expect(page.getByRole('button', { name: '下载报告' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '保存报告图片' })).toBeVisible();
     await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(1);
     return context;
   },
   act: async (page) => {
-    await page.getByRole('button', { name: '下载报告' }).click();
+    await page.getByRole('button', { name: '保存报告图片' }).click();
   },
   returnPath: ({ report }) => `/repoetDetail?id=${report.id}`,
   expectKept: async (page, { report }, via) => {
@@ -346,7 +346,7 @@ const reportDownload: CallDriver<ReportContext> = {
     }
   },
   retry: async (page, _context, via) => {
-    await page.getByRole('button', { name: via === 'failure' ? '重试' : '下载报告' }).click();
+    await page.getByRole('button', { name: via === 'failure' ? '重试' : '保存报告图片' }).click();
   },
   expectSuccess: async (page, _api, { report }) => {
     await expect(page).toHaveURL(urlOf(`/downSuccess?report=${report.id}`));

@@ -77,12 +77,12 @@ export async function inkedPixels(page: Page, pageNumber = 1): Promise<number> {
 }
 
 /**
- * Opens the PDF in the page and waits for page 1 to be drawn. The viewer is named for the report's file
- * (any name when `fileName` is not given).
+ * Scrolls to the PDF the report page shows below its action and waits for page 1 to be drawn. The
+ * viewer is named for the report's file (any name when `fileName` is not given).
  */
 export async function viewPdf(page: Page, fileName?: string) {
-  await page.getByRole('button', { name: '查看报告' }).click();
-  const viewer = page.getByRole('region', { name: fileName ? `报告原件：${fileName}` : /^报告原件/ });
+  const viewer = page.getByRole('region', { name: fileName ? `报告原件：${fileName}` : /^报告原件：/ });
+  await viewer.scrollIntoViewIfNeeded();
   await expect(viewer.getByRole('region', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible();
   await expect.poll(() => inkedPixels(page), { timeout: 15_000 }).toBeGreaterThan(2000);
   return viewer;

@@ -57,6 +57,28 @@ describe('/callback', () => {
     expect(screen.getByRole('status')).toHaveTextContent('登录成功，正在进入');
   });
 
+  it.each([
+    ['without role', { id: '3', name: '张秀英' }],
+    ['with a role the app does not know', { id: '3', name: '张秀英', role: 'patient' }],
+  ])(
+    'signs a check user in with a profile %s: pages follow the session, not the role',
+    async (_name, profile) => {
+      server.use(
+        http.get('*/api/v1/Account/GetUserManageProfile', () =>
+          HttpResponse.json({ statusCode: 2000, responseMessage: '操作成功', responseData: profile }),
+        ),
+      );
+      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      await waitFor(
+        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
+        SLOW,
+      );
+      expect(getToken()).toMatch(/^demo-/);
+      expect(getSessionAudience()).toBe('check');
+      expect(screen.queryByRole('heading', { name: '登录没有成功' })).not.toBeInTheDocument();
+    },
+  );
+
   it('posts the code once under StrictMode double effects', async () => {
     const log = recordRequests();
     const router = createMemoryRouter(createAppRoutes(), {

@@ -136,8 +136,9 @@ const CASES: EndpointCase[] = [
       institutionName: '',
       phone: undefined,
       registrationId: undefined,
+      role: undefined,
     },
-    required: ['id', 'role'],
+    required: ['id'],
   },
   {
     name: 'LoginManage',
@@ -347,8 +348,9 @@ const CASES: EndpointCase[] = [
     answer: fx.announcement,
     normalised: fx.announcementNormalised,
     entity: 'self',
-    optional: { ...ANNOUNCEMENT_OPTIONAL, content: '' },
-    required: ['id'],
+    // Its own id is not read (the page asked for it by id); its attachments' ids are.
+    optional: { ...ANNOUNCEMENT_OPTIONAL, content: '', id: undefined },
+    required: [],
   },
 ];
 
@@ -400,26 +402,28 @@ describe.each(CASES)('$name', (endpoint) => {
     });
   }
 
-  it.each(endpoint.required)(
-    'refuses an answer without %s: one message for the user, the endpoint and field for the developer',
-    async (field) => {
-      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const answer = endpoint.answer('server');
-      delete entityOf(endpoint, answer)[field];
-      answerWith(endpoint, answer);
+  if (endpoint.required.length > 0) {
+    it.each(endpoint.required)(
+      'refuses an answer without %s: one message for the user, the endpoint and field for the developer',
+      async (field) => {
+        const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const answer = endpoint.answer('server');
+        delete entityOf(endpoint, answer)[field];
+        answerWith(endpoint, answer);
 
-      const error = await rejectionOf(endpoint.call());
+        const error = await rejectionOf(endpoint.call());
 
-      expect(error.kind).toBe('contract');
-      await expectFailToast(
-        `服务器返回的数据格式有误（${endpoint.path.replace('/api/v1/', '')}），请稍后重试或联系客服`,
-      );
-      const logged = consoleError.mock.calls.map((args) => args.join(' ')).join('\n');
-      expect(logged).toContain(`${endpoint.method.toUpperCase()} ${endpoint.path}`);
-      expect(logged).toContain(`${pathTo(endpoint, field)}: expected`);
-      expect(logged).toContain('received missing');
-    },
-  );
+        expect(error.kind).toBe('contract');
+        await expectFailToast(
+          `服务器返回的数据格式有误（${endpoint.path.replace('/api/v1/', '')}），请稍后重试或联系客服`,
+        );
+        const logged = consoleError.mock.calls.map((args) => args.join(' ')).join('\n');
+        expect(logged).toContain(`${endpoint.method.toUpperCase()} ${endpoint.path}`);
+        expect(logged).toContain(`${pathTo(endpoint, field)}: expected`);
+        expect(logged).toContain('received missing');
+      },
+    );
+  }
 });
 
 describe('a difference in a field the page can do without', () => {

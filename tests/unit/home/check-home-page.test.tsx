@@ -178,6 +178,33 @@ describe('/checkUser', () => {
     ).toBeInTheDocument();
   });
 
+  it('links a report without registrationId by its tube code: 报告已出, its result, 查看报告 and the to-do', async () => {
+    serve({
+      registrations: [registration({ tube: { code: 'CT2026100001', status: 'reported' } })],
+      reports: [report({ result: 'positive', registrationId: undefined })],
+    });
+    await openCheckHome();
+    const card = await screen.findByRole('article', { name: '张秀英的筛查情况' });
+    expect(within(card).getByText('报告已出（CT2026100001）')).toBeInTheDocument();
+    expect(within(card).getByText('阳性')).toBeInTheDocument();
+    expect(within(card).queryByText('还没有结果')).not.toBeInTheDocument();
+    const detail = `${paths.checkUserRepoetDetail}?id=rpt-9001`;
+    expect(within(card).getByRole('link', { name: '查看报告' })).toHaveAttribute('href', detail);
+    const first = within(todoList()).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('您的检测结果需要进一步检查');
+    expect(within(first).getByRole('link', { name: '查看报告' })).toHaveAttribute('href', detail);
+  });
+
+  it('greets without a name when the profile has none, and shows — for a nameless registration', async () => {
+    server.use(http.get('*/api/v1/Account/GetUserManageProfile', () => ok({ id: '3', role: 'check' })));
+    serve({ registrations: [registration({ name: '' })] });
+    await openCheckHome();
+    expect(await screen.findByText('您好')).toBeInTheDocument();
+    expect(screen.queryByText(/，您好/)).not.toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: '筛查情况' });
+    expect(within(card).getByRole('heading', { name: '—' })).toBeInTheDocument();
+  });
+
   it('says there is nothing to do while waiting for a negative result to be read', async () => {
     serve({
       registrations: [registration({ tube: { code: 'CT1', status: 'reported' } })],

@@ -111,9 +111,9 @@ describe('paged answers: records only, paged by the request', () => {
 });
 
 describe('records without display-only fields, ids as numbers', () => {
-  test('account: the token, the profile’s id and role, the signature', async () => {
+  test('account: the token, the profile’s id (pages follow the session’s group, not a role), the signature', async () => {
     await signIn();
-    expect(await data('/api/v1/Account/GetUserManageProfile')).toEqual({ id: 1, role: 'work' });
+    expect(await data('/api/v1/Account/GetUserManageProfile')).toEqual({ id: 1 });
     expect(
       await data('/api/v1/Account/GenerateWeChatSignature', { url: 'https://h5.test/infoEnter' }),
     ).toEqual({
@@ -177,16 +177,13 @@ describe('records without display-only fields, ids as numbers', () => {
     });
   });
 
-  test('an announcement: id and its attachments’ ids', async () => {
+  test('an announcement: id and its attachments’ ids; the detail its attachments’ ids only', async () => {
     await signIn();
     const { records } = (await data('/api/v1/Announcement/Page', { pageIndex: 1, pageSize: 10 })) as {
       records: unknown[];
     };
     expect(records).toContainEqual({ id: 6002, attachments: [{ id: 5001 }] });
-    expect(await data('/api/v1/Announcement/GetDetail?id=6003')).toEqual({
-      id: 6003,
-      attachments: [{ id: 5002 }],
-    });
+    expect(await data('/api/v1/Announcement/GetDetail?id=6003')).toEqual({ attachments: [{ id: 5002 }] });
   });
 
   test('questionnaires: numbered on the wire, questions with their options; a string id comes back', async () => {

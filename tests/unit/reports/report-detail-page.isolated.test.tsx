@@ -31,6 +31,8 @@ function reportedAtOf(report: CheckReport): string {
 beforeEach(() => {
   resetReportState();
   loader.openPdfDocument.mockReset();
+  // The page draws the PDF as soon as it is there: a document to draw in every test.
+  loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
   loader.preparePdfJs.mockClear();
   loader.startPdfWorker.mockClear();
   Element.prototype.scrollIntoView = vi.fn();
@@ -132,6 +134,49 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await screen.findByText('没有指定要查看的报告')).toBeInTheDocument();
   });
 
+  it.each([
+    ['no tube code in the answer', { tubeCode: '' }, undefined],
+    ['a tube the server does not know', {}, { exists: false, timeline: [] }],
+  ])('leaves 采样管进度 out with %s: nothing asks a patient to scan', async (_name, fields, tubeAnswer) => {
+    await signInForTest('check');
+    const report = { ...checkUserReport(), ...fields };
+    const api = recordRequests();
+    server.use(
+      http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [report] } })),
+      ...(tubeAnswer
+        ? [http.post(TUBE, () => HttpResponse.json({ statusCode: 2000, responseData: tubeAnswer }))]
+        : []),
+    );
+    renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), { session: 'check' });
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    if (tubeAnswer) await waitFor(() => expect(api.count('/Sampling/GetSamplingTubeStatus')).toBe(1));
+    else expect(api.count('/Sampling/GetSamplingTubeStatus')).toBe(0);
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: '采样管进度' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/请扫描|加载失败/)).not.toBeInTheDocument();
+  });
+
+  it('shows — for the facts a server left out, and leaves out the lines and sections without data', async () => {
+    await signInForTest('check');
+    const bare = { id: checkUserReport().id, result: 'positive' };
+    server.use(
+      http.post(PAGE, () => HttpResponse.json({ statusCode: 2000, responseData: { records: [bare] } })),
+    );
+    renderRoute(withQuery(paths.checkUserRepoetDetail, { id: bare.id }), { session: 'check' });
+    expect(await screen.findByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeInTheDocument();
+    const info = screen.getByRole('region', { name: '报告信息' });
+    for (const term of ['受检者', '身份证号', '采样管编码', '检测项目', '采样时间', '报告时间', '检测机构']) {
+      expect(within(info).getByText(term).nextElementSibling).toHaveTextContent(/^—$/);
+    }
+    expect(screen.getByRole('region', { name: '下一步怎么做' })).toHaveTextContent(
+      '请联系 报告出具机构 或您登记的社区卫生服务中心预约检查。',
+    );
+    expect(screen.queryByText(/报告出具机构：/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '医生建议' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '采样管进度' })).not.toBeInTheDocument();
+    expect(screen.queryByText(' · ')).not.toBeInTheDocument();
+  });
+
   it("shows the timeline's own error with 重试", async () => {
     await signInForTest('work');
     const report = seededReport('negative');
@@ -143,7 +188,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(await within(section).findByText('已出报告')).toBeInTheDocument();
   });
 
-  it('loads the pdf.js worker while the report is asked for, then pdf.js and the PDF; 查看报告 only draws it', async () => {
+  it('loads the pdf.js worker while the report is asked for, then pdf.js and the PDF, drawn in the page without a tap', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     const pdf = fakePdf(2);
@@ -163,29 +208,27 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
 
     await screen.findByRole('heading', { name: '本次未发现异常' }, { timeout: 3000 });
     await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
+    const viewer = await screen.findByRole(
+      'region',
+      { name: `报告原件：${report.fileName}` },
+      { timeout: 3000 },
+    );
     expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
       `?reportId=${report.id}`,
     ]);
-    expect(loader.openPdfDocument).not.toHaveBeenCalled(); // drawn only when asked
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
-    const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
     await waitFor(() => expect(loader.openPdfDocument).toHaveBeenCalledOnce());
     const bytes = loader.openPdfDocument.mock.calls[0][0] as ArrayBuffer;
     expect(new TextDecoder().decode(new Uint8Array(bytes).slice(0, 5))).toBe('%PDF-');
     expect(await within(viewer).findByRole('button', { name: '放大' })).toBeEnabled();
     await waitFor(() => expect(pdf.renders.map((r) => r.pageNumber)).toEqual([1, 2]));
     expect(within(viewer).getByRole('region', { name: '第 1 页，共 2 页' })).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: '收起报告' }));
-    expect(screen.queryByRole('region', { name: `报告原件：${report.fileName}` })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
-    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    // One action: the duplicate 查看报告 is gone.
+    expect(screen.queryByRole('button', { name: '查看报告' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /下载报告|保存报告图片/ })).toHaveLength(1);
     expect(api.count('/Sampling/DownloadCheckReport')).toBe(1);
   });
 
-  it('with Save-Data on, fetches the PDF only on 查看报告', async () => {
+  it('with Save-Data on, fetches the PDF only on 显示报告原件', async () => {
     // Chrome's Network Information API (jsdom has none).
     Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
     onTestFinished(() => {
@@ -201,7 +244,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
 
     server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
-    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
+    await userEvent.click(screen.getByRole('button', { name: '显示报告原件' }));
     expect(screen.getByRole('status')).toHaveTextContent('正在获取报告');
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
     expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
@@ -209,45 +252,36 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     ]);
   });
 
-  it('a tap before the browser is idle fetches the PDF once, and the idle time does not fetch it again', async () => {
-    await signInForTest('work');
-    const report = seededReport('negative');
-    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
-    const api = recordRequests();
-    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
-    await userEvent.click(await screen.findByRole('button', { name: '查看报告' }));
-    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
-    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledTimes(2), { timeout: 3000 });
-    expect(api.count('/Sampling/DownloadCheckReport')).toBe(1);
-  });
-
-  it('when the fetch while reading failed, 查看报告 fetches again and shows the PDF', async () => {
-    await signInForTest('work');
-    const report = seededReport('negative');
-    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
-    server.use(http.get(DOWNLOAD, () => failure(500, '报告服务暂不可用'), { once: true }));
-    const api = recordRequests();
-    renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
-    await screen.findByRole('heading', { name: '本次未发现异常' });
-    await waitFor(() => expect(api.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // nothing the person asked for failed
-
-    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
-    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
-    expect(api.count('/Sampling/DownloadCheckReport')).toBe(2);
-  });
-
-  it('shows why the PDF could not be fetched, with 重试', async () => {
+  it('when the fetch while reading failed, says why with 重试, and 重试 shows the PDF', async () => {
     await signInForTest('work');
     const report = seededReport('negative');
     loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
     server.use(http.get(DOWNLOAD, () => failure(4004, '检测报告不存在'), { once: true }));
+    const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
-    await userEvent.click(await screen.findByRole('button', { name: '查看报告' }));
-    const section = screen.getByRole('region', { name: '报告原件' });
-    expect(await within(section).findByRole('alert')).toHaveTextContent('检测报告不存在');
+    const section = await screen.findByRole('region', { name: '报告原件' });
+    expect(await within(section).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      '检测报告不存在',
+    );
     await userEvent.click(within(section).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    expect(api.count('/Sampling/DownloadCheckReport')).toBe(2);
+  });
+
+  it('下载报告 after the fetch while reading failed fetches the file again', async () => {
+    await signInForTest('work');
+    const report = seededReport('negative');
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    server.use(http.get(DOWNLOAD, () => failure(500, '报告服务暂不可用'), { once: true }));
+    const log = recordRequests();
+    const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
+    const section = await screen.findByRole('region', { name: '报告原件' });
+    expect(await within(section).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      '报告服务暂不可用',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(log.count('/Sampling/DownloadCheckReport')).toBe(2);
   });
 
   it('下载报告 after the PDF came while the page was read saves that file without fetching it again', async () => {
@@ -257,10 +291,10 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const log = recordRequests();
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
-    await waitFor(() => expect(log.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
-    // The person looks at the report first (it is there: the bytes have arrived), then saves it.
-    await userEvent.click(screen.getByRole('button', { name: '查看报告' }));
-    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
+    // The person looks at the report in the page first (the bytes have arrived), then saves it.
+    expect(
+      await screen.findByRole('region', { name: `报告原件：${report.fileName}` }, { timeout: 3000 }),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));

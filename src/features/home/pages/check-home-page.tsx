@@ -1,17 +1,15 @@
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
-import { labelOf, REPORT_RESULT_LABELS, type CheckReport, type Registration } from '@/types/api';
+import { labelOf } from '@/types/api';
 import { useApiRequest } from '@/lib/use-api-request';
 import {
-  buildTodos,
-  latestReportFor,
+  describeHome,
   REGISTRATION_TEXT,
-  stageOf,
-  STAGE_TEXT,
+  type ResultTone,
+  type Screening,
   type Todo,
 } from '../check-overview';
 import { CheckSessionBar } from '../components/check-session-bar';
@@ -19,10 +17,6 @@ import { UnreadBadge } from '../components/unread-badge';
 import { loadCheckOverview } from '../load-check-overview';
 import { useProfile } from '../use-profile';
 import styles from './check-home-page.module.css';
-
-function formatDate(value: string | undefined): string {
-  return value ? dayjs(value).format('YYYY年M月D日') : '';
-}
 
 interface EntryLink {
   label: string;
@@ -37,24 +31,23 @@ const ENTRIES: readonly EntryLink[] = [
   { label: '我的问卷', hint: '看填过的问卷', to: paths.checkUserQuestionnaireList },
 ];
 
-function PersonCard({
-  registration,
-  report,
-  own,
-}: {
-  registration: Registration;
-  report?: CheckReport;
-  own: boolean;
-}) {
-  const stage = stageOf(registration);
-  const tube = registration.tube;
+const TONE_CLASS: Record<ResultTone, string | undefined> = {
+  positive: styles.positive,
+  negative: styles.negative,
+  other: styles.otherResult,
+  none: undefined,
+};
+
+function PersonCard({ screening }: { screening: Screening }) {
+  const { registration, name, own } = screening;
+  const tone = TONE_CLASS[screening.resultTone];
   return (
-    <article className={styles.card} aria-label={`${registration.name}的筛查情况`}>
+    <article className={styles.card} aria-label={name ? `${name}的筛查情况` : '筛查情况'}>
       <h3 className={styles.person}>
-        {registration.name}
+        {name || '—'}
         {own && <span className={styles.own}>本人</span>}
       </h3>
-      <p className={styles.stage}>{labelOf(STAGE_TEXT, stage)}</p>
+      <p className={styles.stage}>{screening.stageText}</p>
       <dl className={styles.facts}>
         <div>
           <dt>登记</dt>
@@ -62,31 +55,19 @@ function PersonCard({
         </div>
         <div>
           <dt>采样管</dt>
-          <dd>
-            {tube && stage !== 'no-tube' && stage !== 'draft'
-              ? `${labelOf(STAGE_TEXT, stage)}（${tube.code}）`
-              : '还没有绑定'}
-          </dd>
+          <dd>{screening.tubeText}</dd>
         </div>
         <div>
           <dt>检测结果</dt>
           <dd>
-            {report ? (
-              <>
-                <strong className={report.result === 'positive' ? styles.positive : styles.negative}>
-                  {labelOf(REPORT_RESULT_LABELS, report.result)}
-                </strong>
-                <span className={styles.date}>（{formatDate(report.reportedAt)}出报告）</span>
-              </>
-            ) : (
-              '还没有结果'
-            )}
+            {tone ? <strong className={tone}>{screening.resultText}</strong> : screening.resultText}
+            {screening.resultDate && <span className={styles.date}>{screening.resultDate}</span>}
           </dd>
         </div>
       </dl>
       <div className={styles.cardActions}>
-        {report && (
-          <Link className={styles.primaryLink} to={withQuery(paths.checkUserRepoetDetail, { id: report.id })}>
+        {screening.reportLink && (
+          <Link className={styles.primaryLink} to={screening.reportLink}>
             查看报告
           </Link>
         )}
@@ -123,32 +104,24 @@ export default function CheckHomePage() {
   const overview = useApiRequest(loadCheckOverview);
   const unread = useUnreadCounts();
   const data = overview.data;
-  const ownId = profile?.registrationId;
-  // The user's own registration first, then the ones they entered for family, newest first.
-  const registrations = data
-    ? [...data.registrations].sort((a, b) => Number(b.id === ownId) - Number(a.id === ownId))
-    : [];
-  const todos = data ? buildTodos({ ...data, registrations, ownRegistrationId: ownId }) : [];
+  const home = data ? describeHome({ ...data, ownRegistrationId: profile?.registrationId }) : undefined;
+  const screenings = home?.screenings ?? [];
+  const todos = home?.todos ?? [];
 
   return (
     <PageShell back={false}>
       <div className={styles.page}>
-        <p className={styles.hello}>{profile ? `${profile.name}，您好` : '您好'}</p>
+        <p className={styles.hello}>{profile?.name ? `${profile.name}，您好` : '您好'}</p>
         <CheckSessionBar />
 
         <AsyncView loading={overview.loading} error={overview.error} empty={!data} onRetry={overview.refresh}>
-          {data && registrations.length > 0 && (
+          {screenings.length > 0 && (
             <section aria-labelledby="check-home-status">
               <h2 id="check-home-status" className={styles.heading}>
                 我的筛查
               </h2>
-              {registrations.map((registration) => (
-                <PersonCard
-                  key={registration.id}
-                  registration={registration}
-                  report={latestReportFor(registration.id, data.reports)}
-                  own={registration.id === ownId}
-                />
+              {screenings.map((screening) => (
+                <PersonCard key={screening.registration.id} screening={screening} />
               ))}
             </section>
           )}

@@ -3,10 +3,15 @@ import { nextStepFor, telHref } from '../report-advice';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-next-step.module.css';
 
-/** The result in plain words, what to do next and whom to call; the report's own advice in full below. */
+/**
+ * The result in plain words, what to do next and whom to call; the report's own advice in full below.
+ * Display-only fields a server left out leave their line or section out.
+ */
 export function ReportNextStep({ report }: { report: CheckReport }) {
   const next = nextStepFor(report);
   const positive = report.result === 'positive';
+  // Display-only fields a server may leave out: the line holds what there is, or is left out.
+  const meta = [report.personName, report.testItem].filter(Boolean).join(' · ');
   return (
     <>
       <section
@@ -20,9 +25,7 @@ export function ReportNextStep({ report }: { report: CheckReport }) {
         <h2 id="report-result-heading" className={styles.headline}>
           {next.headline}
         </h2>
-        <p className={styles.meta}>
-          {report.personName} · {report.testItem}
-        </p>
+        {meta && <p className={styles.meta}>{meta}</p>}
       </section>
 
       <section className={styles.block} aria-labelledby="report-next-heading">
@@ -36,7 +39,7 @@ export function ReportNextStep({ report }: { report: CheckReport }) {
         </ol>
         {positive && (
           <div className={styles.contact}>
-            <p className={styles.contactLine}>报告出具机构：{report.institution}</p>
+            {report.institution && <p className={styles.contactLine}>报告出具机构：{report.institution}</p>}
             {next.phones.map((phone) => (
               <a key={phone} className={styles.call} href={telHref(phone)}>
                 拨打预约电话 {phone}
@@ -46,13 +49,15 @@ export function ReportNextStep({ report }: { report: CheckReport }) {
         )}
       </section>
 
-      <section className={styles.block} aria-labelledby="report-advice-heading">
-        <h3 id="report-advice-heading" className={styles.heading}>
-          医生建议
-        </h3>
-        <p className={styles.advice}>{report.advice}</p>
-        {report.doctor && <p className={styles.doctor}>报告医生：{report.doctor}</p>}
-      </section>
+      {report.advice && (
+        <section className={styles.block} aria-labelledby="report-advice-heading">
+          <h3 id="report-advice-heading" className={styles.heading}>
+            医生建议
+          </h3>
+          <p className={styles.advice}>{report.advice}</p>
+          {report.doctor && <p className={styles.doctor}>报告医生：{report.doctor}</p>}
+        </section>
+      )}
     </>
   );
 }

@@ -5,12 +5,11 @@ import { PdfViewer } from '@/components/pdf-viewer';
 import { displayFileName } from '@/features/downloads';
 import type { CheckReport } from '@/types/api';
 import type { ReportPdf } from '../use-report-pdf';
-import styles from './report-pdf-section.module.css';
 
 /**
- * "查看报告": shows the report's PDF in the page. The page fetches it while the person reads
- * (useReportPdf), so the tap mostly waits for the drawing; the bytes stay while the page is open, so
- * closing and reopening the viewer does not fetch again.
+ * 报告原件: the report's PDF in the page, below the page's one action (保存报告图片 / 下载报告). The
+ * page fetches it while the person reads (useReportPdf) and it is drawn as soon as it is there; a
+ * failure is shown with 重试. With Save-Data on nothing is fetched before the person asks for it.
  */
 export function ReportPdfSection({
   report,
@@ -19,40 +18,31 @@ export function ReportPdfSection({
   report: Pick<CheckReport, 'id' | 'fileName'>;
   pdf: ReportPdf;
 }) {
-  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const fetchNow = () => void pdf.get().catch(() => undefined); // a failure is shown below, with 重试
 
-  const show = () => {
-    setOpen(true);
-    pdf.get().catch(() => undefined); // a failure is shown below, with 重试
-  };
-  const retry = () => void pdf.get().catch(() => undefined);
-
-  let body = null;
-  if (open) {
-    if (pdf.file)
-      body = (
-        <PdfViewer
-          data={pdf.file.data}
-          label={`报告原件：${displayFileName(report.fileName, { kind: 'report', id: report.id })}`}
-        />
-      );
-    else if (pdf.error) body = <ErrorState title="报告获取失败" error={pdf.error} onRetry={retry} />;
-    else body = <InlineLoading label="正在获取报告" />;
-  }
-
-  return (
-    <div className={styles.section}>
+  if (pdf.file)
+    return (
+      <PdfViewer
+        data={pdf.file.data}
+        label={`报告原件：${displayFileName(report.fileName, { kind: 'report', id: report.id })}`}
+      />
+    );
+  if (pdf.error) return <ErrorState title="报告获取失败" error={pdf.error} onRetry={fetchNow} />;
+  if (pdf.waitsToBeAsked && !asked) {
+    return (
       <Button
         block
-        color="primary"
-        fill={open ? 'outline' : 'solid'}
+        fill="outline"
         size="large"
-        aria-expanded={open}
-        onClick={open ? () => setOpen(false) : show}
+        onClick={() => {
+          setAsked(true);
+          fetchNow();
+        }}
       >
-        {open ? '收起报告' : '查看报告'}
+        显示报告原件
       </Button>
-      {body}
-    </div>
-  );
+    );
+  }
+  return <InlineLoading label="正在获取报告" />;
 }

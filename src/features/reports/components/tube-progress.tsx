@@ -1,28 +1,32 @@
-import { AsyncView } from '@/components/async-view';
+import { ErrorState, InlineLoading } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
 import { getSamplingTubeStatus } from '@/api/sampling';
 import { useApiRequest } from '@/lib/use-api-request';
+import content from '@/styles/content.module.css';
 
-/** The report's tube from binding to report, with its own loading, empty and error states. */
+/**
+ * 采样管进度: the report's tube from binding to report. A section of the report page that is left out
+ * when there is nothing to show (the tube unknown, or no status or timeline in the answer): a person
+ * reading their report is never asked to scan or type a code. A failed lookup shows its own 重试.
+ */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {
   const { data, loading, error, refresh } = useApiRequest(
     () => getSamplingTubeStatus({ tubeCode }, { silent: true }),
-    {
-      refreshDeps: [tubeCode],
-    },
+    { refreshDeps: [tubeCode] },
   );
   const timeline = data?.exists ? (data.timeline ?? []) : [];
+  let body;
+  if (data?.status && timeline.length > 0) {
+    body = <TubeTimeline status={data.status} timeline={timeline} label={`采样管 ${tubeCode} 的进度`} />;
+  } else if (loading) body = <InlineLoading />;
+  else if (error) body = <ErrorState error={error} onRetry={refresh} />;
+  else return null;
   return (
-    <AsyncView
-      loading={loading}
-      error={error}
-      empty={!data?.status || timeline.length === 0}
-      emptyText="暂无采样管记录"
-      onRetry={refresh}
-    >
-      {data?.status && (
-        <TubeTimeline status={data.status} timeline={timeline} label={`采样管 ${tubeCode} 的进度`} />
-      )}
-    </AsyncView>
+    <section className={content.panel} aria-labelledby="report-tube-heading">
+      <h3 id="report-tube-heading" className={content.panelHeading}>
+        采样管进度
+      </h3>
+      {body}
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { PageShell } from '@/components/page-shell';
 import { fallbackFileName, startDownload } from '@/features/downloads';
 import { maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
+import { isWeChat } from '@/lib/wechat/environment';
 import type { CheckReport } from '@/types/api';
 import { ReportNextStep } from '../components/report-next-step';
 import { ReportPdfSection } from '../components/report-pdf-section';
@@ -22,9 +23,17 @@ function formatDateTime(value: string | undefined): string {
   return value && date.isValid() ? date.format('YYYY-MM-DD HH:mm') : '—';
 }
 
+/** A display-only text a server left out shows as —. */
+function orDash(value: string): string {
+  return value || '—';
+}
+
 /**
  * /repoetDetail, /checkUserRepoetDetail (`?id=`): the result in plain words and what to do next, the
- * tube's progress, the PDF in the page ("查看报告") and the WeChat-safe download ("下载报告").
+ * report's facts, the tube's progress (left out without a tube code) and the PDF in the page, with one
+ * action that fits the platform: inside WeChat, which blocks file downloads, 保存报告图片 (the PDF's
+ * pages as pictures to long-press, on /downSuccess); elsewhere 下载报告, which saves the file. Both go
+ * through startDownload (DownloadCheckReport, then /downSuccess or /downErr).
  */
 export default function ReportDetailPage() {
   const audience = useAudience();
@@ -35,6 +44,7 @@ export default function ReportDetailPage() {
   const id = searchParams.get('id') ?? '';
   const here = `${location.pathname}${location.search}`;
   const [downloading, setDownloading] = useState(false);
+  const actionLabel = isWeChat() ? '保存报告图片' : '下载报告';
 
   const {
     data: report,
@@ -56,7 +66,7 @@ export default function ReportDetailPage() {
         await startDownload(
           { source, fallbackName: fallbackFileName(source, target.reportedAt), returnTo: here },
           navigate,
-          // The request 查看报告 and the page's reading time share: fetched once.
+          // The request the PDF in the page already made: fetched once.
           { fetchFile: getPdf },
         );
       } finally {
@@ -95,7 +105,7 @@ export default function ReportDetailPage() {
             disabled={downloading}
             onClick={() => void download(report)}
           >
-            下载报告
+            {actionLabel}
           </Button>
         )
       }
@@ -112,19 +122,19 @@ export default function ReportDetailPage() {
               <dl className={content.facts}>
                 <div>
                   <dt>受检者</dt>
-                  <dd>{report.personName}</dd>
+                  <dd>{orDash(report.personName)}</dd>
                 </div>
                 <div>
                   <dt>身份证号</dt>
-                  <dd>{maskIdCard(report.idCard)}</dd>
+                  <dd>{report.idCard ? maskIdCard(report.idCard) : '—'}</dd>
                 </div>
                 <div>
                   <dt>采样管编码</dt>
-                  <dd>{report.tubeCode}</dd>
+                  <dd>{orDash(report.tubeCode)}</dd>
                 </div>
                 <div>
                   <dt>检测项目</dt>
-                  <dd>{report.testItem}</dd>
+                  <dd>{orDash(report.testItem)}</dd>
                 </div>
                 <div>
                   <dt>采样时间</dt>
@@ -136,17 +146,12 @@ export default function ReportDetailPage() {
                 </div>
                 <div>
                   <dt>检测机构</dt>
-                  <dd>{report.institution}</dd>
+                  <dd>{orDash(report.institution)}</dd>
                 </div>
               </dl>
             </section>
 
-            <section className={content.panel} aria-labelledby="report-tube-heading">
-              <h3 id="report-tube-heading" className={content.panelHeading}>
-                采样管进度
-              </h3>
-              <TubeProgress tubeCode={report.tubeCode} />
-            </section>
+            {report.tubeCode && <TubeProgress tubeCode={report.tubeCode} />}
 
             <section className={content.panel} aria-labelledby="report-file-heading">
               <h3 id="report-file-heading" className={content.panelHeading}>
