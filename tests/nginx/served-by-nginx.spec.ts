@@ -1,7 +1,8 @@
 import type { Page, Response } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
+import { inlineScripts } from '../../scripts/csp.mjs';
 import { CACHE_CONTROL, securityHeaders } from '../../scripts/deploy-headers.mjs';
 import { policyOptions } from '../../scripts/vite-plugins';
 import { signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
@@ -9,8 +10,17 @@ import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/journeys';
 import { builds, expect, test } from './support/fixtures';
 import type { NginxSite, SiteOptions } from './support/nginx';
 
-/** The headers every answer of the test build's site carries, as its build expects them. */
-const SECURITY_HEADERS = securityHeaders(policyOptions(loadEnv('test', process.cwd(), 'VITE_')));
+/**
+ * The headers every answer of the test build's site carries, as its build expects them: its variables,
+ * and its index.html's inline script allowed by its hash.
+ */
+const securityHeadersOfApp = () =>
+  securityHeaders(
+    policyOptions(
+      loadEnv('test', process.cwd(), 'VITE_'),
+      inlineScripts(readFileSync(join(builds.app(), 'index.html'), 'utf8')),
+    ),
+  );
 
 const nameField = (page: Page) => page.getByRole('textbox', { name: '姓名', exact: true });
 
@@ -37,7 +47,7 @@ async function openSubPathHome(
 async function expectHeaders(response: Response | null | undefined, cacheControl: string) {
   const headers = await response!.allHeaders();
   expect(headers['cache-control']).toBe(cacheControl);
-  for (const [name, value] of SECURITY_HEADERS) expect(headers[name.toLowerCase()], name).toBe(value);
+  for (const [name, value] of securityHeadersOfApp()) expect(headers[name.toLowerCase()], name).toBe(value);
 }
 
 test.describe('the app served by nginx with the configuration its build wrote', () => {
@@ -64,7 +74,7 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     const index = await page.goto(`${site.origin}/login`);
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
     await expectHeaders(index, CACHE_CONTROL.page);
-    expect(SECURITY_HEADERS.find(([name]) => name === 'Content-Security-Policy')?.[1]).toContain(
+    expect(securityHeadersOfApp().find(([name]) => name === 'Content-Security-Policy')?.[1]).toContain(
       "frame-ancestors 'none'",
     );
 
