@@ -267,7 +267,9 @@ describe('/callback', () => {
 
     it('a check user signing in (another webview) keeps the staff work; her other data goes', async () => {
       staffWorkOnPhone();
-      const { router } = renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+      const { router } = renderRoute(
+        callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }),
+      );
       // Staff work on the phone is no session in this tab: nothing in memory to clear.
       await expectWentOnTo(router, '/checkUser');
       expect(getSessionOwner()).toEqual(TEST_OWNERS.check);

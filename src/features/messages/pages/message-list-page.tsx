@@ -38,9 +38,7 @@ export default function MessageListPage() {
         label={label}
         itemKey={(message) => message.id}
         emptyText="暂无消息"
-        renderItem={(message) => (
-          <MessageCard message={message} read={!counts.isUnread(message)} />
-        )}
+        renderItem={(message) => <MessageCard message={message} read={!counts.isUnread(message)} />}
       />
     </PageShell>
   );
