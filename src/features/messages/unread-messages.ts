@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { preloadable } from '@/lib/preload';
 import { getToken } from '@/lib/token';
 import { useApiRequest } from '@/lib/use-api-request';
 import { MESSAGE_TYPE_LABELS, type Id, type MessageType, type Open, type SystemMessage } from '@/types/api';
@@ -30,6 +31,11 @@ async function loadUnreadPage(): Promise<UnreadPage> {
   const messages = page.records.filter((message) => !message.read).map(({ id, type }) => ({ id, type }));
   return { token, messages };
 }
+
+const unreadPage = preloadable(loadUnreadPage);
+
+/** Asks for the unread messages before a page that shows them has loaded (its first load takes it). */
+export const preloadUnreadCounts = unreadPage.start;
 
 export interface UnreadCounts {
   /** The total, from the one answer (0 until it loads). */
@@ -66,7 +72,7 @@ function countByType(messages: UnreadPage['messages']): Partial<Record<MessageTy
 
 /** The unread messages' counts, shared by every page that shows them. */
 export function useUnreadCounts(): UnreadCounts {
-  const request = useApiRequest(loadUnreadPage, { cacheKey: CACHE_KEY });
+  const request = useApiRequest(unreadPage.load, { cacheKey: CACHE_KEY });
   const { mutate, refresh } = request;
   const page = request.data && request.data.token === getToken() ? request.data : undefined;
   const messages = page?.messages ?? [];

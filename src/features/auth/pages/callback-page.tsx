@@ -13,6 +13,7 @@ import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
 import { forgetProfile } from '../profile';
 import {
+  callbackQuery,
   claimAutomaticReauthorization,
   signInWithWeChatCode,
   UnverifiedCallbackError,
@@ -136,8 +137,7 @@ function ConfirmSwitch({
 export default function CallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const code = searchParams.get('code')?.trim() || null;
-  const state = searchParams.get('state') || undefined;
+  const { code, state } = callbackQuery(searchParams);
   const destination = readOAuthState(state) ?? paths.checkUser;
   const [phase, setPhase] = useState<Phase>(() => initialPhase(code, state));
   const left = useRef(false);
