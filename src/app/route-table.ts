@@ -22,7 +22,7 @@ export function prefetchRoute(path: string): void {
 }
 
 /** Starts what the page at `path` (an app path) needs: its code, and its data if its route preloads any. */
-export function preloadPage(path: string): void {
+function preloadPage(path: string): void {
   const url = new URL(path, window.location.origin);
   prefetchRoute(url.pathname);
   findRoute(url.pathname)?.preload?.(url);

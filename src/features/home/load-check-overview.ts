@@ -5,7 +5,7 @@ import { preloadUnreadCounts } from '@/features/messages';
 import { preloadable } from '@/lib/preload';
 import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
 
-export interface CheckOverview {
+interface CheckOverview {
   /** The registrations this user may see: their own and the ones they entered (e.g. family), newest first. */
   registrations: Registration[];
   /** Their reports, newest first (check users only ever get their own). */
