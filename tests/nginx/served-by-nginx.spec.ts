@@ -127,6 +127,32 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     expect(violations).toEqual([]);
   });
 
+  test('a check user’s menu link: WeChat before the app’s code, then signed in, with no violation', async ({
+    page,
+    site,
+    wechat,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+
+    const index = await page.goto(`${site.origin}/checkUser`);
+    // The inline script ran under the header's policy (its hash): the page left before fetching more.
+    expect(await index!.headerValue('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(asked.slice(0, 2)).toEqual([`${site.origin}/checkUser`, wechat.visits[0].href.split('#')[0]]);
+    await expect(page).toHaveURL(`${site.origin}/checkUser`);
+    expect(violations).toEqual([]);
+  });
+
   test('the build for a sub-path opens its pages there, by a link and by a reload', async ({
     page,
     api,
