@@ -2,11 +2,13 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type UserConfig } from 'vite';
 import {
   buildRelease,
   chunkGraph,
+  buildEarlyAuthorization,
   contentSecurityPolicyMeta,
+  earlyAuthorization,
   mswWorkerInDev,
   nginxConfiguration,
   policyOptions,
@@ -53,7 +55,7 @@ const CHUNK_GROUPS = [
   },
 ];
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') assertProductionEnv(env);
   if (command === 'build') {
@@ -63,7 +65,17 @@ export default defineConfig(({ command, mode }) => {
   assertDemoStyle(env);
   const base = env.VITE_PUBLIC_BASE || '/';
   const version = process.env.APP_VERSION ?? new Date().toISOString();
-  const policy = policyOptions(env);
+  // Built apart before the app, so that its hash is in the policy of the meta tag and the nginx
+  // configuration. Not for the dev server (no CSP) nor the demo (no WeChat).
+  const earlyScript =
+    command === 'build' && !(mode !== 'production' && env.VITE_DEMO === 'true')
+      ? await buildEarlyAuthorization({
+          wechatAppId: env.VITE_WECHAT_APP_ID ?? '',
+          publicBase: base.endsWith('/') ? base : `${base}/`,
+          target: BUILD_TARGET,
+        })
+      : '';
+  const policy = policyOptions(env, earlyScript ? [earlyScript] : []);
 
   return {
     base,
@@ -73,6 +85,7 @@ export default defineConfig(({ command, mode }) => {
       mswWorkerInDev(base),
       versionFile(version),
       preconnectApi(env.VITE_API_BASE_URL),
+      earlyAuthorization(earlyScript),
       contentSecurityPolicyMeta(policy),
       nginxConfiguration({ publicBase: base, policy }),
       chunkGraph(),

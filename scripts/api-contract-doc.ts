@@ -79,7 +79,7 @@ const ENDPOINTS: EndpointDoc[] = [
       'POST /api/v1/SystemMessage/PageRecipientMessage; GET /api/v1/SystemMessage/GetDetail, POST …/ReadSystemMessage (one record)',
     schema: api.systemMessagePageSchema,
     pages:
-      '/messageType (unread counts: the total of an unread page, or the unread records of one page of 100 when there is no total), /messageList (title, summary, read, sentAt), /messageDetail (content, reportId).',
+      'the unread counts (one page of 100 with `read: false`, its records counted on the phone: the total, per `type` when every record has a known one, and which listed message is unread), /messageList (title, summary, sentAt), /messageDetail (content, reportId).',
   },
   {
     endpoint: 'POST /api/v1/Questionnaire/GetList',

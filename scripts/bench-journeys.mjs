@@ -11,6 +11,12 @@
 //   until the next control is there; typing and a person's half second before each tap excluded), each
 //   step's share of that waiting, and the slowest first change of the page after a tap on a button that
 //   starts work (登录, 提交并绑定, 确认提交), timed in the page from the touch.
+// - first visit: a screened person taps the official account's menu link (/checkUser) on a phone that has
+//   never opened the app; WeChat's silent authorization (snsapi_base) answers at once with a redirect to
+//   /callback with a fresh code and the state. The time until their own screening status (本人) is on
+//   screen, and the waiting of each step: the first load (until the page leaves for the authorization),
+//   the authorization (until /callback is asked for), the code exchange (until LoginWeChat has answered)
+//   and the home's data (until the status shows).
 //
 // Used by scripts/bench.mjs; runs every build `runs` times, alternating build by build.
 import { startDemoApi } from './demo-api-server.mjs';
@@ -199,6 +205,62 @@ async function registration(browser, origin, setup) {
   }
 }
 
+const AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
+let weChatCodes = 0;
+
+/** The check user's first visit, from the WeChat menu link to their own status on screen. */
+async function firstVisit(browser, origin, setup) {
+  const { page, close } = await slowPhone(browser, setup);
+  const at = {};
+  try {
+    // WeChat's authorization, answered by the DevTools protocol for its URL alone (the rest of the
+    // page's requests keep the browser's cache, unlike Puppeteer's request interception).
+    const cdp = await page.createCDPSession();
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${AUTHORIZE_URL}*` }] });
+    cdp.on('Fetch.requestPaused', ({ requestId, request }) => {
+      at.authorize ??= Date.now();
+      const asked = new URL(request.url);
+      const callback = new URL(asked.searchParams.get('redirect_uri'));
+      callback.searchParams.set('code', `bench-${Date.now()}-${(weChatCodes += 1)}`);
+      callback.searchParams.set('state', asked.searchParams.get('state') ?? '');
+      void cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 302,
+        responseHeaders: [{ name: 'Location', value: callback.href }],
+      });
+    });
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).pathname === '/callback')
+        at.callback ??= Date.now();
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('/Account/LoginWeChat') && response.request().method() === 'POST')
+        at.exchanged ??= Date.now();
+    });
+    const since = Date.now();
+    // Not awaited: the page leaves for WeChat as it opens, which a navigation's promise may report as
+    // interrupted; the status below is what counts.
+    void page.goto(`${origin}/checkUser`).catch(() => undefined);
+    await page.waitForSelector('::-p-text(本人)', { visible: true, timeout: 60_000 });
+    const done = Date.now();
+    if (!at.authorize || !at.callback || !at.exchanged) throw new Error('the first visit skipped a step');
+    return {
+      totalMs: done - since,
+      stepsMs: {
+        'first load → authorization asked': at.authorize - since,
+        'authorization → /callback asked': at.callback - at.authorize,
+        '/callback → code exchanged': at.exchanged - at.callback,
+        'code exchanged → own status shown': done - at.exchanged,
+      },
+    };
+  } catch (error) {
+    await page.screenshot({ path: 'bench-output/first-visit-failure.png' });
+    throw error;
+  } finally {
+    await close();
+  }
+}
+
 /** Runs both journeys `runs` times on every build; returns per build the medians and spreads. */
 export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
   const puppeteer = await import('puppeteer-core');
@@ -227,6 +289,8 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
     stepsMs: [],
     taps: [],
     firstChangeMs: [],
+    firstVisitMs: [],
+    firstVisitStepsMs: [],
   }));
   try {
     let person = 0;
@@ -255,6 +319,9 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
         results[b].stepsMs.push(journey.stepsMs);
         results[b].taps.push(journey.taps);
         results[b].firstChangeMs.push(journey.slowestFirstChangeMs);
+        const visit = await firstVisit(browser, origin, setup);
+        results[b].firstVisitMs.push(visit.totalMs);
+        results[b].firstVisitStepsMs.push(visit.stepsMs);
       }
     }
   } finally {
@@ -272,5 +339,12 @@ export async function measureJourneys(builds, { runs, apiPort, firstPort }) {
     ),
     registrationTaps: figure(r.taps),
     slowestFirstChangeMs: figure(r.firstChangeMs),
+    firstVisitMs: figure(r.firstVisitMs),
+    firstVisitStepsMs: Object.fromEntries(
+      Object.keys(r.firstVisitStepsMs[0]).map((step) => [
+        step,
+        figure(r.firstVisitStepsMs.map((steps) => steps[step])),
+      ]),
+    ),
   }));
 }

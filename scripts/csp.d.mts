@@ -6,6 +6,10 @@ export interface PolicyOptions {
   imageOrigins?: string[];
   /** The error reports' Sentry DSN (VITE_SENTRY_DSN): its origin joins connect-src. '' or absent: none. */
   sentryDsn?: string;
+  /** The text of index.html's inline scripts: script-src allows each by its SHA-256 hash. */
+  inlineScripts?: string[];
 }
+export function scriptHash(script: string): string;
+export function inlineScripts(html: string): string[];
 export function contentSecurityPolicy(options?: PolicyOptions): string;
 export function metaContentSecurityPolicy(options?: PolicyOptions): string;

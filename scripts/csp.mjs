@@ -5,6 +5,8 @@
 // connect-src, and the error reports' (Sentry) when a DSN is set. pdf.js runs its worker from a
 // same-origin asset or a blob.
 
+import { createHash } from 'node:crypto';
+
 /** Directives a <meta http-equiv> policy cannot carry: browsers ignore them there (CSP3 §3.3). */
 const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
@@ -13,12 +15,27 @@ function reportOrigin(sentryDsn) {
   return sentryDsn && URL.canParse(sentryDsn) ? new URL(sentryDsn).origin : '';
 }
 
-/** @param {{ apiOrigin?: string, imageOrigins?: string[], sentryDsn?: string }} [options] */
-function directives({ apiOrigin = '', imageOrigins = [], sentryDsn = '' } = {}) {
+/** The CSP source that allows one inline script: its text's SHA-256, as browsers compute it (CSP3 §8.4). */
+export function scriptHash(script) {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/** The text of each inline script (a <script> without src) of an HTML page: what its CSP must hash. */
+export function inlineScripts(html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes))
+    .map(([, , text]) => text);
+}
+
+/**
+ * @param {{ apiOrigin?: string, imageOrigins?: string[], sentryDsn?: string, inlineScripts?: string[] }} [options]
+ */
+function directives({ apiOrigin = '', imageOrigins = [], sentryDsn = '', inlineScripts = [] } = {}) {
   const connect = new Set(["'self'", apiOrigin, reportOrigin(sentryDsn)].filter(Boolean));
   return [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    // The app's files, and index.html's own inline script by its hash (never 'unsafe-inline').
+    ['script-src', ["'self'", ...inlineScripts.map(scriptHash)].join(' ')],
     ['style-src', "'self' 'unsafe-inline'"],
     // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts).
     ['img-src', ["'self' data: blob:", apiOrigin, ...imageOrigins].filter(Boolean).join(' ')],

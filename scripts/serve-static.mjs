@@ -14,6 +14,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { contentTypeOf } from './content-types.mjs';
+import { inlineScripts } from './csp.mjs';
 import { CACHE_CONTROL, securityHeaders } from './deploy-headers.mjs';
 import { selfSignedCert } from './self-signed-cert.mjs';
 
@@ -72,6 +73,8 @@ const headers = securityHeaders({
   apiOrigin: values.api,
   imageOrigins: values.images.split(',').filter(Boolean),
   sentryDsn: values['sentry-dsn'],
+  // The build's inline script, allowed by its hash as the build's own policy does.
+  inlineScripts: inlineScripts(indexHtml.toString('utf8')),
 }).filter(([name]) => values.tls || name !== 'Strict-Transport-Security');
 
 function handle(req, res) {

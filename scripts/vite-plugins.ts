@@ -70,15 +70,19 @@ export function preconnectApi(apiBaseUrl: string | undefined): Plugin {
 }
 
 /**
- * What the Content-Security-Policy (scripts/csp.mjs) of a build allows, from its variables: index.html's
- * meta tag and the nginx configuration both use this.
+ * What the Content-Security-Policy (scripts/csp.mjs) of a build allows, from its variables and the text of
+ * index.html's inline scripts (hashed): index.html's meta tag and the nginx configuration both use this.
  */
-export function policyOptions(env: Readonly<Record<string, string | undefined>>): PolicyOptions {
+export function policyOptions(
+  env: Readonly<Record<string, string | undefined>>,
+  inlineScripts: string[] = [],
+): PolicyOptions {
   const apiBaseUrl = env.VITE_API_BASE_URL;
   return {
     apiOrigin: apiBaseUrl && URL.canParse(apiBaseUrl) ? new URL(apiBaseUrl).origin : '',
     imageOrigins: readHttpsOrigins(env.VITE_CONTENT_IMAGE_ORIGINS),
     sentryDsn: env.VITE_SENTRY_DSN?.trim() || undefined,
+    inlineScripts,
   };
 }
 
@@ -187,5 +191,82 @@ export function withoutAxiosFetchAdapter(): Plugin {
     apply: 'build',
     enforce: 'pre',
     load: (id) => (id === adapter ? 'export const getFetch = () => false;\nexport default false;\n' : null),
+  };
+}
+
+/**
+ * index.html's first script, built from src/app/early-authorization.ts with this build's values: a check
+ * user's page opened without a session leaves for WeChat's authorization before the app's code loads.
+ * Bundled on its own (the same modules as the app: one implementation of the rule, the state and the
+ * URL), lowered to the app's targets and minified; only what authorizeEarly reaches is kept (the
+ * modules it imports have no side effects of their own). Empty for the demo, which has no WeChat.
+ */
+export async function buildEarlyAuthorization({
+  wechatAppId,
+  publicBase,
+  target,
+}: {
+  wechatAppId: string;
+  publicBase: string;
+  target: string[];
+}): Promise<string> {
+  const { build } = await import('vite');
+  const entry = 'virtual:early-authorization';
+  const module = fileURLToPath(new URL('../src/app/early-authorization.ts', import.meta.url));
+  const output = await build({
+    configFile: false,
+    // What it bundles and then leaves out (react-router, for one) would warn as the app's build does.
+    logLevel: 'error',
+    resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
+    plugins: [
+      {
+        name: 'early-authorization-entry',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry
+            ? `import { authorizeEarly } from ${JSON.stringify(module)};\n` +
+              `authorizeEarly(${JSON.stringify({ wechatAppId, publicBase })});\n`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      target,
+      minify: true,
+      modulePreload: false,
+      rolldownOptions: {
+        input: entry,
+        treeshake: { moduleSideEffects: (id) => id === entry },
+        output: { format: 'iife', codeSplitting: false },
+      },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  );
+  const [chunk] = chunks.filter((item) => item.type === 'chunk');
+  if (!chunk || chunks.filter((item) => item.type === 'chunk').length !== 1)
+    throw new Error('The early authorization script must build to one chunk');
+  return chunk.code.trim();
+}
+
+/**
+ * Puts the early authorization script (buildEarlyAuthorization) into the built index.html where its
+ * early-authorization comment is: before the app's scripts, preloads and stylesheet, and after
+ * `<meta charset>` (which must stay within the bytes browsers sniff). The policy allows it by its hash (policyOptions'
+ * inlineScripts), computed from this same text.
+ */
+export function earlyAuthorization(script: string): Plugin {
+  return {
+    name: 'early-authorization',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => {
+        const marker = /<!-- early-authorization:[^>]*-->/;
+        if (!marker.test(html)) throw new Error('index.html has no early-authorization comment');
+        return html.replace(marker, () => (script ? `<script>${script}</script>` : ''));
+      },
+    },
   };
 }

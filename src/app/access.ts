@@ -24,12 +24,12 @@ type AccessDecision =
  * before accounts were recorded) is no session: the person signs in again, and their stored work is
  * theirs from then on.
  */
-function currentAudience(): UserAudience | null {
+export function currentAudience(): UserAudience | null {
   return getSessionOwner()?.audience ?? null;
 }
 
 /** Who may open a route of `routeAudience` (see Audience in src/config/paths.ts). */
-function decideAccess(routeAudience: Audience, session: UserAudience | null): AccessDecision {
+export function decideAccess(routeAudience: Audience, session: UserAudience | null): AccessDecision {
   if (routeAudience === 'public') return { kind: 'allow' };
   // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages).
   if (!session) return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };

@@ -1,6 +1,6 @@
 import type { DataRouter } from 'react-router';
 import { appPathname } from './base-path';
-import { findRoute, prefetchAfter } from './route-table';
+import { prefetchAfter, prefetchRoute } from './route-table';
 import { whenIdle } from '@/lib/when-idle';
 
 /**
@@ -49,13 +49,6 @@ export function afterFirstRoute(router: DataRouter, run: () => void): void {
     unsubscribe();
     whenIdle(run);
   });
-}
-
-/** Loads a route's page module (its chunks, through Vite's preloading) ahead of the tap that opens it. */
-function prefetchRoute(path: string): void {
-  void findRoute(path)
-    ?.load()
-    .catch(() => undefined);
 }
 
 /**

@@ -7,6 +7,25 @@ type PageModule = { default: ComponentType };
 export interface AppRoute extends RouteMeta {
   path: AppPath;
   load: () => Promise<PageModule>;
+  /**
+   * Starts what the page will ask the server for, as its code loads (the route's loader, once access is
+   * allowed): the page's first load takes it (lib/preload.ts). `url`: the page's address.
+   */
+  preload?: (url: URL) => void;
+}
+
+/** Loads a route's page module (its chunks, through Vite's preloading) ahead of the tap that opens it. */
+export function prefetchRoute(path: string): void {
+  void findRoute(path)
+    ?.load()
+    .catch(() => undefined);
+}
+
+/** Starts what the page at `path` (an app path) needs: its code, and its data if its route preloads any. */
+function preloadPage(path: string): void {
+  const url = new URL(path, window.location.origin);
+  prefetchRoute(url.pathname);
+  findRoute(url.pathname)?.preload?.(url);
 }
 
 const page = {
@@ -67,8 +86,22 @@ const ROUTES: readonly Omit<AppRoute, 'audience'>[] = [
   { path: paths.announcement, title: '公告', keepAlive: true, load: page.announcementList },
   { path: paths.announcementDetail, title: '公告详情', load: page.announcementDetail },
   // check users
-  { path: paths.callback, title: '授权', load: page.callback },
-  { path: paths.checkUser, title: '首页', load: page.checkHome },
+  {
+    path: paths.callback,
+    title: '授权',
+    load: page.callback,
+    // The code exchange starts beside the page's code; the home's requests as soon as the token exists.
+    preload: (url) =>
+      void import('@/features/auth/wechat-sign-in').then(({ startCallbackSignIn }) =>
+        startCallbackSignIn(url, preloadPage),
+      ),
+  },
+  {
+    path: paths.checkUser,
+    title: '首页',
+    load: page.checkHome,
+    preload: () => void import('@/features/home/load-check-overview').then((m) => m.preloadCheckHome()),
+  },
   { path: paths.checkUserInfoEnter, title: '信息录入', load: page.infoEnter },
   { path: paths.checkUserBindSuccess, title: '提交成功', load: page.bindSuccess },
   { path: paths.checkUserInfoSearch, title: '信息查询', keepAlive: true, load: page.infoSearch },

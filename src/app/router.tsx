@@ -35,10 +35,14 @@ export function createAppRoutes(opening?: () => string | null) {
       hydrateFallbackElement: <BootScreen />,
       children: [
         { index: true, element: <StartPage /> },
-        ...routeTable.map(({ path, title, audience, keepAlive, load }) => ({
+        ...routeTable.map(({ path, title, audience, keepAlive, load, preload }) => ({
           path,
           handle: { title, audience, keepAlive } satisfies RouteMeta,
-          loader: ({ request }: LoaderFunctionArgs) => guardRoute(audience, appPathOf(request.url)),
+          loader: ({ request }: LoaderFunctionArgs) => {
+            const decision = guardRoute(audience, appPathOf(request.url));
+            if (decision === null) preload?.(new URL(request.url));
+            return decision;
+          },
           lazy: async () => ({
             Component: (await loadWithReload(load, opening)).default,
           }),

@@ -3,7 +3,12 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type Program } from 'acorn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../scripts/csp.mjs';
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  metaContentSecurityPolicy,
+  scriptHash,
+} from '../../scripts/csp.mjs';
 import { nginxConfPath } from '../../scripts/nginx-conf.mjs';
 
 /** Runs after `vite build` (production mode) in scripts/test-all.mjs. */
@@ -113,20 +118,25 @@ describe('production build', () => {
     expect(html).toMatch(/<link rel="preconnect" href="https:\/\/api\.example\.invalid:8686" crossorigin/);
   });
 
-  it('index.html loads the app as one module script, with no inline script (CSP script-src self)', () => {
+  it('index.html loads the app as one module script, its only inline script the early authorization', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(
       ([, attributes, body]) => ({ attributes, body }),
     );
-    expect(scripts.every((script) => script.body.trim() === '' && /\ssrc="/.test(script.attributes))).toBe(
+    // First, before anything the page fetches; allowed by its hash (the test below).
+    expect(scripts[0].attributes).toBe('');
+    expect(scripts[0].body).toContain('https://open.weixin.qq.com/connect/oauth2/authorize');
+    const files = scripts.slice(1);
+    expect(files.every((script) => script.body.trim() === '' && /\ssrc="/.test(script.attributes))).toBe(
       true,
     );
-    expect(scripts.filter((script) => script.attributes.includes('type="module"'))).toHaveLength(1);
+    expect(files.filter((script) => script.attributes.includes('type="module"'))).toHaveLength(1);
     // The load check (public/app-load-check.js) comes first, so it hears the app's script fail.
-    expect(scripts.map((script) => /src="([^"]+)"/.exec(script.attributes)![1])).toEqual([
+    expect(files.map((script) => /src="([^"]+)"/.exec(script.attributes)![1])).toEqual([
       '/app-load-check.js',
       expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
     ]);
+    expect(html.indexOf('<script>')).toBeLessThan(html.search(/<link rel="(modulepreload|stylesheet)"/));
   });
 
   it('paints its first screen from index.html and its own inline styles, before any script runs', () => {
@@ -156,9 +166,23 @@ describe('production build', () => {
     expect(html).toContain('<meta name="referrer" content="strict-origin-when-cross-origin" />');
   });
 
+  /** The built index.html's one inline script: the early WeChat authorization (scripts/vite-plugins.ts). */
+  const earlyScripts = () => inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
+
+  it('has one inline script, which its policy allows by its hash and nothing else inline', () => {
+    const scripts = earlyScripts();
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('https://open.weixin.qq.com/connect/oauth2/authorize');
+    const scriptSrc = /script-src ([^;]*)/.exec(contentSecurityPolicy({ inlineScripts: scripts }))![1];
+    expect(scriptSrc).toBe(`'self' ${scriptHash(scripts[0])}`);
+  });
+
   it('carries the Content-Security-Policy in a meta tag, for servers that send no header', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8').replaceAll('&#39;', "'");
-    const policy = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.invalid:8686' });
+    const policy = metaContentSecurityPolicy({
+      apiOrigin: 'https://api.example.invalid:8686',
+      inlineScripts: earlyScripts(),
+    });
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${policy}">`);
     // Before anything the policy governs, and the charset still within the bytes browsers sniff.
     expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
@@ -167,7 +191,10 @@ describe('production build', () => {
 
   it("writes its nginx configuration beside dist/, with the policy of the build's API", () => {
     const conf = readFileSync(nginxConfPath(dist), 'utf8');
-    const policy = contentSecurityPolicy({ apiOrigin: 'https://api.example.invalid:8686' });
+    const policy = contentSecurityPolicy({
+      apiOrigin: 'https://api.example.invalid:8686',
+      inlineScripts: earlyScripts(),
+    });
     expect(conf).toContain(`add_header Content-Security-Policy "${policy}" always;`);
     expect(conf).toContain('try_files $uri /index.html;');
     expect(conf).not.toMatch(/\$\{[A-Z_]+\}/);

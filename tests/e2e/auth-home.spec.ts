@@ -140,6 +140,51 @@ test.describe('WeChat callback (check users)', () => {
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
   });
 
+  test('a cold menu link leaves for WeChat before any of the app’s code is asked for', async ({
+    page,
+    wechat,
+    baseURL,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto('/checkUser');
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    const authorization = asked.findIndex((url) => url.startsWith('https://open.weixin.qq.com/'));
+    expect(authorization).toBeGreaterThan(0);
+    const before = asked.slice(0, authorization);
+    // The page itself only: no script, module preload or stylesheet of the app.
+    expect(before).toEqual([`${baseURL}/checkUser`]);
+    expect(asked.slice(authorization).some((url) => /\/assets\/.*\.js$/.test(url))).toBe(true);
+    expect(wechat.visits).toHaveLength(1);
+  });
+
+  test('a sign-in in a clean tab goes on to the page within the app, without loading it again', async ({
+    page,
+    wechat,
+  }) => {
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        documents.push(request.url());
+    });
+    // Set in every document as it opens, so only a document that opened at /callback carries it.
+    await page.addInitScript(() => Object.assign(window, { openedAt: window.location.pathname }));
+    await page.goto('/checkUserQuestionnaireList');
+    await expect(page).toHaveTitle('历史问卷');
+    await expect(page).toHaveURL(/\/checkUserQuestionnaireList$/);
+    // The document is still the one WeChat's redirect opened (its fragment kept): the marker set as it
+    // opened survives.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0].name)).toBe(
+      `${wechat.callbacks[0].href}#wechat_redirect`,
+    );
+    expect(await page.evaluate(() => (window as { openedAt?: string }).openedAt)).toBe('/callback');
+    expect(documents.map((url) => new URL(url).pathname)).toEqual([
+      '/checkUserQuestionnaireList',
+      '/connect/oauth2/authorize',
+      '/callback',
+    ]);
+  });
+
   test('a menu link straight to the authorize URL signs in after one more silent round trip', async ({
     page,
     wechat,

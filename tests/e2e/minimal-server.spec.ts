@@ -197,6 +197,39 @@ test('staff open a message, which the server then has as read', async ({ page, a
   });
 });
 
+test('unread counts agree with each other and with the list when messages carry no type or read flag', async ({
+  page,
+  api,
+}) => {
+  const mine = api.db.state.messages.filter((message) => message.recipientUserId === '1');
+  const unread = mine.filter((message) => !message.read);
+  expect(unread.length).toBeGreaterThan(0);
+  expect(unread.length).toBeLessThan(mine.length);
+  await signIn(page, api);
+  await page.goto('/messageType');
+  await expect(page.getByText(`共 ${unread.length} 条未读消息`)).toBeVisible();
+  const rows = page.getByRole('navigation', { name: '消息类型' }).getByRole('link');
+  // The types are unknown: no count beside them rather than a 0 beside the total.
+  await expect(rows.filter({ hasText: /^全部消息/ })).toHaveAccessibleName(
+    new RegExp(`^全部消息\\s*，\\s*${unread.length}\\s*条未读$`),
+  );
+  await expect(rows.filter({ hasText: '条未读' })).toHaveCount(1);
+
+  await rows.filter({ hasText: /^全部消息/ }).click();
+  const links = page.getByRole('list', { name: '全部消息' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  // Only the unread ones are marked 未读, though no record says whether it was read.
+  const shown = await links.evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      id: new URL((anchor as HTMLAnchorElement).href).searchParams.get('id'),
+      marked: (anchor.textContent ?? '').includes('未读'),
+    })),
+  );
+  expect(shown.map(({ id, marked }) => [id, marked])).toEqual(
+    shown.map(({ id }) => [id, unread.some((message) => message.id === id)]),
+  );
+});
+
 test('staff read an announcement and open its attachment', async ({ page, api }) => {
   await signIn(page, api);
   await page.goto('/workUser');

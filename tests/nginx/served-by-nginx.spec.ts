@@ -1,9 +1,10 @@
 import type { Page, Response } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
+import { inlineScripts } from '../../scripts/csp.mjs';
 import { CACHE_CONTROL, securityHeaders } from '../../scripts/deploy-headers.mjs';
 import { policyOptions } from '../../scripts/vite-plugins';
 import { signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
@@ -11,8 +12,17 @@ import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/journeys';
 import { builds, expect, test } from './support/fixtures';
 import type { NginxSite, SiteOptions } from './support/nginx';
 
-/** The headers every answer of the test build's site carries, as its build expects them. */
-const SECURITY_HEADERS = securityHeaders(policyOptions(loadEnv('test', process.cwd(), 'VITE_')));
+/**
+ * The headers every answer of the test build's site carries, as its build expects them: its variables,
+ * and its index.html's inline script allowed by its hash.
+ */
+const securityHeadersOfApp = (dist = builds.app()) =>
+  securityHeaders(
+    policyOptions(
+      loadEnv('test', process.cwd(), 'VITE_'),
+      inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')),
+    ),
+  );
 
 const nameField = (page: Page) => page.getByRole('textbox', { name: '姓名', exact: true });
 
@@ -39,7 +49,7 @@ async function openSubPathHome(
 async function expectHeaders(response: Response | null | undefined, cacheControl: string) {
   const headers = await response!.allHeaders();
   expect(headers['cache-control']).toBe(cacheControl);
-  for (const [name, value] of SECURITY_HEADERS) expect(headers[name.toLowerCase()], name).toBe(value);
+  for (const [name, value] of securityHeadersOfApp()) expect(headers[name.toLowerCase()], name).toBe(value);
 }
 
 /** The status and headers of one request, as a client that follows no redirect sees them. */
@@ -88,7 +98,7 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     ] as const) {
       const answer = await page.request.fetch(`${site.origin}${path}`, { method });
       expect(answer.status(), `${method} ${path}`).toBe(status);
-      for (const [name, value] of SECURITY_HEADERS)
+      for (const [name, value] of securityHeadersOfApp(dist))
         expect(answer.headers()[name.toLowerCase()], `${name} on ${method} ${path}`).toBe(value);
     }
   });
@@ -131,7 +141,7 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     const index = await page.goto(`${site.origin}/login`);
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
     await expectHeaders(index, CACHE_CONTROL.page);
-    expect(SECURITY_HEADERS.find(([name]) => name === 'Content-Security-Policy')?.[1]).toContain(
+    expect(securityHeadersOfApp().find(([name]) => name === 'Content-Security-Policy')?.[1]).toContain(
       "frame-ancestors 'none'",
     );
 
@@ -181,6 +191,32 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     await expect(page).toHaveURL(new RegExp(`^${site.origin}/bindSuccess\\?id=\\d+$`));
     await expect(page.getByText('登记信息已保存，采样管已绑定')).toBeVisible();
     expect(api.requestsTo('/Sampling/BindSamplingTube')[0].body).toMatchObject({ tubeCode: tube });
+    expect(violations).toEqual([]);
+  });
+
+  test('a check user’s menu link: WeChat before the app’s code, then signed in, with no violation', async ({
+    page,
+    site,
+    wechat,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+
+    const index = await page.goto(`${site.origin}/checkUser`);
+    // The inline script ran under the header's policy (its hash): the page left before fetching more.
+    expect(await index!.headerValue('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(asked.slice(0, 2)).toEqual([`${site.origin}/checkUser`, wechat.visits[0].href.split('#')[0]]);
+    await expect(page).toHaveURL(`${site.origin}/checkUser`);
     expect(violations).toEqual([]);
   });
 

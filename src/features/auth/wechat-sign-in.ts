@@ -1,9 +1,10 @@
 import { loginWeChat } from '@/api/account/login-wechat';
+import { paths } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
-import { clearSession, setSessionOwner, type SessionOwner } from '@/lib/session';
+import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
-import { consumeOAuthState } from '@/lib/wechat/oauth';
+import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { loadProfile } from './profile';
 
 /**
@@ -18,7 +19,11 @@ export class UnverifiedCallbackError extends Error {
   }
 }
 
-/** Exchanges in progress by code: React StrictMode runs the callback's effect twice. */
+/**
+ * Exchanges by code, kept for the document: the router starts one as the callback's code loads
+ * (startCallbackSignIn), and the page's effect (twice under React StrictMode) takes the same one, under
+ * way or done. A code is valid once, so no other call ever needs it again.
+ */
 const running = new Map<string, Promise<void>>();
 
 /**
@@ -29,12 +34,14 @@ const running = new Map<string, Promise<void>>();
  * exchanged shares that exchange. Server failures are ApiErrors, without a toast (the callback page
  * explains them).
  */
-export function signInWithWeChatCode(code: string, state?: string): Promise<void> {
+export function signInWithWeChatCode(code: string, state?: string, onToken?: () => void): Promise<void> {
   const current = running.get(code);
   if (current) return current;
   if (!consumeOAuthState(state)) return Promise.reject(new UnverifiedCallbackError());
   const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then(async (result) => {
     setToken(result.token);
+    // The destination's requests go out beside the profile's (their answers are kept for this token).
+    onToken?.();
     let owner: SessionOwner;
     try {
       owner = { audience: 'check', account: String((await loadProfile({ silent: true })).id) };
@@ -48,11 +55,25 @@ export function signInWithWeChatCode(code: string, state?: string): Promise<void
     claimDeviceData(owner);
   });
   running.set(code, exchange);
-  const forget = () => {
-    running.delete(code);
-  };
-  exchange.then(forget, forget);
   return exchange;
+}
+
+/** What a callback URL carries: WeChat's code (valid once) and the state the app made. */
+export function callbackQuery(search: URLSearchParams): { code: string | null; state: string | undefined } {
+  return { code: search.get('code')?.trim() || null, state: search.get('state') || undefined };
+}
+
+/**
+ * Starts the code exchange of a callback URL while the callback page's code loads, when the page would
+ * start it (a code, and no session in the tab: with one, the page goes on or asks first); the page
+ * takes the same exchange. `preload(path)` is called with the page the sign-in returns to, as soon as
+ * the token exists. Failures are the page's to explain.
+ */
+export function startCallbackSignIn(url: URL, preload: (path: string) => void): void {
+  const { code, state } = callbackQuery(url.searchParams);
+  if (!code || getSessionOwner()) return;
+  const destination = readOAuthState(state);
+  signInWithWeChatCode(code, state, () => preload(destination ?? paths.checkUser)).catch(() => undefined);
 }
 
 /**

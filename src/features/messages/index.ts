@@ -1,2 +1,2 @@
 /** Public surface of the messages feature for other features (the home pages' unread badges). */
-export { markRead, useUnreadCounts } from './unread-store';
+export { preloadUnreadCounts, useUnreadCounts } from './unread-messages';

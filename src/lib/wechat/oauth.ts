@@ -143,20 +143,32 @@ export interface AuthorizeUrlOptions {
   state?: string;
 }
 
+/** The build's values the authorize URL needs: config's, or the inline script's (src/app/early-authorization.ts). */
+export interface AuthorizeApp {
+  wechatAppId: string;
+  /** The public base the app is served under, ending with '/'. */
+  publicBase: string;
+}
+
 /**
  * The one place the WeChat OAuth URL is built (silent snsapi_base). WeChat wants the parameters in this
  * order and the '#wechat_redirect' suffix.
  */
-export function buildAuthorizeUrl({
-  redirectPath = paths.callback,
-  state,
-}: AuthorizeUrlOptions = {}): string {
-  const redirectUri = `${window.location.origin}${config.publicBase}${redirectPath.replace(/^\//, '')}`;
+export function authorizeUrl(
+  { wechatAppId, publicBase }: AuthorizeApp,
+  { redirectPath = paths.callback, state }: AuthorizeUrlOptions = {},
+): string {
+  const redirectUri = `${window.location.origin}${publicBase}${redirectPath.replace(/^\//, '')}`;
   return (
-    `${AUTHORIZE_ENDPOINT}?appid=${encodeURIComponent(config.wechatAppId)}` +
+    `${AUTHORIZE_ENDPOINT}?appid=${encodeURIComponent(wechatAppId)}` +
     `&redirect_uri=${encodeURIComponent(redirectUri)}` +
     `&response_type=code&scope=snsapi_base&state=${encodeURIComponent(state ?? '')}#wechat_redirect`
   );
+}
+
+/** The authorize URL of this build (authorizeUrl with config's app id and public base). */
+export function buildAuthorizeUrl(options: AuthorizeUrlOptions = {}): string {
+  return authorizeUrl(config, options);
 }
 
 /**

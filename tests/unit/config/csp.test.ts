@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../../scripts/csp.mjs';
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  metaContentSecurityPolicy,
+  scriptHash,
+} from '../../../scripts/csp.mjs';
 
 describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
   it('allows scripts from the app only, the API for calls, and no framing', () => {
@@ -44,5 +49,28 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
     const meta = metaContentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
     expect(meta).not.toMatch(/frame-ancestors|report-uri|sandbox/);
     expect(header.replace("; frame-ancestors 'none'", '')).toBe(meta);
+  });
+
+  it('allows inline scripts by their SHA-256 only, never unsafe-inline', () => {
+    // SHA-256 of no bytes, the standard's test vector.
+    expect(scriptHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    const script = '(function(){location.replace("https://open.weixin.qq.com/")})();';
+    for (const policy of [
+      contentSecurityPolicy({ inlineScripts: [script] }),
+      metaContentSecurityPolicy({ inlineScripts: [script] }),
+    ]) {
+      expect(policy).toContain(`script-src 'self' ${scriptHash(script)};`);
+      expect(/script-src ([^;]*)/.exec(policy)![1]).not.toContain('unsafe');
+    }
+    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+  });
+
+  it.each([
+    ['an inline script', '<head><script>a()</script></head>', ['a()']],
+    ['a script file', '<script type="module" crossorigin src="/assets/index.js"></script>', []],
+    ['both', '<script defer src="/x.js"></script><script>\nb()\n</script>', ['\nb()\n']],
+    ['none', '<style>p{}</style>', []],
+  ])('reads the inline scripts of a page to hash: %s', (_label, html, expected) => {
+    expect(inlineScripts(html)).toEqual(expected);
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { resetUnreadStore } from '@/features/messages/unread-store';
+import { clearCache } from 'ahooks';
 import { defaultDb } from '@/mocks/db';
 import { ADMIN_USER_ID } from '@/mocks/seed';
 import type { MessageType } from '@/types/api';
@@ -39,7 +39,8 @@ function typeRow(label: string) {
   });
 }
 
-beforeEach(() => resetUnreadStore());
+// The unread counts are shared in ahooks' cache, which outlives a test.
+beforeEach(() => clearCache());
 
 describe('/messageType', () => {
   it('lists the message types with their unread counts and the total', async () => {

@@ -1,6 +1,6 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { appUrl } from '@/lib/app-url';
 import { SIGNED_OUT_PARAM, type CheckSignOutReason } from '../logout';
 import { forgetProfile } from '../profile';
 import {
+  callbackQuery,
   claimAutomaticReauthorization,
   signInWithWeChatCode,
   UnverifiedCallbackError,
@@ -141,8 +142,9 @@ function ConfirmSwitch({
 /**
  * /callback: WeChat returns here with `code` (valid once) and `state` (a nonce this tab made, then the
  * page to return to). The code is exchanged for a session only when the nonce is this tab's and unused,
- * then the page leaves with location.replace so that Back never comes back to it; a callback opened
- * again with a session goes straight on. Any other callback (a planted or replayed code, a menu link
+ * then the page is replaced by the destination so that Back never comes back to it: within the app, or
+ * with a reload when a staff session was ended here; a callback opened again with a session goes
+ * straight on. Any other callback (a planted or replayed code, a menu link
  * straight to WeChat) starts a fresh silent authorization instead, at most
  * MAX_AUTOMATIC_REAUTHORIZATIONS times in a row, then asks. With a staff session in the tab, the staff
  * member is asked first (ConfirmSwitch).
@@ -150,14 +152,20 @@ function ConfirmSwitch({
 export default function CallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const code = searchParams.get('code')?.trim() || null;
-  const state = searchParams.get('state') || undefined;
+  const { code, state } = callbackQuery(searchParams);
   const destination = readOAuthState(state) ?? paths.checkUser;
   const [phase, setPhase] = useState<Phase>(() => {
     const first = initialPhase(code, state);
     return (first.kind === 'missing-code' && signedOutPhase(searchParams.get(SIGNED_OUT_PARAM))) || first;
   });
   const left = useRef(false);
+  // After a sign-in, the app goes on without loading again only when this document holds nothing of
+  // another session: it opened at this callback (react-router's first location has the key 'default')
+  // with no session in the tab. A callback reached within the app (a lost session signing in again, in
+  // the demo) or a staff session ended here (switchToWeChat) may have left pages and answers in memory:
+  // a reload clears them.
+  const firstLocation = useLocation().key === 'default';
+  const reloadOnLeaving = useRef(!firstLocation);
 
   const reauthorize = useCallback(() => {
     // The demo has no WeChat: a fresh demo code and a state of this tab stand in for the round trip.
@@ -172,7 +180,9 @@ export default function CallbackPage() {
     if (phase.kind === 'leaving') {
       if (!left.current) {
         left.current = true;
-        window.location.replace(appUrl(destination));
+        // Replaced either way, so that Back never comes back to the callback.
+        if (reloadOnLeaving.current) window.location.replace(appUrl(destination));
+        else void navigate(destination, { replace: true });
       }
       return;
     }
@@ -192,7 +202,7 @@ export default function CallbackPage() {
     return () => {
       active = false;
     };
-  }, [phase, destination, reauthorize]);
+  }, [phase, destination, reauthorize, navigate]);
 
   useEffect(() => {
     // A callback page restored from the back-forward cache shows a stale state and runs no code:
@@ -209,6 +219,7 @@ export default function CallbackPage() {
   // The staff session ends here (its unsent work stays on the phone, lib/device-data.ts), then the
   // callback goes on as it would without one.
   const switchToWeChat = () => {
+    reloadOnLeaving.current = true;
     clearSession();
     forgetProfile();
     setPhase(initialPhase(code, state));

@@ -8,7 +8,7 @@ import styles from '../messages.module.css';
 
 export interface MessageCardProps {
   message: SystemMessage;
-  /** Read on the server or marked read in this session. */
+  /** Not among the unread messages (useUnreadCounts' isUnread). */
   read: boolean;
 }
 

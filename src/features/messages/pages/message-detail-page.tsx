@@ -1,7 +1,7 @@
 import { audiencePages } from '@/config/audience';
 import { Button, Tag } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
@@ -14,7 +14,7 @@ import { timeAgo } from '@/lib/time-ago';
 import type { SystemMessage } from '@/types/api';
 import { getMessageDetail } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
-import { markRead } from '../unread-store';
+import { useUnreadCounts } from '../unread-messages';
 import content from '@/styles/content.module.css';
 import { useApiRequest } from '@/lib/use-api-request';
 import styles from '../messages.module.css';
@@ -35,19 +35,29 @@ export default function MessageDetailPage() {
   });
 
   // Why marking the message read failed (spec §8 message): shown quietly above the message with a retry,
-  // so the reader keeps reading; the store has put the unread counts back.
+  // so the reader keeps reading; the counts are back as the server has them.
   const [readFailure, setReadFailure] = useState<{ id: string; text: string } | null>(null);
-  const markAsRead = useCallback((target: SystemMessage) => {
-    markRead(target.id, target.type).catch((reason: unknown) => {
-      // A lost session is handled by the session handler (the re-login returns here and marks it then).
-      if (isApiError(reason) && (reason.kind === 'unauthorized' || reason.kind === 'canceled')) return;
-      setReadFailure({ id: target.id, text: errorMessage(reason) });
-    });
-  }, []);
+  const unread = useUnreadCounts();
+  const { markRead } = unread;
+  const markAsRead = useCallback(
+    (target: SystemMessage) => {
+      markRead(target.id).catch((reason: unknown) => {
+        // A lost session is handled by the session handler (the re-login returns here and marks it then).
+        if (isApiError(reason) && (reason.kind === 'unauthorized' || reason.kind === 'canceled')) return;
+        setReadFailure({ id: target.id, text: errorMessage(reason) });
+      });
+    },
+    [markRead],
+  );
 
+  // Marked once per opening, when the unread messages say it is one (a failure offers the retry).
+  const marked = useRef<string | null>(null);
+  const unreadNow = message !== undefined && unread.isUnread(message);
   useEffect(() => {
-    if (message && !message.read) markAsRead(message);
-  }, [message, markAsRead]);
+    if (!message || !unreadNow || marked.current === message.id) return;
+    marked.current = message.id;
+    markAsRead(message);
+  }, [message, unreadNow, markAsRead]);
 
   const reportPath = audiencePages(getSessionAudience() ?? 'work').reportDetail;
 

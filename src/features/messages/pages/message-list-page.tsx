@@ -6,7 +6,7 @@ import type { SystemMessage } from '@/types/api';
 import { pageRecipientMessage } from '@/api/messages';
 import { MessageCard } from '../components/message-card';
 import { isMessageType, messageTypeLabel, useMessageTypes } from '../message-types';
-import { useUnreadCounts } from '../unread-store';
+import { useUnreadCounts } from '../unread-messages';
 import styles from '../messages.module.css';
 
 /** 消息列表: the user's messages, newest first, of one type (`?type=`) or all. */
@@ -17,7 +17,8 @@ export default function MessageListPage() {
   const types = useMessageTypes();
   const counts = useUnreadCounts();
   const label = type ? messageTypeLabel(type, types) : '全部消息';
-  const unread = type ? (counts.byType[type] ?? 0) : counts.total;
+  // Undefined for a type when the messages carry none the app knows: only the total is known then.
+  const unread = type ? counts.byType[type] : counts.total;
 
   const fetchPage = useCallback(
     (pageIndex: number, pageSize: number) =>
@@ -30,16 +31,14 @@ export default function MessageListPage() {
     <PageShell>
       <p className={styles.summary} aria-live="polite">
         {label}
-        {counts.loaded && (unread > 0 ? `，${unread} 条未读` : '，没有未读')}
+        {counts.loaded && unread !== undefined && (unread > 0 ? `，${unread} 条未读` : '，没有未读')}
       </p>
       <PagedList
         list={list}
         label={label}
         itemKey={(message) => message.id}
         emptyText="暂无消息"
-        renderItem={(message) => (
-          <MessageCard message={message} read={message.read || counts.readIds.has(message.id)} />
-        )}
+        renderItem={(message) => <MessageCard message={message} read={!counts.isUnread(message)} />}
       />
     </PageShell>
   );

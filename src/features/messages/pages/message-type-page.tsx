@@ -3,7 +3,7 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useMessageTypes } from '../message-types';
-import { useUnreadCounts } from '../unread-store';
+import { useUnreadCounts } from '../unread-messages';
 import styles from '../messages.module.css';
 
 function UnreadCount({ count }: { count: number | undefined }) {
@@ -28,7 +28,7 @@ export default function MessageTypePage() {
         loading={!counts.loaded}
         error={counts.loaded ? null : counts.error}
         empty={!counts.loaded}
-        onRetry={() => void counts.refresh()}
+        onRetry={counts.refresh}
       >
         <p className={styles.summary} aria-live="polite">
           {counts.total > 0 ? `共 ${counts.total} 条未读消息` : '没有未读消息'}

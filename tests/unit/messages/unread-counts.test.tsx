@@ -1,8 +1,8 @@
 import { act, configure, renderHook, waitFor } from '@testing-library/react';
+import { clearCache } from 'ahooks';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { markRead, useUnreadCounts } from '@/features/messages';
-import { resetUnreadStore } from '@/features/messages/unread-store';
+import { useUnreadCounts } from '@/features/messages';
 import { defaultDb } from '@/mocks/db';
 import { ADMIN_USER_ID } from '@/mocks/seed';
 import type { MessageType } from '@/types/api';
@@ -13,6 +13,7 @@ import { signInForTest } from '../support/render-route';
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
+const PAGE = '*/api/v1/SystemMessage/PageRecipientMessage';
 const READ = '*/api/v1/SystemMessage/ReadSystemMessage';
 
 function unreadOf(type?: MessageType): number {
@@ -30,11 +31,15 @@ function firstUnread(type: MessageType) {
   return found;
 }
 
-beforeEach(() => resetUnreadStore());
+const adminMessages = () => defaultDb.state.messages.filter((m) => m.recipientUserId === ADMIN_USER_ID);
+
+// The counts are shared in ahooks' cache, which outlives a test.
+beforeEach(() => clearCache());
 
 describe('useUnreadCounts', () => {
-  it('loads the total and the count of each type', async () => {
+  it('counts the total and each type from one request', async () => {
     await signInForTest('work');
+    const log = recordRequests();
     const { result } = renderHook(() => useUnreadCounts());
     expect(result.current.loaded).toBe(false);
     await waitFor(() => expect(result.current.loaded).toBe(true));
@@ -44,10 +49,36 @@ describe('useUnreadCounts', () => {
       system: unreadOf('system'),
       reminder: unreadOf('reminder'),
     });
-    expect(result.current.loading).toBe(false);
+    expect(log.count('/SystemMessage/PageRecipientMessage')).toBe(1);
+    expect(await log.bodies('/SystemMessage/PageRecipientMessage')).toEqual([
+      expect.objectContaining({ read: false, pageIndex: 1 }),
+    ]);
   });
 
-  it('shares one store: markRead lowers every consumer at once, before the server answers', async () => {
+  it('agrees with itself when the server sends neither type nor read flag (the minimal style)', async () => {
+    await signInForTest('work');
+    const unread = adminMessages().filter((m) => !m.read);
+    const read = adminMessages().find((m) => m.read)!;
+    server.use(
+      http.post(PAGE, () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseMessage: '',
+          responseData: { records: unread.map(({ id }) => ({ id })) },
+        }),
+      ),
+    );
+    const { result } = renderHook(() => useUnreadCounts());
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    expect(result.current.total).toBe(unread.length);
+    // No count per type rather than a 0 beside the total.
+    expect(result.current.byType).toEqual({});
+    expect(result.current.isUnread({ id: unread[0].id, read: false })).toBe(true);
+    // A message missing from the unread answer is read, whatever its own (absent) flag says.
+    expect(result.current.isUnread({ id: read.id, read: false })).toBe(false);
+  });
+
+  it('shares one answer: markRead lowers every consumer at once, before the server answers', async () => {
     await signInForTest('work');
     const message = firstUnread('reminder');
     const total = unreadOf();
@@ -56,18 +87,19 @@ describe('useUnreadCounts', () => {
     const home = renderHook(() => useUnreadCounts());
     const typesPage = renderHook(() => useUnreadCounts());
     await waitFor(() => expect(home.result.current.total).toBe(total));
+    await waitFor(() => expect(typesPage.result.current.total).toBe(total));
 
     let done: Promise<void> = Promise.resolve();
     act(() => {
-      done = markRead(message.id, 'reminder');
+      done = home.result.current.markRead(message.id);
     });
     expect(home.result.current.total).toBe(total - 1);
     expect(typesPage.result.current.byType.reminder).toBe(reminders - 1);
-    expect(typesPage.result.current.readIds.has(message.id)).toBe(true);
+    expect(typesPage.result.current.isUnread({ id: message.id, read: false })).toBe(false);
     expect(defaultDb.state.messages.find((m) => m.id === message.id)?.read).toBe(false);
     await act(() => done);
     expect(defaultDb.state.messages.find((m) => m.id === message.id)?.read).toBe(true);
-    await waitFor(() => expect(home.result.current.total).toBe(total - 1));
+    await waitFor(() => expect(typesPage.result.current.total).toBe(total - 1));
   });
 
   it('marks a message once however often it is opened', async () => {
@@ -77,8 +109,8 @@ describe('useUnreadCounts', () => {
     const { result } = renderHook(() => useUnreadCounts());
     await waitFor(() => expect(result.current.loaded).toBe(true));
     const total = result.current.total;
-    await act(() => markRead(message.id, 'system'));
-    await act(() => markRead(message.id, 'system'));
+    await act(() => result.current.markRead(message.id));
+    await act(() => result.current.markRead(message.id));
     expect(log.count('/SystemMessage/ReadSystemMessage')).toBe(1);
     await waitFor(() => expect(result.current.total).toBe(total - 1));
   });
@@ -92,11 +124,11 @@ describe('useUnreadCounts', () => {
     const total = result.current.total;
     let failure: unknown;
     await act(async () => {
-      await markRead(message.id, 'system').catch((error: unknown) => (failure = error));
+      await result.current.markRead(message.id).catch((error: unknown) => (failure = error));
     });
     expect(failure).toBeInstanceOf(Error);
     await waitFor(() => expect(result.current.total).toBe(total));
-    expect(result.current.readIds.has(message.id)).toBe(false);
+    expect(result.current.isUnread({ id: message.id, read: false })).toBe(true);
   });
 
   it("does not show the previous session's counts to a new session", async () => {
@@ -106,6 +138,7 @@ describe('useUnreadCounts', () => {
     first.unmount();
     await signInForTest('check');
     const second = renderHook(() => useUnreadCounts());
+    expect(second.result.current.loaded).toBe(false);
     await waitFor(() => expect(second.result.current.loaded).toBe(true));
     const checkUnread = defaultDb.state.messages.filter(
       (m) => m.recipientUserId !== ADMIN_USER_ID && m.recipientUserId === '3' && !m.read,

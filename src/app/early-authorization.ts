@@ -1,0 +1,25 @@
+import { pageAudience } from '@/config/paths';
+import { authorizeUrl, createOAuthState, type AuthorizeApp } from '@/lib/wechat/oauth';
+import { currentAudience, decideAccess } from './access';
+import { appPathname } from './base-path';
+
+/**
+ * index.html's first script (built from this module with the build's values, hashed into the CSP:
+ * scripts/early-authorization.ts): a check user's page opened without a session leaves for WeChat's
+ * authorization before the app's code loads, as the route guard (access.ts) would after it had. The
+ * same rule (decideAccess), the same state (createOAuthState: a nonce this tab remembers, then the path),
+ * the same URL (authorizeUrl); every other page, and every page with a session, loads the app.
+ * Returns whether the page is leaving.
+ */
+export function authorizeEarly(app: AuthorizeApp): boolean {
+  const path = appPathname(window.location.pathname, app.publicBase);
+  if (!Object.prototype.hasOwnProperty.call(pageAudience, path)) return false;
+  const decision = decideAccess(pageAudience[path as keyof typeof pageAudience], currentAudience());
+  if (decision.kind !== 'sign-in' || decision.audience !== 'check') return false;
+  // The route guard's return path: the app path and its query (appPathOf in router.tsx).
+  const state = createOAuthState(`${path}${window.location.search}`);
+  // Nothing more of this document is parsed or fetched (the app's scripts and styles): it is leaving.
+  window.stop();
+  window.location.replace(authorizeUrl(app, { state }));
+  return true;
+}
