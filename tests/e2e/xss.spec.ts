@@ -551,7 +551,7 @@ async function visitEverything(page: Page, api: ApiMock, seeded: Seeded, watched
     expect(page.getByRole('heading', { name: '建议尽快做结肠镜检查' })).toBeVisible(),
   );
   await check('/repoetDetail', ['reportPerson', 'lab', 'advice', 'doctor', 'testItem']);
-  await page.getByRole('button', { name: '下载报告' }).click();
+  await page.getByRole('button', { name: '保存报告图片' }).click();
   await expect(page).toHaveURL(/\/downSuccess\?(report|attachment)=[\w-]+$/);
   // The name is shown as the phone saves it: path separators and refused characters become '_'.
   await expect(page.getByText(savedName(seeded.value('reportFile')))).toBeVisible();
