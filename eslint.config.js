@@ -35,11 +35,11 @@ const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
   message: 'the demo backend answers the API contract (src/types) and must not depend on the app.',
 }));
 
-/** One way to load data: ahooks' useRequest with the app's error handling (src/lib/use-api-request.ts). */
+/** One way to load data: the app's own useApiRequest (src/lib/use-api-request.ts), not ahooks' useRequest. */
 const useRequestThroughTheWrapper = {
   name: 'ahooks',
   importNames: ['useRequest'],
-  message: "use useApiRequest from '@/lib/use-api-request': it sets how a failed request is handled, once.",
+  message: "use useApiRequest from '@/lib/use-api-request': the app's one hook for an answer.",
 };
 const noClearable = {
   selector: "JSXAttribute[name.name='clearable']",

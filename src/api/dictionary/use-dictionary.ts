@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { DictionaryItem, DictionaryTypeCode } from '@/types/api';
+import { useApiRequest } from '@/lib/use-api-request';
 import { clearDictionaryCache, getDictionary, peekDictionary } from './dictionary-cache';
 
 export interface UseDictionaryResult {
@@ -10,46 +10,25 @@ export interface UseDictionaryResult {
   reload: () => void;
 }
 
-interface Settled {
-  key: string;
-  items?: DictionaryItem[];
-  error?: unknown;
-}
-
 const EMPTY: DictionaryItem[] = [];
 
-/** A dictionary for a form or a label: cached items show at once, otherwise it loads (spec §4 cache). */
+/**
+ * A dictionary for a form or a label: cached items show at once, otherwise it loads. The items are
+ * read from the cache (spec §4, dictionary-cache.ts), the one place they are kept; the request only
+ * fills it and says when it has.
+ */
 export function useDictionary(typeCode: DictionaryTypeCode): UseDictionaryResult {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${typeCode}#${attempt}`;
-  const [settled, setSettled] = useState<Settled | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    getDictionary(typeCode).then(
-      (items) => {
-        if (active) setSettled({ key, items });
-      },
-      (error: unknown) => {
-        if (active) setSettled({ key, error });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [typeCode, key]);
-
-  const reload = useCallback(() => {
-    clearDictionaryCache(typeCode);
-    setAttempt((value) => value + 1);
-  }, [typeCode]);
-
-  const current = settled?.key === key ? settled : null;
+  const { loading, error, refresh } = useApiRequest(() => getDictionary(typeCode), {
+    refreshDeps: [typeCode],
+  });
   const cached = peekDictionary(typeCode);
   return {
-    items: current?.items ?? cached ?? EMPTY,
-    loading: !current && !cached,
-    error: current?.error ?? null,
-    reload,
+    items: cached ?? EMPTY,
+    loading: !cached && loading,
+    error: cached || loading ? null : (error ?? null),
+    reload: () => {
+      clearDictionaryCache(typeCode);
+      refresh();
+    },
   };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { normalizeIdCard } from '@/lib/id-card';
+import { useApiRequest } from '@/lib/use-api-request';
 import type { Id, Registration } from '@/types/api';
 import { registrationsOfIdCard } from '@/api/registration';
 import { validateRegistrationIdCard } from './registration-form-values';
@@ -24,7 +25,6 @@ const ID_CARD_LOOKUP_DELAY_MS = 300;
 export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
   /** Registrations found per normalised ID card; a lookup in flight is its promise. */
   const lookups = useRef(new Map<string, Promise<Found>>());
-  const [results, setResults] = useState<ReadonlyMap<string, Found>>(new Map());
 
   const lookUp = useCallback((idCard: string): Promise<Found> => {
     let lookup = lookups.current.get(idCard);
@@ -34,7 +34,6 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
         () => [],
       );
       lookups.current.set(idCard, lookup);
-      void lookup.then((found) => setResults((previous) => new Map(previous).set(idCard, found)));
     }
     return lookup;
   }, []);
@@ -51,11 +50,11 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
 
   const idCard = normalizeIdCard(rawIdCard);
   const valid = validateRegistrationIdCard(idCard) === null;
-  useEffect(() => {
-    if (!valid) return;
-    const timer = window.setTimeout(() => void lookUp(idCard), ID_CARD_LOOKUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [idCard, valid, lookUp]);
+  const typed = useApiRequest(async () => ({ idCard, found: await lookUp(idCard) }), {
+    ready: valid,
+    refreshDeps: [idCard],
+    debounceWait: ID_CARD_LOOKUP_DELAY_MS,
+  });
 
   /** The existing registration of this ID card: from the lookup already made, or after waiting for it. */
   const check = useCallback(
@@ -67,7 +66,7 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
     [conflictIn, lookUp],
   );
 
-  const found = valid ? results.get(idCard) : undefined;
+  const found = valid && typed.data?.idCard === idCard ? typed.data.found : undefined;
   return {
     check,
     /** The conflict for the typed ID card, once its lookup has answered. */

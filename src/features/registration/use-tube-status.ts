@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import type { TubeStatusResult } from '@/types/api';
 import { normalizeTubeCode } from '@/lib/tube-code';
+import { useApiRequest } from '@/lib/use-api-request';
 
 export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';
 
@@ -16,6 +17,7 @@ export interface TubeStatusState {
   scanned: (code: string) => void;
 }
 
+/** One lookup's outcome, for the code (and attempt) it was made for. */
 interface Settled {
   key: string;
   result?: TubeStatusResult;
@@ -30,29 +32,18 @@ interface Settled {
 export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusState {
   const code = normalizeTubeCode(rawCode);
   const [scannedCode, setScannedCode] = useState<string | null>(null);
-  const debounceMs = code === scannedCode ? 0 : typingPauseMs;
   const [attempt, setAttempt] = useState(0);
   const key = `${code}#${attempt}`;
-  const [settled, setSettled] = useState<Settled | null>(null);
+  const lookup = useApiRequest(
+    (): Promise<Settled> =>
+      getSamplingTubeStatus({ tubeCode: code }, { silent: true }).then(
+        (result) => ({ key, result }),
+        (error: unknown) => ({ key, error }),
+      ),
+    { ready: code !== '', refreshDeps: [key], debounceWait: code === scannedCode ? 0 : typingPauseMs },
+  );
 
-  useEffect(() => {
-    if (!code) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      getSamplingTubeStatus({ tubeCode: code }, { silent: true, signal: controller.signal }).then(
-        (result) => setSettled({ key, result }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setSettled({ key, error });
-        },
-      );
-    }, debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [code, key, debounceMs]);
-
-  const current = code && settled?.key === key ? settled : null;
+  const current = code && lookup.data?.key === key ? lookup.data : null;
   return {
     code,
     loading: code !== '' && current === null,

@@ -39,7 +39,7 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
     async (id: string) => ({ id, file: await downloadCheckReport({ reportId: id }, { silent: true }) }),
     { manual: true },
   );
-  const { runAsync } = request; // stable across renders (ahooks)
+  const { runAsync } = request; // stable across renders
   /** The latest fetch, for one report; `failed` once it has. */
   const latest = useRef<{ id: string; file: Promise<PdfFile>; failed: boolean } | null>(null);
   const current = request.data?.id === reportId ? request.data : undefined;

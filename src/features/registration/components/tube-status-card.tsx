@@ -1,4 +1,4 @@
-import { Button, Tag } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { labelOf, SAMPLING_TUBE_STATUS_LABELS } from '@/types/api';
 import { tubeProblem, type TubeStatusState } from '../use-tube-status';
 import styles from './tube-status-card.module.css';
@@ -37,15 +37,11 @@ export function TubeStatusCard({ state, serverProblem }: TubeStatusCardProps) {
         ) : result ? (
           <span className={styles.line}>
             <span>当前状态：</span>
-            {status ? (
-              <Tag color={status === 'unbound' ? 'success' : 'warning'} className={styles.tag}>
-                {labelOf(SAMPLING_TUBE_STATUS_LABELS, status)}
-              </Tag>
-            ) : (
-              <Tag color="danger" className={styles.tag}>
-                未找到
-              </Tag>
-            )}
+            <span
+              className={`${styles.tag} ${styles[status === 'unbound' ? 'free' : status ? 'taken' : 'missing']}`}
+            >
+              {status ? labelOf(SAMPLING_TUBE_STATUS_LABELS, status) : '未找到'}
+            </span>
             {!problem && <span className={styles.ok}>可以绑定</span>}
           </span>
         ) : null}
