@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { startDebugTools } from '@/app/debug-tools';
-import { installCheckIdleTimeout } from '@/app/check-idle-timeout';
 import { createAppRouter } from '@/app/router';
 import { installKeyboardFix } from '@/app/keyboard';
 import { afterFirstRoute, installIntentPrefetch, installVersionCheck } from '@/app/platform';
@@ -37,7 +36,8 @@ async function start(): Promise<void> {
   await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);
-  installCheckIdleTimeout();
+  // A chunk of its own, fetched beside the page: only a check user's session on a shared phone needs it.
+  void import('@/app/check-idle-timeout').then(({ installCheckIdleTimeout }) => installCheckIdleTimeout());
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
   installIntentPrefetch(config.publicBase);

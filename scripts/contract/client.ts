@@ -1,5 +1,5 @@
 import { readEnvelope } from '@/lib/http/envelope';
-import { endpoints } from '@/api/endpoints';
+import * as endpoints from '@/api/endpoints';
 import { mayCall } from './guard';
 
 /** Which parts of the envelope a JSON answer had (names only, never a value). */

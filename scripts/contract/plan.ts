@@ -1,6 +1,6 @@
 // The read-only check's calls, in an order where each detail opens the first record of the list before it.
 import type * as v from 'valibot';
-import { endpoints } from '@/api/endpoints';
+import * as endpoints from '@/api/endpoints';
 import * as api from '@/types/api';
 import type { Method, Payload } from './client';
 

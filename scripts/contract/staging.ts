@@ -1,5 +1,5 @@
 // `--staging`: the write journey, once, with a test person and tube the operator supplies.
-import { endpoints } from '@/api/endpoints';
+import * as endpoints from '@/api/endpoints';
 import { checkContract } from '@/lib/http/contract';
 import { normalizeIdCard, validateIdCard, validateIdCardLifespan } from '@/lib/id-card';
 import { normalizePhone, validateName, validatePhone } from '@/lib/phone';

@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import { userProfileSchema, type CallOptions, type UserProfile } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 当前用户信息 GET /api/v1/Account/GetUserManageProfile */
 export function getUserManageProfile(options?: CallOptions): Promise<UserProfile> {

@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import { loginResultSchema, type CallOptions, type LoginManagePayload, type LoginResult } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 账号密码登录 POST /api/v1/Account/LoginManage */
 export function loginManage(payload: LoginManagePayload, options?: CallOptions): Promise<LoginResult> {

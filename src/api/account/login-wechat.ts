@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import { loginResultSchema, type CallOptions, type LoginResult, type WeChatLoginPayload } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 微信授权登录 POST /api/v1/Account/LoginWeChat

@@ -1,7 +1,7 @@
 import { requestBinary } from '@/lib/http';
 import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadAttachmentQuery } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** The path is spelled "Attachement" on the server (spec §7); keep it. */
 /**

@@ -5,7 +5,7 @@ import {
   type AnnouncementDetailQuery,
   type CallOptions,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 公告详情 GET /api/v1/Announcement/GetDetail */
 export function getAnnouncementDetail(

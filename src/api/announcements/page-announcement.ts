@@ -6,7 +6,7 @@ import {
   type CallOptions,
   type Page,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 公告分页 POST /api/v1/Announcement/Page */
 export function pageAnnouncement(

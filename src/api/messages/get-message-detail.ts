@@ -5,7 +5,7 @@ import {
   type MessageDetailQuery,
   type SystemMessage,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 消息详情 GET /api/v1/SystemMessage/GetDetail */
 export function getMessageDetail(query: MessageDetailQuery, options?: CallOptions): Promise<SystemMessage> {

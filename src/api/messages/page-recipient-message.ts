@@ -6,7 +6,7 @@ import {
   type Page,
   type SystemMessage,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 我的消息分页 POST /api/v1/SystemMessage/PageRecipientMessage

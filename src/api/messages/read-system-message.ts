@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions, ReadSystemMessagePayload } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 标记消息已读 POST /api/v1/SystemMessage/ReadSystemMessage */
 export async function readSystemMessage(

@@ -5,7 +5,7 @@ import {
   type Questionnaire,
   type QuestionnaireDetailQuery,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 问卷详情 GET /api/v1/Questionnaire/GetDetail */
 export function getQuestionnaireDetail(

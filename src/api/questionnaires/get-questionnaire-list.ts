@@ -5,7 +5,7 @@ import {
   type QuestionnaireListQuery,
   type QuestionnaireSummary,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 问卷列表 POST /api/v1/Questionnaire/GetList

@@ -5,7 +5,7 @@ import {
   type QuestionnaireResponseDetail,
   type ResponseDetailQuery,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 答卷详情 GET /api/v1/Response/GetDetail */
 export function getResponseDetail(

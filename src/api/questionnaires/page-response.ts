@@ -6,7 +6,7 @@ import {
   type QuestionnaireResponse,
   type ResponsePageQuery,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 答卷分页（历史问卷） POST /api/v1/Response/Page */
 export function pageResponse(

@@ -6,7 +6,7 @@ import {
   type Id,
   type ResponseSubmitPayload,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 提交答卷 POST /api/v1/Response/Submit

@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type ResponseUpdatePayload } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 更新答卷草稿 POST /api/v1/Response/Update. Resolves with the id when the answer carries one. */
 export function updateResponse(

@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import { savedIdSchema, type CallOptions, type Id, type RegistrationInput } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 保存登记（草稿） POST /api/v1/ScreeningRegister/Add

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import type { CallOptions, RegistrationDeletePayload } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 删除未提交的登记 POST /api/v1/ScreeningRegister/Delete (an assumed call: see RegistrationDeletePayload). */
 export async function deleteRegistration(

@@ -5,7 +5,7 @@ import {
   type Registration,
   type RegistrationDetailQuery,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 登记详情 GET /api/v1/ScreeningRegister/GetDetail */
 export function getRegistrationDetail(

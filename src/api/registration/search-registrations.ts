@@ -6,7 +6,7 @@ import {
   type Registration,
   type RegistrationSearchPayload,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 登记查询 POST /api/v1/ScreeningRegister/Search */
 export function searchRegistrations(

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import { type BindSamplingTubePayload, type CallOptions } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 绑定采样管 POST /api/v1/Sampling/BindSamplingTube

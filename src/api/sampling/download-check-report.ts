@@ -1,7 +1,7 @@
 import { requestBinary } from '@/lib/http';
 import type { BinaryFile } from '@/lib/http';
 import type { CallOptions, DownloadCheckReportQuery } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 下载检测报告 GET /api/v1/Sampling/DownloadCheckReport

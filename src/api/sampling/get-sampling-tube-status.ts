@@ -5,7 +5,7 @@ import {
   type TubeStatusQuery,
   type TubeStatusResult,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 采样管状态查询 POST /api/v1/Sampling/GetSamplingTubeStatus */
 export function getSamplingTubeStatus(

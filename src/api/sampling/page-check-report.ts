@@ -6,7 +6,7 @@ import {
   type CheckReportPageQuery,
   type Page,
 } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /** 检测报告分页 POST /api/v1/Sampling/PageCheckReport */
 export function pageCheckReport(

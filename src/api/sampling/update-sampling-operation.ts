@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { request } from '@/lib/http';
 import { type CallOptions, type UpdateSamplingOperationPayload } from '@/types/api';
-import { endpoints } from '../endpoints';
+import * as endpoints from '../endpoints';
 
 /**
  * 解绑采样管 POST /api/v1/Sampling/UpdateSamplingOperation
