@@ -503,10 +503,13 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
     const first = await openPage(paths.infoEnter);
     await screen.findByRole('textbox', { name: '姓名' }, SLOW);
     const tube = textbox('采样管编码');
-    // In the page's order: the family-history question, then the tube, then the fold.
+    // In the page's order: 联系电话, the tube, the family-history question, then the fold.
     const question = screen.getByRole('radiogroup', { name: /直系亲属/ });
-    expect(question.compareDocumentPosition(tube) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(tube.compareDocumentPosition(fold()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const follows = (first: Element, second: Element) =>
+      Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(textbox('联系电话'), tube)).toBe(true);
+    expect(follows(tube, question)).toBe(true);
+    expect(follows(question, fold())).toBe(true);
     expect(fold()).toHaveAttribute('aria-expanded', 'false');
     for (const name of ['住址', '联系人姓名', '联系人电话']) {
       expect(screen.queryByRole('textbox', { name })).not.toBeInTheDocument();

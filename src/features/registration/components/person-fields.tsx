@@ -64,7 +64,8 @@ export interface PersonFieldsProps {
   onIdCardBlur?: () => void;
   /** Shown under the ID card (the entry form's 该身份证号已登记). */
   afterIdCard?: ReactNode;
-  /** Between the required fields and 选填信息 (the entry form's tube section: scanned first). */
+  /** After the person's required fields, before the family-history question and 选填信息 (the entry
+   * form's tube section: scanned first). */
   beforeOptional?: ReactNode;
 }
 
@@ -88,6 +89,7 @@ export function PersonFields({
   const derived = derivedFromIdCard(person.idCard);
   const idCardNotice = derived.outsideScreeningAge ? OUTSIDE_SCREENING_AGE_NOTICE : null;
   const optionalId = useId();
+  const summaryId = useId();
   const [open, setOpen] = useState(() => readOptionalOpen() || OPTIONAL_FIELDS.some((name) => person[name]));
   // A failed check inside the fold opens it, its field focused (the fold's content mounts then), unless
   // a field earlier on the page is to be fixed first.
@@ -165,6 +167,11 @@ export function PersonFields({
             maxLength={20}
           />
         </FormField>
+      </div>
+
+      {beforeOptional}
+
+      <div className={`${styles.card} ${styles.questionCard}`}>
         <div className={styles.question}>
           <p className={styles.questionText} aria-hidden="true">
             {FAMILY_HISTORY_QUESTION}
@@ -181,17 +188,18 @@ export function PersonFields({
         </div>
       </div>
 
-      {beforeOptional}
-
       <button
         type="button"
         className={styles.fold}
         aria-expanded={open}
         aria-controls={open ? optionalId : undefined}
+        aria-describedby={summaryId}
         onClick={toggle}
       >
         <span className={styles.foldTitle}>选填信息</span>
-        <span className={styles.foldSummary}>{OPTIONAL_SUMMARY}</span>
+        <span id={summaryId} className={styles.foldSummary} aria-hidden="true">
+          {OPTIONAL_SUMMARY}
+        </span>
         <span className={styles.foldState} aria-hidden="true">
           {open ? '收起' : '展开'}
         </span>
