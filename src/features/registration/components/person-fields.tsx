@@ -1,6 +1,7 @@
 import { Input } from 'antd-mobile';
 import { useId, useState, type ReactNode } from 'react';
-import { FieldInput, FormField, IdCardInput, fieldMessageId } from '@/components/form-field';
+import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
+import { IdCardInput } from '@/components/form-field/id-card-input';
 import { GrowingTextArea } from '@/components/growing-text-area';
 import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
 import type { RegistrationForm } from '../registration-draft';

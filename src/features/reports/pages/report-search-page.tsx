@@ -2,7 +2,7 @@ import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { IdCardInput } from '@/components/form-field';
+import { IdCardInput } from '@/components/form-field/id-card-input';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeTubeCode } from '@/lib/tube-code';
