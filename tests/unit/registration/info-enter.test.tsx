@@ -519,7 +519,7 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
     expect(fold()).toHaveAttribute('aria-expanded', 'true');
     expect(textbox('住址')).toBeInTheDocument();
     expect(textbox('联系人电话')).toBeInTheDocument();
-    await closeOverlays();
+    first.unmount();
 
     await openPage(paths.infoEnter);
     await screen.findByRole('textbox', { name: '姓名' }, SLOW);
