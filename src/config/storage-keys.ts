@@ -9,6 +9,8 @@ export const KEPT_LOCAL_KEYS = {
   rememberedAccount: 'login-account-name',
   /** Which tab is sending the offline queue (a lease): another webview's sign-in leaves it alone. */
   queueLock: 'offline-bind-queue:lock',
+  /** Whether the registration forms' 选填信息 is open: a preference of the device, not of a person. */
+  optionalFieldsOpen: 'registration-optional-open',
 } as const;
 
 export const KEPT_SESSION_KEYS = {

@@ -47,6 +47,25 @@ export function normalizeIdCard(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
+/**
+ * What a person typed or pasted into an ID-card field, as the value to keep: spaces (of any kind) and
+ * dashes dropped, x made X. Nothing is cut: a number too long is kept whole, and the entry check says so.
+ */
+export function cleanIdCardInput(raw: string): string {
+  return raw.replace(/[\s\-\u2010-\u2015\uFF0D]/g, '').toUpperCase();
+}
+
+/**
+ * An ID-card number shown as it is printed on the card, in groups of 6, 8 and 4 (region, birth date,
+ * sequence and check character): 110101 19900307 1234. Applied to the kept value (cleanIdCardInput)
+ * while it is typed, a partial number is grouped as far as it goes; characters past the 18th stay in
+ * the last group, so nothing is hidden. Display only: the value stored and sent has no spaces.
+ */
+export function formatIdCardGroups(idCard: string): string {
+  const value = cleanIdCardInput(idCard);
+  return [value.slice(0, 6), value.slice(6, 14), value.slice(14)].filter(Boolean).join(' ');
+}
+
 /** Digits 7-14 as a calendar date, or null when no such day exists (Feb 30, month 13, Feb 29 of a common year). */
 function embeddedBirthDate(idCard: string): BirthDate | null {
   const year = Number(idCard.slice(6, 10));

@@ -11,7 +11,7 @@ import {
   test,
   type ApiMock,
 } from './support/fixtures';
-import { saveServerDrafts } from './support/journeys';
+import { openOptionalFields, saveServerDrafts } from './support/journeys';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
 /**
@@ -204,6 +204,7 @@ const CASES: Record<AppPath, RouteCase> = {
       await expect(page.getByText('请填写姓名').first()).toBeVisible();
       await expectAccessible(page);
       // The dictionary picker.
+      await openOptionalFields(page);
       await page.getByRole('button', { name: /^民族：/ }).click();
       const picker = page.getByRole('dialog', { name: '选择民族' });
       await expect(picker).toBeVisible();

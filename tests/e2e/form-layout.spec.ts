@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test } from './support/fixtures';
+import { openOptionalFields } from './support/journeys';
 import { focusedFieldSight } from './support/keyboard';
 import { overflowingElements, setTextSize200 } from './support/layout';
 
@@ -107,6 +108,7 @@ test('/infoEnter: the field to fix after 提交并绑定 comes into sight, and t
   await expect(page.getByText('请填写姓名')).toBeVisible();
   await expect.poll(() => page.evaluate(focusedFieldSight)).toEqual({ field: '姓名', covered: null });
 
+  await openOptionalFields(page);
   const address = page.getByRole('textbox', { name: '住址', exact: true });
   await placeAtBar(address);
   await address.tap();

@@ -1,6 +1,6 @@
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
-import { unbindTube } from './support/journeys';
+import { openOptionalFields, unbindTube } from './support/journeys';
 
 /**
  * Back, as the phone's back button or WeChat's back gesture uses it, after a change: it never shows a
@@ -49,6 +49,7 @@ test.describe('Back after a change', () => {
       .getByRole('textbox', { name: '身份证号', exact: true })
       .fill(makeIdCard('110105', '1960-03-08', 3, '1'));
     await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
+    await openOptionalFields(page);
     await page.getByRole('button', { name: '民族：未选择' }).click();
     await page.getByRole('dialog', { name: '选择民族' }).getByRole('button', { name: '汉族' }).click();
     await page.getByRole('radio', { name: '没有' }).check();

@@ -5,6 +5,7 @@ import {
   confirmSubmit,
   fillPerson,
   NEW_ID_CARD,
+  openOptionalFields,
   spareTube,
   tapChoice,
   unbindTube,
@@ -144,6 +145,7 @@ test('a check user signed in through WeChat opens their report and its PDF', asy
 test('the entry form’s pickers list every option of their dictionary', async ({ page, api }) => {
   await signIn(page, api);
   await page.goto('/infoEnter');
+  await openOptionalFields(page);
   const pickers = [
     ['民族', 'nation'],
     ['文化程度', 'education'],

@@ -1,5 +1,13 @@
 import { expect, expectAccessible, signIn, snap, test } from './support/fixtures';
-import { confirmSubmit, fillPerson, MASKED_NEW_ID_CARD, NEW_ID_CARD, spareTube } from './support/journeys';
+import { formatIdCardGroups } from '../../src/lib/id-card';
+import {
+  confirmSubmit,
+  fillPerson,
+  MASKED_NEW_ID_CARD,
+  NEW_ID_CARD,
+  openOptionalFields,
+  spareTube,
+} from './support/journeys';
 
 const SUBMIT = '/ScreeningRegister/Submit';
 const BIND = '/Sampling/BindSamplingTube';
@@ -38,6 +46,7 @@ test.describe('registration (work users)', () => {
     await fillPerson(page);
     await expect(page.getByRole('textbox', { name: '出生日期', exact: true })).toHaveValue('1966-01-01');
     await expect(page.getByRole('textbox', { name: '性别', exact: true })).toHaveValue('男');
+    await openOptionalFields(page);
     await page.getByRole('button', { name: '民族：未选择' }).click();
     await page.getByRole('dialog', { name: '选择民族' }).getByRole('button', { name: '汉族' }).click();
     await expect(page.getByRole('button', { name: '民族：汉族' })).toBeVisible();
@@ -115,6 +124,7 @@ test.describe('registration (work users)', () => {
   test('住址 grows with its text to four lines, then scrolls', async ({ page, api }) => {
     await signIn(page, api);
     await page.goto('/infoEnter');
+    await openOptionalFields(page);
     const address = page.getByRole('textbox', { name: '住址', exact: true });
     await expect(address).toBeVisible();
     const height = () => address.evaluate((element) => element.getBoundingClientRect().height);
@@ -139,7 +149,9 @@ test.describe('registration (work users)', () => {
     await expect(page.getByText('后端接口连接异常')).toBeVisible();
     await expect(page).toHaveURL(/\/infoEnter$/);
     await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('王小明');
-    await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(NEW_ID_CARD);
+    await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(
+      formatIdCardGroups(NEW_ID_CARD),
+    );
     await expect(page.getByRole('textbox', { name: '联系电话', exact: true })).toHaveValue('13800138000');
     await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue(tube);
 
@@ -202,7 +214,9 @@ test.describe('registration (work users)', () => {
 
     await expect(page).toHaveURL(/\/infoEnter$/);
     await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('王小明');
-    await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(NEW_ID_CARD);
+    await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(
+      formatIdCardGroups(NEW_ID_CARD),
+    );
     await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue(tube);
     await page.getByRole('button', { name: '提交并绑定' }).click();
     await confirmSubmit(page);

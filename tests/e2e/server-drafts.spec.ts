@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatIdCardGroups } from '../../src/lib/id-card';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { loginWithForm } from './support/fault-drivers';
 import { expectAccessible, openAnotherDevice, expect, test, type ApiMock } from './support/fixtures';
@@ -57,7 +58,7 @@ test('a registration typed on one phone is continued and submitted on another, a
     await pending.getByRole('link', { name: `继续填写 ${PERSON.name} 的登记` }).click();
     await expect(other).toHaveURL(/\/infoEnter$/);
     await expect(field(other, '姓名')).toHaveValue(PERSON.name);
-    await expect(field(other, '身份证号')).toHaveValue(PERSON.idCard);
+    await expect(field(other, '身份证号')).toHaveValue(formatIdCardGroups(PERSON.idCard));
     await field(other, '联系电话').fill('13800138000');
     await field(other, '采样管编码').fill(spareTube(api));
     await expect(other.getByText('可以绑定')).toBeVisible();

@@ -9,6 +9,19 @@ const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
 
 const app = setUpWebKitApp();
 
+/** Opens 选填信息 (民族…紧急联系人) unless this device left it open. */
+async function openOptionalFields(page: typeof app.page): Promise<void> {
+  const fold = await page.control('选填信息');
+  if ((await fold.getAttribute('aria-expanded')) !== 'true') {
+    // Away from the sticky 提交并绑定 bar, which a tap near the page's bottom would hit instead.
+    await app.browser.execute(() =>
+      document.querySelector('button[aria-expanded]')?.scrollIntoView({ block: 'center' }),
+    );
+    await page.tap('选填信息');
+  }
+  await page.waitForText('联系人姓名');
+}
+
 test('staff: log in, register and scan-bind a tube, find the person, unbind the tube', async () => {
   const { page, browser, server } = app;
   const tube = server.db.state.tubes.find((t) => t.status === 'unbound' && t.timeline.length === 1)!.code;
@@ -19,10 +32,22 @@ test('staff: log in, register and scan-bind a tube, find the person, unbind the 
   await page.waitForPath(/^\/infoEnter$/);
   await page.type('姓名', '王小明');
   await page.type('身份证号', NEW_ID_CARD);
+  // The digit keypad in WKWebView, and the number shown in the card's 6-8-4 groups while typed.
+  expect(
+    await browser.execute(() =>
+      [...document.querySelectorAll('input')]
+        .filter((input) => input.labels?.[0]?.textContent?.replace(/[*\s]/g, '') === '身份证号')
+        .map((input) => input.inputMode),
+    ),
+  ).toEqual(['numeric']);
+  expect(await page.value('身份证号')).toBe(
+    `${NEW_ID_CARD.slice(0, 6)} ${NEW_ID_CARD.slice(6, 14)} ${NEW_ID_CARD.slice(14)}`,
+  );
   await page.type('联系电话', '13800138000');
   // Birth date and sex come from the ID card (date arithmetic in JavaScriptCore).
   expect(await page.value('出生日期')).toBe('1966-01-01');
   expect(await page.value('性别')).toBe('男');
+  await openOptionalFields(page);
   await page.tap('民族：未选择');
   await page.tap('汉族');
   await page.control('民族：汉族');
@@ -71,6 +96,9 @@ test('staff: log in, register and scan-bind a tube, find the person, unbind the 
  */
 test('staff: the field to fix after 提交并绑定 comes into sight; with the keyboard open, the one typed in stays above the bar', async () => {
   const { page, browser } = app;
+  // This device left 选填信息 open (the form's remembered preference), so 住址 is on the page.
+  await page.open('/infoEnter');
+  await browser.execute(() => localStorage.setItem('registration-optional-open', '1'));
   await page.open('/infoEnter');
   await page.waitForText('受检者信息');
   const keyboard = 340;
@@ -103,6 +131,7 @@ test('staff: the field to fix after 提交并绑定 comes into sight; with the k
   await page.waitForText('请填写姓名');
   await fieldInSight('姓名');
 
+  await page.waitForText('联系人姓名');
   await focusAtBar('住址');
   await browser.setWindowSize(whole.width, whole.height - keyboard);
   await fieldInSight('住址');

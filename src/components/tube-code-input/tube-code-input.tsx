@@ -54,7 +54,7 @@ export function TubeCodeInput({
   onChange,
   onScanned,
   label = '采样管编码',
-  placeholder = '请输入或扫描采样管编码',
+  placeholder = '扫码或手动输入',
   disabled = false,
   error,
 }: TubeCodeInputProps) {

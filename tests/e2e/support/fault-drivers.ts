@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../../../src/mocks/id-card-generator';
+import { formatIdCardGroups } from '../../../src/lib/id-card';
 import { canUnbind, type CheckReport } from '../../../src/types/api';
 import { expect, signIn, WORK_ACCOUNT, type ApiMock, type Fault } from './fixtures';
+import { openOptionalFields } from './journeys';
 
 /**
  * The fault matrix's pieces (tests/e2e/fault-matrix.spec.ts): the faults with the message spec §8
@@ -183,6 +185,7 @@ function registrationDriver(name: string, title: string, endpoint: string): Call
       await page.getByRole('textbox', { name: '姓名', exact: true }).fill(PERSON.name);
       await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(PERSON.idCard);
       await page.getByRole('textbox', { name: '联系电话', exact: true }).fill(PERSON.phone);
+      await openOptionalFields(page);
       await page.getByRole('textbox', { name: '住址', exact: true }).fill(PERSON.address);
       await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
       await expect(page.getByText('可以绑定')).toBeVisible();
@@ -204,7 +207,9 @@ function registrationDriver(name: string, title: string, endpoint: string): Call
       }
       await expect(page).toHaveURL(/\/infoEnter$/);
       await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue(PERSON.name);
-      await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(PERSON.idCard);
+      await expect(page.getByRole('textbox', { name: '身份证号', exact: true })).toHaveValue(
+        formatIdCardGroups(PERSON.idCard),
+      );
       await expect(page.getByRole('textbox', { name: '联系电话', exact: true })).toHaveValue(PERSON.phone);
       await expect(page.getByRole('textbox', { name: '住址', exact: true })).toHaveValue(PERSON.address);
       await expect(page.getByRole('textbox', { name: '采样管编码', exact: true })).toHaveValue(tube);

@@ -13,12 +13,20 @@ declare global {
 
 /** A person the demo backend does not know yet (seeded people live in Shanghai, 3101xx). */
 export const NEW_ID_CARD = makeIdCard('110105', '1966-01-01', 7, '1');
-export const MASKED_NEW_ID_CARD = `${NEW_ID_CARD.slice(0, 6)}********${NEW_ID_CARD.slice(14)}`;
+/** As read-only places show it: masked, in the card's 6-8-4 groups. */
+export const MASKED_NEW_ID_CARD = `${NEW_ID_CARD.slice(0, 6)} ******** ${NEW_ID_CARD.slice(14)}`;
 
 /** A tube that was never bound (the `index`-th of them). */
 export function spareTube(api: ApiMock, index = 0): string {
   const spare = api.db.state.tubes.filter((tube) => tube.status === 'unbound' && tube.timeline.length === 1);
   return spare[index].code;
+}
+
+/** Opens the registration form's 选填信息 (民族…紧急联系人), folded until a person opens it. */
+export async function openOptionalFields(page: Page) {
+  const fold = page.getByRole('button', { name: /^选填信息/ });
+  if ((await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** The entry form's required fields, for the new person. */

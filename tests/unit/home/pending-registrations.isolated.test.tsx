@@ -82,7 +82,7 @@ describe('/pendingRegistrations', () => {
     expect(screen.getByText(`共 ${names.length} 条`)).toBeInTheDocument();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(names);
-    expect(items[0]).toHaveTextContent(`110105********${draft.idCard.slice(14)}`);
+    expect(items[0]).toHaveTextContent(`110105 ******** ${draft.idCard.slice(14)}`);
     expect(items[0]).not.toHaveTextContent(draft.idCard);
     expect(within(items[0]).getByRole('link', { name: '继续填写 赵建华 的登记' })).toHaveAttribute(
       'href',

@@ -6,6 +6,8 @@ import {
   ID_CARD_INVALID_MESSAGE,
   ID_CARD_TOO_OLD_MESSAGE,
   ageFromIdCard,
+  cleanIdCardInput,
+  formatIdCardGroups,
   birthDateFromIdCard,
   genderFromIdCard,
   maskIdCard,
@@ -291,5 +293,41 @@ describe('masking', () => {
     [undefined, ''],
   ])('maskIdCard(%j) -> %j', (idCard, expected) => {
     expect(maskIdCard(idCard)).toBe(expected);
+  });
+});
+
+describe('typing and showing a number (6-8-4 groups)', () => {
+  it.each([
+    ['110101 19900307 1234', '110101199003071234'],
+    ['110101-19900307-1234', '110101199003071234'],
+    [' 1101 0119 9003 0712 34 ', '110101199003071234'],
+    ['110101\u00a019900307\t1234', '110101199003071234'],
+    ['110101\u3000199003071234', '110101199003071234'],
+    ['110101\uff0d19900307\u20141234', '110101199003071234'],
+    ['11010519491231002x', '11010519491231002X'],
+    ['1101011990030712345', '1101011990030712345'],
+    ['', ''],
+  ])('cleanIdCardInput(%j) -> %j (dropped, never cut)', (raw, expected) => {
+    expect(cleanIdCardInput(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['', ''],
+    ['1', '1'],
+    ['110101', '110101'],
+    ['1101011', '110101 1'],
+    ['11010119900307', '110101 19900307'],
+    ['110101199003071', '110101 19900307 1'],
+    ['110101199003071234', '110101 19900307 1234'],
+    ['11010519491231002x', '110105 19491231 002X'],
+    ['110101 19900307 1234', '110101 19900307 1234'],
+    ['1101011990030712345', '110101 19900307 12345'],
+    ['110105********1234', '110105 ******** 1234'],
+  ])('formatIdCardGroups(%j) -> %j', (value, expected) => {
+    expect(formatIdCardGroups(value)).toBe(expected);
+  });
+
+  it('shows a masked number in the same groups', () => {
+    expect(formatIdCardGroups(maskIdCard('11010519491231002X'))).toBe('110105 ******** 002X');
   });
 });

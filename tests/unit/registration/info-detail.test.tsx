@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
+import { formatIdCardGroups } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, fill, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
@@ -16,7 +17,8 @@ function withTube(status: string) {
   return { tube, registration: seededRegistration((r) => r.id === tube.registrationId) };
 }
 
-const masked = (idCard: string) => `${idCard.slice(0, 6)}********${idCard.slice(14)}`;
+/** As the page shows it: masked, in the card's 6-8-4 groups. */
+const masked = (idCard: string) => `${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`;
 
 describe('信息详情 (work)', () => {
   it('shows a bound tube with its history and offers 解绑 before the lab has it', async () => {
@@ -120,7 +122,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const form = screen.getByRole('form', { name: '修改登记信息' });
     expect(within(form).getByRole('textbox', { name: '姓名' })).toHaveValue(registration.name);
     const idCard = within(form).getByRole('textbox', { name: '身份证号' });
-    expect(idCard).toHaveValue(registration.idCard);
+    expect(idCard).toHaveValue(formatIdCardGroups(registration.idCard));
     expect(idCard).not.toHaveAttribute('readonly'); // no tube yet: the number can still be corrected
     await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '13912345678');
     await user.click(within(form).getByRole('button', { name: '保存修改' }));

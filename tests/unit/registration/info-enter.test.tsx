@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
-import { parseIdCard } from '@/lib/id-card';
+import { formatIdCardGroups, parseIdCard } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
@@ -58,6 +58,8 @@ describe('信息录入 (work)', () => {
   it('typing in one field does not make the 住址 box re-measure itself (a forced layout per keystroke)', async () => {
     const { user } = await openPage(paths.infoEnter);
     await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await user.click(screen.getByRole('button', { name: /^选填信息/ }));
+    expect(textbox('住址')).toBeInTheDocument();
     const measured = vi.spyOn(Element.prototype, 'scrollHeight', 'get');
     await user.type(textbox('姓名'), '王小明');
     expect(textbox('姓名')).toHaveValue('王小明');
@@ -109,7 +111,7 @@ describe('信息录入 submit (work)', () => {
 
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
     const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
-    expect(within(dialog).getByText('110105********' + NEW_ID_CARD.slice(14))).toBeInTheDocument();
+    expect(within(dialog).getByText('110105 ******** ' + NEW_ID_CARD.slice(14))).toBeInTheDocument();
     expect(within(dialog).queryByText(NEW_ID_CARD)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
 
@@ -139,7 +141,7 @@ describe('信息录入 drafts', () => {
 
     const { user } = await openPage(paths.infoEnter);
     expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
-    expect(textbox('身份证号')).toHaveValue(NEW_ID_CARD);
+    expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(NEW_ID_CARD));
     expect(textbox('出生日期')).toHaveValue(NEW_BIRTH_DATE);
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
     expect(screen.getByText('已恢复上次未提交的内容')).toBeInTheDocument();
@@ -161,7 +163,7 @@ describe('信息录入 drafts', () => {
     expect(await screen.findByText('后端接口连接异常')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.infoEnter);
     expect(textbox('姓名')).toHaveValue('王小明');
-    expect(textbox('身份证号')).toHaveValue(NEW_ID_CARD);
+    expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(NEW_ID_CARD));
     expect(textbox('联系电话')).toHaveValue('13800138000');
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
     expect(screen.getByRole('button', { name: '提交并绑定' })).toBeEnabled();
@@ -483,7 +485,7 @@ describe('信息录入 ID card: impossible and unusual ages', () => {
     await waitFor(() => expect(textbox('身份证号')).toHaveFocus());
     expect(router.state.location.pathname).toBe(paths.infoEnter);
     expect(textbox('姓名')).toHaveValue('王小明');
-    expect(textbox('身份证号')).toHaveValue(YOUNG_ID_CARD);
+    expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(YOUNG_ID_CARD));
     expect(textbox('联系电话')).toHaveValue('13800138000');
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
     expect(screen.getByText(AGE_NOTICE)).toBeInTheDocument();
@@ -491,5 +493,86 @@ describe('信息录入 ID card: impossible and unusual ages', () => {
     expect(storedDraft()).toMatchObject({ name: '王小明', idCard: YOUNG_ID_CARD, tubeCode: SPARE_TUBE });
     expect(sent.count('/ScreeningRegister/Submit')).toBe(0);
     expect(sent.count('/Sampling/BindSamplingTube')).toBe(0);
+  });
+});
+
+describe('信息录入: scan first, the optional details folded, the ID card on a digit keypad', () => {
+  const fold = () => screen.getByRole('button', { name: /^选填信息/ });
+
+  it('puts the tube right after the required fields and folds 民族…紧急联系人 under 选填信息, remembered on this device', async () => {
+    const first = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    const tube = textbox('采样管编码');
+    // In the page's order: 联系电话, the tube, the family-history question, then the fold.
+    const question = screen.getByRole('radiogroup', { name: /直系亲属/ });
+    const follows = (first: Element, second: Element) =>
+      Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(textbox('联系电话'), tube)).toBe(true);
+    expect(follows(tube, question)).toBe(true);
+    expect(follows(question, fold())).toBe(true);
+    expect(fold()).toHaveAttribute('aria-expanded', 'false');
+    for (const name of ['住址', '联系人姓名', '联系人电话']) {
+      expect(screen.queryByRole('textbox', { name })).not.toBeInTheDocument();
+    }
+
+    await first.user.click(fold());
+    expect(fold()).toHaveAttribute('aria-expanded', 'true');
+    expect(textbox('住址')).toBeInTheDocument();
+    expect(textbox('联系人电话')).toBeInTheDocument();
+    first.unmount();
+
+    await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    expect(fold()).toHaveAttribute('aria-expanded', 'true');
+    expect(textbox('住址')).toBeInTheDocument();
+  });
+
+  it('does not hide a field whose check failed: the fold stays open and 联系人电话 gets the focus', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await user.click(fold());
+    await user.type(textbox('联系人电话'), '12');
+    // 收起 blurs the field, whose check fails: the fold opens again on the field to fix.
+    await user.click(fold());
+    await waitFor(() => expect(textbox('联系人电话')).toHaveFocus());
+    expect(fold()).toHaveAttribute('aria-expanded', 'true');
+    expect(textbox('联系人电话')).toHaveAccessibleDescription('请填写正确的电话');
+
+    await user.clear(textbox('联系人电话'));
+    await user.click(fold());
+    expect(fold()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: '联系人电话' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['110101 19900307 1234', '110101 19900307 1234'],
+    ['110101-19900307-1234', '110101 19900307 1234'],
+    ['11010119900307123x', '110101 19900307 123X'],
+    ['1101011990030712345', '110101 19900307 12345'],
+  ])('keeps %j pasted whole, shown as %j, on the numeric keypad', async (pasted, shown) => {
+    const { user } = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    const idCard = textbox('身份证号');
+    expect(idCard).toHaveAttribute('inputmode', 'numeric');
+    expect(idCard).not.toHaveAttribute('maxlength');
+    await user.click(idCard);
+    await user.paste(pasted);
+    expect(idCard).toHaveValue(shown);
+  });
+
+  it('offers an X key once 17 digits are in; it adds X and keeps the focus in the field', async () => {
+    const { user } = await openPage(paths.infoEnter);
+    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    const withX = '11010519491231002X';
+    const idCard = textbox('身份证号');
+    await user.type(idCard, withX.slice(0, 16));
+    expect(screen.queryByRole('button', { name: '输入末位 X' })).not.toBeInTheDocument();
+    await user.type(idCard, withX.slice(16, 17));
+    expect(idCard).toHaveValue(formatIdCardGroups(withX.slice(0, 17)));
+    await user.click(screen.getByRole('button', { name: '输入末位 X' }));
+    expect(idCard).toHaveValue(formatIdCardGroups(withX));
+    expect(idCard).toHaveFocus();
+    expect(screen.queryByRole('button', { name: '输入末位 X' })).not.toBeInTheDocument();
+    expect(textbox('出生日期')).toHaveValue('1949-12-31');
   });
 });

@@ -61,7 +61,7 @@ describe('信息查询 (work)', () => {
     }
     const first = defaultDb.state.registrations[0];
     expect(
-      screen.getAllByText(`身份证号：${first.idCard.slice(0, 6)}********${first.idCard.slice(14)}`).length,
+      screen.getAllByText(`身份证号：${first.idCard.slice(0, 6)} ******** ${first.idCard.slice(14)}`).length,
     ).toBeGreaterThan(0);
   });
 
@@ -134,7 +134,7 @@ describe('信息查询 (check user)', () => {
     );
     // The detail page has loaded its registration (and nothing of it is left running after the test).
     expect(
-      await screen.findByText(`${own.idCard.slice(0, 6)}********${own.idCard.slice(14)}`, {}, SLOW),
+      await screen.findByText(`${own.idCard.slice(0, 6)} ******** ${own.idCard.slice(14)}`, {}, SLOW),
     ).toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ describe('绑定成功 (work)', () => {
     const { user, router } = await openPage(withQuery(paths.bindSuccess, { id: registration.id }));
     expect(await screen.findByText('宋建军', {}, SLOW)).toBeInTheDocument();
     expect(
-      screen.getByText(`${registration.idCard.slice(0, 6)}********${registration.idCard.slice(14)}`),
+      screen.getByText(`${registration.idCard.slice(0, 6)} ******** ${registration.idCard.slice(14)}`),
     ).toBeInTheDocument();
     expect(screen.queryByText(registration.idCard)).toBeNull();
     expect(screen.getByText(/^CT/)).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { registrationDraftStore } from '@/features/registration/registration-dra
 import { useServerDraft } from '@/features/registration/use-server-draft';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
+import { formatIdCardGroups } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { signInForTest, storedTestDraft, storeTestDraft, TEST_OWNERS } from '../support/render-route';
@@ -298,7 +299,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     const requests = recordRequests();
     const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
     await waitFor(() => expect(textbox('姓名')).toHaveValue('赵建华'), SLOW);
-    expect(textbox('身份证号')).toHaveValue(draft.idCard);
+    expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(draft.idCard));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await fill(user, textbox('联系电话'), '13800138000');
     await fill(user, textbox('采样管编码'), SPARE_TUBE);

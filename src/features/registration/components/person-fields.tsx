@@ -1,10 +1,13 @@
 import { Input } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
+import { IdCardInput } from '@/components/form-field/id-card-input';
 import { GrowingTextArea } from '@/components/growing-text-area';
+import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
 import type { RegistrationForm } from '../registration-draft';
 import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
 import type { PersonForm } from '../use-person-form';
+import { focusControl } from '../use-tube-fields';
 import { ChoiceGroup } from './choice-group';
 import { DictionarySelect } from './dictionary-select';
 import styles from '../pages/info-enter-page.module.css';
@@ -16,6 +19,34 @@ const DICTIONARY_FIELDS = [
   { name: 'education', typeCode: 'education', label: '文化程度' },
   { name: 'occupation', typeCode: 'occupation', label: '职业' },
 ] as const;
+/** The fields folded under 选填信息: none of them is required. */
+const OPTIONAL_FIELDS = [
+  'nation',
+  'education',
+  'occupation',
+  'address',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'emergencyContactRelation',
+] as const satisfies readonly (keyof RegistrationForm)[];
+const OPTIONAL_SUMMARY = '民族、文化程度、职业、住址、紧急联系人';
+
+function readOptionalOpen(): boolean {
+  try {
+    return localStorage.getItem(KEPT_LOCAL_KEYS.optionalFieldsOpen) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberOptionalOpen(open: boolean): void {
+  try {
+    localStorage.setItem(KEPT_LOCAL_KEYS.optionalFieldsOpen, open ? '1' : '0');
+  } catch {
+    // Storage unavailable: the fold starts closed next time.
+  }
+}
+
 const YES_NO = [
   { label: '没有', value: 'no' },
   { label: '有', value: 'yes' },
@@ -34,12 +65,17 @@ export interface PersonFieldsProps {
   onIdCardBlur?: () => void;
   /** Shown under the ID card (the entry form's 该身份证号已登记). */
   afterIdCard?: ReactNode;
+  /** After the person's required fields, before the family-history question and 选填信息 (the entry
+   * form's tube section: scanned first). */
+  beforeOptional?: ReactNode;
 }
 
 /**
  * The person and emergency-contact fields of a registration, shared by 信息录入 and the correction form
  * on 信息详情: birth date, gender and age are derived from the ID card and read-only; an age outside the
- * screening range is noted (not an error).
+ * screening range is noted (not an error). What the spec requires comes first; the optional details
+ * fold under one 选填信息 row, open when the device last left it open or when one of them holds a value,
+ * and opened (its field focused) when a check fails inside it.
  */
 export function PersonFields({
   formName,
@@ -49,9 +85,32 @@ export function PersonFields({
   idCardLocked,
   onIdCardBlur,
   afterIdCard,
+  beforeOptional,
 }: PersonFieldsProps) {
   const derived = derivedFromIdCard(person.idCard);
   const idCardNotice = derived.outsideScreeningAge ? OUTSIDE_SCREENING_AGE_NOTICE : null;
+  const optionalId = useId();
+  const summaryId = useId();
+  const [open, setOpen] = useState(() => readOptionalOpen() || OPTIONAL_FIELDS.some((name) => person[name]));
+  // A failed check inside the fold opens it, its field focused (the fold's content mounts then), unless
+  // a field earlier on the page is to be fixed first.
+  const foldError = form.fieldErrors.emergencyContactPhone;
+  const [focusFoldError, setFocusFoldError] = useState(false);
+  if (foldError && !open) {
+    setOpen(true);
+    setFocusFoldError(true);
+  }
+  const earlierError = Boolean(form.fieldErrors.name || form.fieldErrors.idCard || form.fieldErrors.phone);
+  const toggle = () => {
+    // A field to fix is not hidden: 收起 takes the person to it instead.
+    if (open && foldError) {
+      focusControl(document.getElementById(`${formName}_emergencyContactPhone`));
+      return;
+    }
+    rememberOptionalOpen(!open);
+    setOpen(!open);
+    setFocusFoldError(false);
+  };
   return (
     <>
       <h2 className={styles.heading}>{heading}</h2>
@@ -72,14 +131,12 @@ export function PersonFields({
           error={form.fieldErrors.idCard}
           notice={idCardNotice}
         >
-          <FieldInput
+          <IdCardInput
             {...form.fieldProps('idCard')}
             aria-describedby={
               form.fieldErrors.idCard || idCardNotice ? fieldMessageId(`${formName}_idCard`) : undefined
             }
             placeholder="请输入 18 位身份证号"
-            autoComplete="off"
-            maxLength={18}
             readOnly={idCardLocked !== undefined}
             onBlur={() => {
               if (idCardLocked !== undefined) return;
@@ -89,15 +146,18 @@ export function PersonFields({
           />
         </FormField>
         {afterIdCard}
-        <FormField id={`${formName}_birthDate`} label="出生日期" description="根据身份证号自动填写">
-          <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
-        </FormField>
-        <FormField id={`${formName}_genderLabel`} label="性别">
-          <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
-        </FormField>
-        <FormField id={`${formName}_age`} label="年龄">
-          <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
-        </FormField>
+        {/* Read from the ID card: one row, so the required fields and the tube stay on the first screen. */}
+        <div className={styles.derived}>
+          <FormField id={`${formName}_birthDate`} label="出生日期">
+            <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
+          </FormField>
+          <FormField id={`${formName}_genderLabel`} label="性别">
+            <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
+          </FormField>
+          <FormField id={`${formName}_age`} label="年龄">
+            <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
+          </FormField>
+        </div>
         <FormField id={`${formName}_phone`} label="联系电话" required error={form.fieldErrors.phone}>
           <FieldInput
             {...form.fieldProps('phone')}
@@ -108,28 +168,11 @@ export function PersonFields({
             maxLength={20}
           />
         </FormField>
-        {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
-          <FormField key={name} id={`${formName}_${name}`} label={label}>
-            <DictionarySelect
-              id={`${formName}_${name}`}
-              typeCode={typeCode}
-              label={label}
-              value={person[name]}
-              onChange={(value) => form.changePerson(name, value)}
-            />
-          </FormField>
-        ))}
-        <FormField id={`${formName}_address`} label="住址">
-          <GrowingTextArea
-            id={`${formName}_address`}
-            value={person.address}
-            onChange={(value) => form.changePerson('address', value)}
-            placeholder="请填写现住址"
-            minRows={1}
-            maxRows={4}
-            maxLength={100}
-          />
-        </FormField>
+      </div>
+
+      {beforeOptional}
+
+      <div className={`${styles.card} ${styles.questionCard}`}>
         <div className={styles.question}>
           <p className={styles.questionText} aria-hidden="true">
             {FAMILY_HISTORY_QUESTION}
@@ -146,40 +189,86 @@ export function PersonFields({
         </div>
       </div>
 
-      <h2 className={styles.heading}>紧急联系人</h2>
-      <div className={styles.card}>
-        <FormField id={`${formName}_emergencyContactName`} label="联系人姓名">
-          <Input
-            id={`${formName}_emergencyContactName`}
-            value={person.emergencyContactName}
-            onChange={(value) => form.changePerson('emergencyContactName', value)}
-            placeholder="选填"
-            maxLength={30}
-          />
-        </FormField>
-        <FormField
-          id={`${formName}_emergencyContactPhone`}
-          label="联系人电话"
-          error={form.fieldErrors.emergencyContactPhone}
-        >
-          <FieldInput
-            {...form.fieldProps('emergencyContactPhone')}
-            placeholder="选填"
-            type="tel"
-            inputMode="tel"
-            maxLength={20}
-          />
-        </FormField>
-        <FormField id={`${formName}_emergencyContactRelation`} label="与本人关系">
-          <DictionarySelect
-            id={`${formName}_emergencyContactRelation`}
-            typeCode="relation"
-            label="与本人关系"
-            value={person.emergencyContactRelation}
-            onChange={(value) => form.changePerson('emergencyContactRelation', value)}
-          />
-        </FormField>
-      </div>
+      <button
+        type="button"
+        className={styles.fold}
+        aria-expanded={open}
+        aria-controls={open ? optionalId : undefined}
+        aria-describedby={summaryId}
+        onClick={toggle}
+      >
+        <span className={styles.foldTitle}>选填信息</span>
+        <span id={summaryId} className={styles.foldSummary} aria-hidden="true">
+          {OPTIONAL_SUMMARY}
+        </span>
+        <span className={styles.foldState} aria-hidden="true">
+          {open ? '收起' : '展开'}
+        </span>
+      </button>
+      {open && (
+        <div id={optionalId} className={styles.optional}>
+          <div className={styles.card}>
+            {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
+              <FormField key={name} id={`${formName}_${name}`} label={label}>
+                <DictionarySelect
+                  id={`${formName}_${name}`}
+                  typeCode={typeCode}
+                  label={label}
+                  value={person[name]}
+                  onChange={(value) => form.changePerson(name, value)}
+                />
+              </FormField>
+            ))}
+            <FormField id={`${formName}_address`} label="住址">
+              <GrowingTextArea
+                id={`${formName}_address`}
+                value={person.address}
+                onChange={(value) => form.changePerson('address', value)}
+                placeholder="请填写现住址"
+                minRows={1}
+                maxRows={4}
+                maxLength={100}
+              />
+            </FormField>
+          </div>
+
+          <h2 className={styles.heading}>紧急联系人</h2>
+          <div className={styles.card}>
+            <FormField id={`${formName}_emergencyContactName`} label="联系人姓名">
+              <Input
+                id={`${formName}_emergencyContactName`}
+                value={person.emergencyContactName}
+                onChange={(value) => form.changePerson('emergencyContactName', value)}
+                placeholder="选填"
+                maxLength={30}
+              />
+            </FormField>
+            <FormField
+              id={`${formName}_emergencyContactPhone`}
+              label="联系人电话"
+              error={form.fieldErrors.emergencyContactPhone}
+            >
+              <FieldInput
+                {...form.fieldProps('emergencyContactPhone')}
+                autoFocus={focusFoldError && !earlierError}
+                placeholder="选填"
+                type="tel"
+                inputMode="tel"
+                maxLength={20}
+              />
+            </FormField>
+            <FormField id={`${formName}_emergencyContactRelation`} label="与本人关系">
+              <DictionarySelect
+                id={`${formName}_emergencyContactRelation`}
+                typeCode="relation"
+                label="与本人关系"
+                value={person.emergencyContactRelation}
+                onChange={(value) => form.changePerson('emergencyContactRelation', value)}
+              />
+            </FormField>
+          </div>
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Dialog } from 'antd-mobile';
-import { maskIdCard } from '@/lib/id-card';
+import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
 import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
 import styles from './registration-dialogs.module.css';
 import { formatDateTime } from './collection-time-field';
@@ -25,7 +25,7 @@ export function confirmRegistration(
         <dt>姓名</dt>
         <dd>{summary.name}</dd>
         <dt>身份证号</dt>
-        <dd>{maskIdCard(summary.idCard)}</dd>
+        <dd>{formatIdCardGroups(maskIdCard(summary.idCard))}</dd>
         <dt>采样管编码</dt>
         <dd className={styles.code}>{summary.tubeCode}</dd>
         <dt>采集时间</dt>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
-import { maskIdCard } from '@/lib/id-card';
+import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import type { Registration } from '@/types/api';
 import { audiencePages, type AudiencePages } from '@/config/audience';
@@ -32,7 +32,7 @@ function WorkSuccess({ registration, returnTo }: { registration: Registration; r
         <DetailList
           rows={[
             { label: '姓名', value: registration.name },
-            { label: '身份证号', value: maskIdCard(registration.idCard) },
+            { label: '身份证号', value: formatIdCardGroups(maskIdCard(registration.idCard)) },
             { label: '采样管编码', value: registration.tube?.code, emphasis: true },
             { label: '采集时间', value: formatDateTime(registration.tube?.collectedAt) },
             { label: '绑定时间', value: formatDateTime(registration.tube?.boundAt) },

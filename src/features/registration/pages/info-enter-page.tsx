@@ -18,7 +18,8 @@ const ResumeServerDraft = lazy(() =>
 );
 
 /**
- * 信息录入 for both audiences: the person, the tube (scanned or typed) and the collection time, kept
+ * 信息录入 for both audiences: the person, the tube (scanned or typed, right after the required person
+ * fields, so 扫码 is on the first screen) and the collection time, kept
  * by the registration draft store on every change (and, for staff, on the server as an unfinished
  * registration); submitting registers the person and binds the tube in one go (useRegistrationSubmit).
  */
@@ -111,13 +112,12 @@ export default function InfoEnterPage() {
               </div>
             )
           }
+          beforeOptional={<TubeFields {...form.tube} heading="采样管" />}
         />
       </form>
       {isWork && (
         <ServerDraftLine draft={draft} unsaved={form.serverDraft.unsaved} onSave={form.serverDraft.saveNow} />
       )}
-
-      <TubeFields {...form.tube} heading="采样管" />
     </PageShell>
   );
 }

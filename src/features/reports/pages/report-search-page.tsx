@@ -2,6 +2,7 @@ import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { IdCardInput } from '@/components/form-field/id-card-input';
 import { PageShell } from '@/components/page-shell';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeTubeCode } from '@/lib/tube-code';
@@ -113,20 +114,13 @@ export default function ReportSearchPage() {
             <label className={styles.label} htmlFor={idCardId}>
               身份证号
             </label>
-            {/* A native input: antd-mobile's Input does not pass aria-invalid / aria-describedby through. */}
-            <input
+            <IdCardInput
               id={idCardId}
-              className={styles.nativeInput}
+              boxClassName={styles.idCardBox}
               value={draft.value.idCard}
-              onChange={(event) => edit('idCard', event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') search('idCard', draft.value.idCard);
-              }}
+              onChange={(value) => edit('idCard', value)}
+              onEnterPress={() => search('idCard', draft.value.idCard)}
               placeholder="请输入 18 位身份证号"
-              maxLength={18}
-              autoComplete="off"
-              autoCorrect="off"
-              spellCheck={false}
               enterKeyHint="search"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
