@@ -6,7 +6,7 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
  * The bundle budgets of docs/performance.md, over the production build in dist/ (scripts/test-all.mjs)
  * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
  */
-const LOGIN_PAGE_BUDGET_KB = 182;
+const LOGIN_PAGE_BUDGET_KB = 183;
 const ADDED_OVER_LOGIN_BUDGET_KB = 37;
 
 const dist = 'dist';
