@@ -79,11 +79,10 @@ describe('/callback', () => {
           HttpResponse.json({ statusCode: 2000, responseMessage: '操作成功', responseData: profile }),
         ),
       );
-      renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
-      await waitFor(
-        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
-        SLOW,
+      const { router } = renderRoute(
+        callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }),
       );
+      await expectWentOnTo(router, '/checkUser');
       expect(getToken()).toMatch(/^demo-/);
       expect(getSessionAudience()).toBe('check');
       expect(screen.queryByRole('heading', { name: '登录没有成功' })).not.toBeInTheDocument();
