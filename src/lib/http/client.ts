@@ -12,6 +12,7 @@ import { getToken, removeToken } from '@/lib/token';
 import { uuidV4 } from '@/lib/uuid';
 import { checkContract, reportDifferences } from './contract';
 import { ApiError } from './errors';
+import { parseRetryAfter } from './retry-policy';
 import { fileNameFromContentDisposition } from './content-disposition';
 import {
   contractMismatchMessage,
@@ -187,7 +188,11 @@ function onRejected(error: unknown): never {
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
   fail(
-    new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }),
+    new ApiError('http', httpFailureMessage(response.status), {
+      code: response.status,
+      body: response.data,
+      retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+    }),
     request,
   );
 }
