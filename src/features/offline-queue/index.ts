@@ -12,3 +12,4 @@ export {
   type QueueEntry,
 } from './queue-store';
 export { useOfflineQueue } from './use-offline-queue';
+export { waitText } from './wait-text';

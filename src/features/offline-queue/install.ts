@@ -1,11 +1,5 @@
 import { QUEUE_STORAGE_KEY } from './queue-keys';
 
-/**
- * With a weak signal the device may never report going offline, so no 'online' event comes: while
- * entries wait, try again now and then as well.
- */
-const QUEUE_RETRY_INTERVAL_MS = 60_000;
-
 let installed = false;
 
 /**
@@ -29,9 +23,11 @@ function flushIfWaiting(): void {
 }
 
 /**
- * Starts the offline queue once, at app start: sends what is waiting now (when online), when the
- * network returns, and periodically; follows changes other tabs make. The flush itself decides whether
- * there is anything to send and whether this session may send it.
+ * Starts the offline queue once, at app start: sends what is waiting now (when online) and when the
+ * network returns; follows changes other tabs make. Between those, the flush keeps its own one timer
+ * for the first waiting entry's next attempt (its backoff, flush-queue.ts), so a weak signal that never
+ * reports going offline is retried too. The flush itself decides whether there is anything to send and
+ * whether this session may send it.
  */
 export function installOfflineQueue(): void {
   if (installed) return;
@@ -43,6 +39,5 @@ export function installOfflineQueue(): void {
       .then(({ reloadQueueFromStorage }) => reloadQueueFromStorage())
       .catch(() => undefined);
   });
-  window.setInterval(flushIfWaiting, QUEUE_RETRY_INTERVAL_MS);
   flushIfWaiting();
 }

@@ -42,6 +42,19 @@ export function failureDisposition(error: unknown): FailureDisposition {
   }
 }
 
+/**
+ * What a transient failure waited on, for plain words: the phone's own connection ('network': no
+ * connection, a timeout, a canceled request) or the server side ('server': a busy server or gateway).
+ */
+export type TransientCause = 'network' | 'server';
+
+export function transientCause(error: unknown): TransientCause {
+  return isApiError(error) &&
+    (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'canceled')
+    ? 'network'
+    : 'server';
+}
+
 /** The first retry waits up to this long; each further retry doubles it (full jitter below it). */
 export const RETRY_BASE_MS = 2_000;
 /** No computed wait is longer than this (a server's Retry-After may ask for more). */
