@@ -95,14 +95,19 @@ function retryAndSend(id: string): void {
 /** While an entry waits for a time, the words "约 N 分钟后" follow the clock. */
 const WAIT_TEXT_REFRESH_MS = 10_000;
 
-function useNow(active: boolean): number {
+/** The clock for `waitText`, read again every few seconds and whenever the awaited time changes. */
+function useNow(awaited: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), WAIT_TEXT_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [active]);
+    if (!awaited) return;
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, WAIT_TEXT_REFRESH_MS);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [awaited]);
   return now;
 }
 
@@ -116,7 +121,7 @@ export function OfflineQueueCard() {
   const headingId = useId();
   const listId = useId();
   const first = queue.entries.find((entry) => entry.status === 'pending' || entry.status === 'sending');
-  const now = useNow(first?.waitingFor === 'server');
+  const now = useNow(first?.waitingFor === 'server' ? first.nextAttemptAt : undefined);
 
   useEffect(() => {
     void flushQueue();
