@@ -84,6 +84,11 @@ export interface RegisterAndBindOptions {
   onRegistrationSaved?: (registrationId: Id) => void;
   /** Idempotency-Key of each call (config/assumptions.ts decides whether it is sent). */
   idempotencyKeys?: Record<RegisterAndBindStep, string>;
+  /**
+   * The last Bind of this registration may have been committed with its answer lost (it failed without
+   * deciding anything): ask the tube's status first, and bind only when it is not bound to it already.
+   */
+  confirmBeforeBind?: boolean;
 }
 
 /** What 'saved-without-id' means to the person, and what to do. */
@@ -170,19 +175,14 @@ async function boundRegistrationOf(tubeCode: string): Promise<Id | null> {
 }
 
 /**
- * A failure that a committed Bind whose answer was lost would also explain (the tube or the registration
- * "already has one", a garbled or unanswered request): the tube's status says whether it is in fact
- * bound to this registration before anything is sent again.
+ * A refusal that an earlier attempt's lost answer would also explain (the tube or the registration
+ * "already has one", a garbled answer): true when the tube is in fact bound to this registration. A
+ * failure that decided nothing (a busy server, no connection) is not looked into now, which would only
+ * add a request to a busy server: the resend confirms the tube's status first (`confirmBeforeBind`).
  */
 function mayBeBoundAlready(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (
-    error.kind === 'http' ||
-    error.kind === 'malformed' ||
-    error.kind === 'network' ||
-    error.kind === 'timeout'
-  )
-    return true;
+  if (!isApiError(error) || undecided(error)) return false;
+  if (error.kind === 'http' || error.kind === 'malformed') return true;
   return (
     error.kind === 'business' &&
     (error.code === API_STATUS.registrationHasTube || error.code === API_STATUS.tubeAlreadyBound)
@@ -243,6 +243,14 @@ export async function registerAndBind(
     options.onRegistrationSaved?.(registrationId);
   }
   const tubeCode = normalizeTubeCode(request.tubeCode);
+  if ('registrationId' in request && options.confirmBeforeBind) {
+    try {
+      if ((await boundRegistrationOf(tubeCode)) === registrationId) return { kind: 'bound', registrationId };
+    } catch (lookupError) {
+      if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);
+      // A refused lookup says nothing about the tube: the Bind's own answer will.
+    }
+  }
   try {
     await bindSamplingTube(
       { registrationId, tubeCode, collectedAt: request.collectedAt },

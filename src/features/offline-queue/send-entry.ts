@@ -71,6 +71,8 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
       // The queue resends work whose answer may have been lost: the registration an earlier attempt
       // saved comes back as 'already registered', and is this entry's when it is the same person.
       idCardRegistered: 'adopt-same-person',
+      // Its last Bind failed without deciding anything: it may have been committed, its answer lost.
+      confirmBeforeBind: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
       onRegistrationSaved: options.onRegistrationSaved,
       idempotencyKeys: {
         submit: entryIdempotencyKey(entry, 'submit'),
