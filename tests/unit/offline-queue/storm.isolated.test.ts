@@ -1,7 +1,8 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import { setImmediate as realTick } from 'node:timers/promises';
 import { delay, getResponse, http, HttpResponse } from 'msw';
-import { vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { RETRY_BASE_MS, RETRY_CAP_MS } from '@/lib/http/retry-policy';
@@ -21,7 +22,7 @@ import { COLLECTED_AT, personInput } from './helpers';
  */
 
 /** One request as the gateway saw it. */
-export interface GatewayRecord {
+interface GatewayRecord {
   phone: number;
   path: string;
   /** When it arrived and was answered (simulated ms since the storm began). */
@@ -32,7 +33,7 @@ export interface GatewayRecord {
   retryAfterMs?: number;
 }
 
-export interface StormOptions {
+interface StormOptions {
   phones: number;
   entriesPerPhone: number;
   /** Requests served at once; beyond that, 503. */
@@ -45,7 +46,7 @@ export interface StormOptions {
   limitMs?: number;
 }
 
-export interface StormResult {
+interface StormResult {
   records: GatewayRecord[];
   /** Each phone's queue when the storm was over. */
   queues: QueueEntry[][];
@@ -107,7 +108,7 @@ function routedStorage(current: () => Phone | undefined, kind: 'local' | 'sessio
 }
 
 /** A seeded generator (mulberry32), so that a storm is the same on every run. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -123,7 +124,7 @@ const SUBMIT = '/ScreeningRegister/Submit';
 const STALL_MS = 60_000;
 
 /** Runs a storm; call inside a test (it uses fake timers and global stubs, and restores both). */
-export async function runStorm(options: StormOptions): Promise<StormResult> {
+async function runStorm(options: StormOptions): Promise<StormResult> {
   const capacity = options.capacity ?? 2;
   const serviceMs = options.serviceMs ?? 300;
   const retryAfterSeconds = options.retryAfterSeconds ?? 3;
@@ -134,8 +135,9 @@ export async function runStorm(options: StormOptions): Promise<StormResult> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   const fakeSetTimeout = globalThis.setTimeout;
   // A timer runs in the context of the phone that set it.
-  vi.stubGlobal('setTimeout', ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-    fakeSetTimeout(AsyncResource.bind(callback), ms, ...args)) as typeof setTimeout);
+  vi.stubGlobal('setTimeout', (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    fakeSetTimeout(AsyncResource.bind(callback), ms, ...args),
+  );
   vi.stubGlobal('localStorage', routedStorage(current, 'local'));
   vi.stubGlobal('sessionStorage', routedStorage(current, 'session'));
   vi.spyOn(Math, 'random').mockImplementation(seededRandom(53));
@@ -312,7 +314,7 @@ export async function runStorm(options: StormOptions): Promise<StormResult> {
 }
 
 /** The most requests the gateway saw in any one second. */
-export function peakPerSecond(records: readonly GatewayRecord[]): number {
+function peakPerSecond(records: readonly GatewayRecord[]): number {
   const times = records.map((record) => record.at).sort((a, b) => a - b);
   let peak = 0;
   for (let from = 0, to = 0; to < times.length; to += 1) {
@@ -323,6 +325,84 @@ export function peakPerSecond(records: readonly GatewayRecord[]): number {
 }
 
 /** The longest a retry may wait after its n-th failure in a row (no Retry-After). */
-export function backoffCeiling(failures: number): number {
+function backoffCeiling(failures: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (failures - 1));
 }
+
+const PHONES = Number(process.env.STORM_PHONES ?? 5);
+const ENTRIES = Number(process.env.STORM_ENTRIES ?? 4);
+
+/** A request's answer that decided nothing (the phone sends the same work again). */
+const transient = (record: GatewayRecord) => record.status !== 200;
+
+describe(`${PHONES} phones × ${ENTRIES} queued registrations reconnecting at once to a busy server`, () => {
+  it('land every registration and binding once, none failed, retries spread out and never before Retry-After', async () => {
+    const storm = await runStorm({ phones: PHONES, entriesPerPhone: ENTRIES });
+    const { records } = storm;
+
+    // It was a storm: the gateway turned requests away, once with 429, and dropped one committed Submit.
+    expect(records.filter((record) => record.status === 503).length).toBeGreaterThan(PHONES);
+    expect(records.filter((record) => record.status === 429)).toHaveLength(1);
+    expect(records.filter((record) => record.status === 'dropped')).toHaveLength(1);
+    expect(records.some((record) => record.retryAfterMs)).toBe(true);
+
+    // Every person registered once, every tube bound to that person, no entry waiting on a person.
+    expect(storm.landed).toBe(true);
+    for (const [phone, queue] of storm.queues.entries()) {
+      expect(queue.map((entry) => entry.status)).toEqual(Array(ENTRIES).fill('sent'));
+      for (const { idCard, tubeCode } of storm.work[phone]) {
+        const registrations = defaultDb.state.registrations.filter((record) => record.idCard === idCard);
+        expect(registrations).toHaveLength(1);
+        const tube = defaultDb.state.tubes.find((candidate) => candidate.code === tubeCode);
+        expect(tube?.registrationId).toBe(registrations[0].id);
+      }
+      expect(storm.toasts[phone].join('\n')).not.toMatch(/失败/);
+    }
+    const binds = records.filter(
+      (record) => record.path === '/Sampling/BindSamplingTube' && record.status === 200,
+    );
+    expect(binds).toHaveLength(PHONES * ENTRIES);
+    // One request at a time per phone.
+    expect(storm.overlapping).toBe(0);
+
+    // The spread. After each answer that decided nothing, the phone's next request waits at least the
+    // Retry-After it was given, and at most the backoff of its failures in a row (or that Retry-After).
+    const gaps: number[] = [];
+    for (let phone = 0; phone < PHONES; phone += 1) {
+      const own = records.filter((record) => record.phone === phone);
+      let failures = 0;
+      for (let i = 0; i + 1 < own.length; i += 1) {
+        if (!transient(own[i])) {
+          failures = 0;
+          continue;
+        }
+        failures += 1;
+        const gap = own[i + 1].at - own[i].answeredAt;
+        gaps.push(gap);
+        expect(gap).toBeGreaterThanOrEqual(own[i].retryAfterMs ?? 0);
+        expect(gap).toBeLessThanOrEqual(Math.max(backoffCeiling(failures), own[i].retryAfterMs ?? 0));
+      }
+    }
+    // Full jitter: phones turned away together do not come back together. The first retries of the
+    // phones turned away at the very start are all at different times.
+    const firstRetries = Array.from({ length: PHONES }, (_, phone) => {
+      const own = records.filter((record) => record.phone === phone);
+      const failed = own.findIndex(transient);
+      return failed >= 0 && own[failed].at === 0 ? own[failed + 1]?.at : undefined;
+    }).filter((at) => at !== undefined);
+    expect(firstRetries.length).toBeGreaterThanOrEqual(PHONES - 2);
+    expect(new Set(firstRetries).size).toBe(firstRetries.length);
+    // And the retries are not all the same wait (lockstep with a fixed delay).
+    expect(new Set(gaps).size).toBeGreaterThan(gaps.length / 2);
+
+    const figures = {
+      phones: PHONES,
+      entriesPerPhone: ENTRIES,
+      requests: records.length,
+      turnedAway: records.filter((record) => record.status === 503 || record.status === 429).length,
+      landedAfterMs: storm.elapsedMs,
+      peakRequestsPerSecond: peakPerSecond(records),
+    };
+    if (process.env.STORM_FIGURES) writeFileSync(process.env.STORM_FIGURES, JSON.stringify(figures));
+  });
+});
