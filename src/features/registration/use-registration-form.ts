@@ -33,7 +33,10 @@ import { focusControl, useTubeFields } from './use-tube-fields';
  */
 export type SubmitPhase = 'idle' | 'checking' | 'confirming' | 'saving' | 'binding' | 'offline' | 'done';
 
-const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
+const QUEUED_MESSAGES = {
+  network: '网络不可用，已保存到待发送队列，恢复网络后将自动提交',
+  server: '服务器暂时繁忙，已保存到待发送队列，稍后将自动提交',
+} as const;
 
 const FORM_NAME = 'registration';
 
@@ -178,7 +181,7 @@ export function useRegistrationForm(audience: UserAudience) {
     store.clear();
     resetMessages();
     window.scrollTo({ top: 0 });
-    toast(QUEUED_MESSAGE);
+    toast(QUEUED_MESSAGES[view.cause]);
   };
 
   const send = async (form: RegistrationForm) => {
