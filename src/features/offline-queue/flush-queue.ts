@@ -33,6 +33,8 @@ export interface FlushOptions {
    * when nothing could be sent, and why.
    */
   manual?: boolean;
+  /** The network came back ('online'): entries that waited for it are due now. */
+  networkBack?: boolean;
 }
 
 let running: Promise<FlushSummary> | null = null;
@@ -48,6 +50,15 @@ function sendableEntries(): QueueEntry[] {
 function dueAt(entry: QueueEntry): number {
   const at = entry.nextAttemptAt ? Date.parse(entry.nextAttemptAt) : 0;
   return Number.isNaN(at) ? 0 : at;
+}
+
+/** Whether this flush may send `entry` now: asked by a person, due, or the network it waited for is back. */
+function mayGo(entry: QueueEntry, options: FlushOptions): boolean {
+  return (
+    !!options.manual ||
+    dueAt(entry) <= Date.now() ||
+    (!!options.networkBack && entry.waitingFor === 'network')
+  );
 }
 
 /**
@@ -91,7 +102,7 @@ function stillSignedInAs(owner: SessionOwner): boolean {
   return current !== null && sameOwner(current, owner);
 }
 
-async function run(manual: boolean): Promise<FlushSummary> {
+async function run(options: FlushOptions): Promise<FlushSummary> {
   // Another tab may have sent or cleared entries since this one last looked.
   reloadQueueFromStorage();
   // Entries go out only under the token of the staff account that queued them: the session's own.
@@ -102,7 +113,7 @@ async function run(manual: boolean): Promise<FlushSummary> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { ...summary, skipped: 'offline' };
   // The queue goes in order: while its first entry waits out its backoff, the phone sends nothing.
-  if (!manual && dueAt(sendableEntries()[0]) > Date.now()) return { ...summary, skipped: 'waiting' };
+  if (!mayGo(sendableEntries()[0], options)) return { ...summary, skipped: 'waiting' };
   if (!acquireQueueLock()) return { ...summary, skipped: 'busy' };
 
   setQueueFlushing(true);
@@ -116,7 +127,7 @@ async function run(manual: boolean): Promise<FlushSummary> {
       reloadQueueFromStorage();
       if (!stillSignedInAs(owner)) break;
       const next = sendableEntries().find((entry) => !tried.has(entry.id));
-      if (!next || (!manual && dueAt(next) > Date.now())) break;
+      if (!next || !mayGo(next, options)) break;
       tried.add(next.id);
       if (!renewQueueLock()) {
         summary.stoppedBy = '正在其他页面发送';
@@ -237,7 +248,7 @@ function scheduleNextFlush(summary: FlushSummary): void {
 export function flushQueue(options: FlushOptions = {}): Promise<FlushSummary> {
   if (running) return running;
   const manual = options.manual ?? false;
-  const flush = run(manual)
+  const flush = run(options)
     .then(async (summary) => {
       scheduleNextFlush(summary);
       await report(summary, manual).catch(() => undefined);

@@ -14,12 +14,9 @@ function hasStoredEntries(): boolean {
   }
 }
 
-function flush(): void {
-  void import('./flush-queue').then(({ flushQueue }) => flushQueue()).catch(() => undefined);
-}
-
-function flushIfWaiting(): void {
-  if (navigator.onLine !== false && hasStoredEntries()) flush();
+function flushIfWaiting(networkBack = false): void {
+  if (navigator.onLine === false || !hasStoredEntries()) return;
+  void import('./flush-queue').then(({ flushQueue }) => flushQueue({ networkBack })).catch(() => undefined);
 }
 
 /**
@@ -32,7 +29,8 @@ function flushIfWaiting(): void {
 export function installOfflineQueue(): void {
   if (installed) return;
   installed = true;
-  window.addEventListener('online', flushIfWaiting);
+  // Entries that waited for the network go at once; those a busy server asked to wait keep waiting.
+  window.addEventListener('online', () => flushIfWaiting(true));
   window.addEventListener('storage', (event) => {
     if (event.key !== QUEUE_STORAGE_KEY && event.key !== null) return;
     void import('./queue-store')

@@ -599,6 +599,23 @@ describe('flushQueue with a busy server (lib/http/retry-policy.ts)', () => {
     expect(entry(queued.id).nextAttemptAt).toBeUndefined();
   });
 
+  it('sends what waited for the network as soon as it is back, but not what a busy server put off', async () => {
+    // Each backoff near its longest (2 s): never already over when the test looks.
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    const offline = enqueue(1);
+    dropOnce(SUBMIT);
+    await flush();
+    expect(entry(offline.id)).toMatchObject({ status: 'pending', waitingFor: 'network' });
+    expect(await flush()).toMatchObject({ skipped: 'waiting' });
+    expect(await flush({ networkBack: true })).toMatchObject({ sent: 1 });
+
+    const busy = enqueue(2);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => new HttpResponse(null, { status: 503 }), { once: true }));
+    await flush();
+    expect(entry(busy.id)).toMatchObject({ status: 'pending', waitingFor: 'server' });
+    expect(await flush({ networkBack: true })).toMatchObject({ skipped: 'waiting' });
+  });
+
   it('asks for attention, saying why, only after 24 hours of such failures', async () => {
     const queued = enqueue(1);
     server.use(http.post(`*/api/v1${SUBMIT}`, () => new HttpResponse(null, { status: 503 })));
