@@ -65,7 +65,8 @@ export const RETRY_GIVE_UP_MS = 24 * 60 * 60_000;
 /**
  * How long to wait before retry number `retry` (1 for the first): exponential backoff with full jitter
  * (a uniformly random wait between 0 and min(cap, base × 2^(retry−1))), so that phones that failed
- * together do not come back together, and never less than the server's Retry-After.
+ * together do not come back together. A server's Retry-After comes first: the jittered wait is added
+ * to it, since every phone told "3 seconds" coming back at exactly 3 s would be the same burst again.
  */
 export function retryDelayMs(
   retry: number,
@@ -73,7 +74,7 @@ export function retryDelayMs(
   random: () => number = Math.random,
 ): number {
   const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, retry - 1));
-  return Math.max(Math.floor(random() * ceiling), retryAfterMs ?? 0);
+  return (retryAfterMs ?? 0) + Math.floor(random() * ceiling);
 }
 
 /**

@@ -88,11 +88,19 @@ describe('retry policy: when to try again', () => {
     }
   });
 
-  it("never sooner than the server's Retry-After, even when the jittered wait is shorter", () => {
-    expect(retryDelayMs(1, 30_000, () => 0.5)).toBe(30_000);
-    expect(retryDelayMs(9, 1_000, () => 0.5)).toBe(RETRY_CAP_MS / 2);
+  it("never sooner than the server's Retry-After: the jittered wait comes on top of it", () => {
+    expect(retryDelayMs(1, 30_000, () => 0)).toBe(30_000);
+    expect(retryDelayMs(1, 30_000, () => 0.5)).toBe(30_000 + RETRY_BASE_MS / 2);
+    expect(retryDelayMs(9, 1_000, () => 0.5)).toBe(1_000 + RETRY_CAP_MS / 2);
     // A server may ask for longer than the cap: it is obeyed.
-    expect(retryDelayMs(9, 600_000, () => 0.5)).toBe(600_000);
+    expect(retryDelayMs(9, 600_000, () => 0)).toBe(600_000);
+  });
+
+  it('phones told the same Retry-After do not all come back at that instant', () => {
+    const waits = Array.from({ length: 50 }, () => retryDelayMs(1, 3_000));
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(3_000);
+    expect(Math.max(...waits)).toBeLessThan(3_000 + RETRY_BASE_MS);
+    expect(new Set(waits).size).toBeGreaterThan(40);
   });
 });
 
