@@ -1,9 +1,14 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { enqueueBind, getQueueSnapshot, QUEUE_STORAGE_KEY } from '@/features/offline-queue/queue-store';
+import {
+  enqueueBind,
+  getQueueSnapshot,
+  QUEUE_STORAGE_KEY,
+  updateQueueEntry,
+} from '@/features/offline-queue/queue-store';
 import { setSessionOwner } from '@/lib/session';
 import { submitRegistration } from '@/api/registration';
 import { bindSamplingTube } from '@/api/sampling';
@@ -53,7 +58,7 @@ describe('/workUser offline queue card', () => {
   it('counts what waits, lists it masked, and 立即发送 sends it once', async () => {
     const network = networkDown();
     const log = recordRequests();
-    queue(1);
+    const first = queue(1);
     queue(2);
     openHome();
     const user = setupUser();
@@ -61,6 +66,9 @@ describe('/workUser offline queue card', () => {
     const card = await screen.findByRole('region', { name: '待发送 2 条' });
     // Shown = a send attempt; the network is still down, so both still wait.
     await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1));
+    await waitFor(() => expect(getQueueSnapshot().entries[0].waitingFor).toBe('network'));
+    // The queue's own timer (its backoff) is not this test's subject: 立即发送 is.
+    act(() => updateQueueEntry(first.id, { nextAttemptAt: new Date(Date.now() + 3_600_000).toISOString() }));
     // The first entry waits for the network, the one behind it for the first.
     expect(within(card).getByText('网络不可用，恢复网络后自动重试')).toBeInTheDocument();
 
