@@ -14,6 +14,11 @@ function hasStoredEntries(): boolean {
   }
 }
 
+/** An automatic flush, the sender loaded on demand (e.g. to set the timer for an entry just queued). */
+export function flushQueueSoon(networkBack = false): void {
+  void import('./flush-queue').then(({ flushQueue }) => flushQueue({ networkBack })).catch(() => undefined);
+}
+
 function flushIfWaiting(networkBack = false): void {
   if (navigator.onLine === false || !hasStoredEntries()) return;
   void import('./flush-queue').then(({ flushQueue }) => flushQueue({ networkBack })).catch(() => undefined);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { enqueueBind, findQueuedTube, flushQueue, useOfflineQueue } from '@/features/offline-queue';
+import { enqueueBind, findQueuedTube, flushQueueSoon, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { showError } from '@/lib/http';
 import { normalizeIdCard } from '@/lib/id-card';
@@ -177,7 +177,7 @@ export function useRegistrationForm(audience: UserAudience) {
       return;
     }
     // Sets the queue's timer for the entry's first automatic attempt.
-    void flushQueue();
+    flushQueueSoon();
     store.clear();
     resetMessages();
     window.scrollTo({ top: 0 });
