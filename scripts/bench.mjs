@@ -10,8 +10,10 @@
 // machine load. Writes bench-output/bench.json, prints Markdown tables and writes them into
 // docs/performance.md's generated section (between `<!-- bench:start -->` and `<!-- bench:end -->`).
 // Then the journeys of scripts/bench-journeys.mjs on a simulated slow phone, --runs times each.
-// Options: --no-build (reuse dist/), --no-lighthouse, --no-journeys, --only=<path prefix>, --runs=<n>,
-// --baseline=<ref>.
+// Then the offline queue's storm (tests/unit/offline-queue/storm.isolated.test.ts, in simulated time):
+// phones × entries flushing at once against a gateway serving two requests at a time.
+// Options: --no-build (reuse dist/), --no-lighthouse, --no-journeys, --no-storm, --only=<path prefix>,
+// --runs=<n>, --baseline=<ref>.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -178,6 +180,45 @@ if (!args.includes('--no-journeys'))
     (figures, b) => (builds[b].journeys = figures),
   );
 
+/** Phones × queued entries of each storm: the storm test's own size, and a screening day's. */
+const STORMS = [
+  [5, 4],
+  [10, 10],
+];
+
+/**
+ * Runs the storm test at phones × entries and returns its figures (simulated time, so this machine's
+ * load does not change them); the test's assertions hold at every size, so a failure stops the bench.
+ */
+function storm(phones, entries) {
+  const out = resolve(`bench-output/storm-${phones}x${entries}.json`);
+  rmSync(out, { force: true });
+  const result = spawnSync(
+    process.execPath,
+    [
+      resolve('node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'unit, isolated',
+      'tests/unit/offline-queue/storm.isolated.test.ts',
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        STORM_PHONES: String(phones),
+        STORM_ENTRIES: String(entries),
+        STORM_FIGURES: out,
+      },
+    },
+  );
+  if (result.status !== 0 || !existsSync(out)) process.exit(result.status || 1);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+mkdirSync('bench-output', { recursive: true });
+const storms = args.includes('--no-storm') ? [] : STORMS.map(([phones, entries]) => storm(phones, entries));
+
 /** The report: printed, and written into docs/performance.md once the bench is done. */
 const report = [];
 const print = (markdown) => {
@@ -257,7 +298,18 @@ if (builds[0].journeys) {
     print(`| ${step} | ${builds.map(cell).join(' | ')} |`);
   }
 }
-mkdirSync('bench-output', { recursive: true });
+if (storms.length > 0) {
+  print(
+    '\n### Offline queue storm: phones flushing at once, a gateway serving 2 requests at a time (503 beyond, 429 once, one committed Submit dropped); simulated time\n',
+  );
+  print(
+    '| phones × entries | requests | turned away (503/429) | all landed after | peak requests in 1 s |\n|---|---:|---:|---:|---:|',
+  );
+  for (const f of storms)
+    print(
+      `| ${f.phones} × ${f.entriesPerPhone} | ${f.requests} | ${f.turnedAway} | ${(f.landedAfterMs / 1000).toFixed(1)} s | ${f.peakRequestsPerSecond} |`,
+    );
+}
 writeFileSync(
   'bench-output/bench.json',
   JSON.stringify(

@@ -35,7 +35,17 @@ export interface QueueEntry {
   resultRegistrationId?: Id;
   /** When the entry became 'sent' or 'failed' (ISO). */
   settledAt?: DateTimeString;
+  /** Failures in a row that decided nothing (lib/http/retry-policy.ts 'transient'); reset by a person's resend. */
+  transientFailures?: number;
+  /** When the first of those failures happened (ISO): after RETRY_GIVE_UP_MS the entry asks for attention. */
+  firstFailedAt?: DateTimeString;
+  /** Not sent automatically before this time (ISO): the backoff of those failures, Retry-After first. */
+  nextAttemptAt?: DateTimeString;
+  /** What the entry waits for, in the list's plain words: the network, a busy server, or a sign-in. */
+  waitingFor?: QueueWaitCause;
 }
+
+export type QueueWaitCause = 'network' | 'server' | 'session';
 
 const optionalText = v.optional(v.string());
 // Schemas of the functions the app's contract already uses (types/api.ts), so reading adds few bytes.
@@ -57,6 +67,10 @@ const entrySchema = v.object({
   lastError: optionalText,
   resultRegistrationId: optionalText,
   settledAt: optionalText,
+  transientFailures: v.optional(v.number()),
+  firstFailedAt: optionalText,
+  nextAttemptAt: optionalText,
+  waitingFor: v.optional(v.picklist(['network', 'server', 'session'])),
 });
 
 /** The stored entries, or null when storage cannot be read. Unreadable or invalid entries are dropped. */

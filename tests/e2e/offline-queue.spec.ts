@@ -98,7 +98,7 @@ test.describe('offline bind queue (work users)', () => {
     await page.goto('/workUser');
     const card = page.getByRole('region', { name: '待发送 2 条' });
     await expect(card).toBeVisible();
-    await expect(card.getByText(/恢复网络后将自动提交/)).toBeVisible();
+    await expect(card.getByText('网络不可用，恢复网络后自动重试')).toBeVisible();
     await card.getByRole('button', { name: '查看明细' }).click();
     // The card's name follows its heading, which changes as entries are sent: find the list by its own name.
     const list = page.getByRole('list', { name: '待发送登记明细' });
@@ -143,5 +143,54 @@ test.describe('offline bind queue (work users)', () => {
     await page.getByRole('button', { name: '查看明细' }).click();
     await page.getByRole('button', { name: '清除已完成' }).click();
     await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toHaveCount(0);
+  });
+
+  test('a busy server at 确认提交: queued, waits its turn, then lands by itself', async ({ page, api }) => {
+    const [tube] = spareTubes(api, 1);
+    const person = PEOPLE[0];
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    await page.waitForLoadState('networkidle');
+    // The gateway turns Submit away with 503 and asks for 5 s, until the test clears it.
+    api.fault('/ScreeningRegister/Submit', { kind: 'http', status: 503, retryAfter: '5' });
+
+    await page.getByRole('textbox', { name: '姓名', exact: true }).fill(person.name);
+    await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(person.idCard);
+    await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('13800138000');
+    await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
+    await page.getByRole('button', { name: '提交并绑定' }).click();
+    await page
+      .getByRole('dialog', { name: '请确认登记信息' })
+      .getByRole('button', { name: '确认提交' })
+      .click();
+
+    const offer = page.getByRole('dialog', { name: '服务器暂时繁忙' });
+    await expect(offer.getByText('系统接口503异常')).toBeVisible();
+    await expect(offer.getByRole('button', { name: '留在本页' })).toBeVisible();
+    await offer.getByRole('button', { name: '保存到待发送队列' }).click();
+    await expect(page.getByText('服务器暂时繁忙，已保存到待发送队列，稍后将自动提交')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('');
+
+    await page.goto('/workUser');
+    const card = page.getByRole('region', { name: '待发送 1 条' });
+    await expect(card.getByText(/^服务器繁忙，(约 \d+ 秒后|即将)自动重试$/)).toBeVisible();
+    await card.getByRole('button', { name: '查看明细' }).click();
+    const list = page.getByRole('list', { name: '待发送登记明细' });
+    await expect(list.getByRole('button', { name: '立即重试' })).toBeVisible();
+    await expect(list.getByText('上次尝试：系统接口503异常')).toBeVisible();
+    await expect(page.getByText('发送失败', { exact: false })).toHaveCount(0);
+
+    // The gateway recovers; nobody taps anything: the queue's own timer sends it.
+    api.clearFaults();
+    await expect(page.getByText('已自动提交 1 条登记')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toBeVisible();
+    const registrations = api.db.state.registrations.filter((r) => r.idCard === person.idCard);
+    expect(registrations).toHaveLength(1);
+    expect(api.db.state.tubes.find((candidate) => candidate.code === tube)).toMatchObject({
+      status: 'bound',
+      registrationId: registrations[0].id,
+    });
+    // Turned away at the form and at least once more; registered once all the same.
+    expect(api.requestsTo('/ScreeningRegister/Submit').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,5 +1,6 @@
 import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '@/api/registration';
 import { errorMessage, failureData, isApiError, type ApiErrorKind } from '@/lib/http';
+import { failureDisposition } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
 import { API_STATUS, idCardRegisteredDataSchema, type Id, type RegistrationInput } from '@/types/api';
@@ -47,14 +48,18 @@ export type RegisterAndBindOutcome =
   /** The server refused what was sent (invalid input, a rule of its own); its message says why. */
   | { kind: 'rejected'; step: RegisterAndBindStep; message: string; error: unknown }
   /**
-   * Nothing was decided: no network, a timeout, a lost session, a repeated tap, an unexpected error.
-   * `registrationId` is set when the registration was saved and the bind did not go out.
+   * Nothing was decided (lib/http/retry-policy.ts): 'transient' (no network, a timeout, a busy server,
+   * a gateway's page, a repeated tap, an unexpected error), sent again later; or 'session' (HTTP 401),
+   * the session's business. `registrationId` is set when the registration was saved and the bind did
+   * not go out; `retryAfterMs` is the server's Retry-After, when it gave one.
    */
   | {
       kind: 'not-sent';
       step: RegisterAndBindStep;
+      disposition: 'transient' | 'session';
       registrationId?: Id;
       errorKind?: ApiErrorKind;
+      retryAfterMs?: number;
       message: string;
       error: unknown;
     };
@@ -79,38 +84,37 @@ export interface RegisterAndBindOptions {
   onRegistrationSaved?: (registrationId: Id) => void;
   /** Idempotency-Key of each call (config/assumptions.ts decides whether it is sent). */
   idempotencyKeys?: Record<RegisterAndBindStep, string>;
+  /**
+   * The last Bind of this registration may have been committed with its answer lost (it failed without
+   * deciding anything): ask the tube's status first, and bind only when it is not bound to it already.
+   */
+  confirmBeforeBind?: boolean;
 }
 
 /** What 'saved-without-id' means to the person, and what to do. */
 export const SAVED_WITHOUT_ID_MESSAGE =
   '登记已提交，但服务器没有告知是哪一条登记。请在「信息查询」中按身份证号找到这条登记，再绑定采样管。';
 
-const NOT_SENT_KINDS: ReadonlySet<ApiErrorKind> = new Set([
-  'network',
-  'timeout',
-  'unauthorized',
-  'repeat-submit',
-  'canceled',
-]);
-
 function notSent(step: RegisterAndBindStep, error: unknown, registrationId?: Id): RegisterAndBindOutcome {
-  const message = errorMessage(error);
+  const apiError = isApiError(error) ? error : undefined;
   return {
     kind: 'not-sent',
     step,
+    disposition: failureDisposition(error) === 'session' ? 'session' : 'transient',
     registrationId,
-    errorKind: isApiError(error) ? error.kind : undefined,
-    message,
+    errorKind: apiError?.kind,
+    ...(apiError?.retryAfterMs !== undefined ? { retryAfterMs: apiError.retryAfterMs } : {}),
+    message: errorMessage(error),
     error,
   };
 }
 
 /** True when the failure decided nothing, so the same request may be sent again later. */
 function undecided(error: unknown): boolean {
-  return !isApiError(error) || NOT_SENT_KINDS.has(error.kind);
+  return failureDisposition(error) !== 'refused';
 }
 
-/** The one classification of a failed Submit or Bind. */
+/** The one classification of a failed Submit or Bind (the retry policy first, then the business code). */
 function classify(step: RegisterAndBindStep, error: unknown, registrationId?: Id): RegisterAndBindOutcome {
   if (undecided(error) || !isApiError(error)) return notSent(step, error, registrationId);
   const { message } = error;
@@ -172,10 +176,12 @@ async function boundRegistrationOf(tubeCode: string): Promise<Id | null> {
 
 /**
  * A refusal that an earlier attempt's lost answer would also explain (the tube or the registration
- * "already has one", a garbled answer): true when the tube is in fact bound to this registration.
+ * "already has one", a garbled answer): true when the tube is in fact bound to this registration. A
+ * failure that decided nothing (a busy server, no connection) is not looked into now, which would only
+ * add a request to a busy server: the resend confirms the tube's status first (`confirmBeforeBind`).
  */
 function mayBeBoundAlready(error: unknown): boolean {
-  if (!isApiError(error)) return false;
+  if (!isApiError(error) || undecided(error)) return false;
   if (error.kind === 'http' || error.kind === 'malformed') return true;
   return (
     error.kind === 'business' &&
@@ -237,6 +243,14 @@ export async function registerAndBind(
     options.onRegistrationSaved?.(registrationId);
   }
   const tubeCode = normalizeTubeCode(request.tubeCode);
+  if ('registrationId' in request && options.confirmBeforeBind) {
+    try {
+      if ((await boundRegistrationOf(tubeCode)) === registrationId) return { kind: 'bound', registrationId };
+    } catch (lookupError) {
+      if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);
+      // A refused lookup says nothing about the tube: the Bind's own answer will.
+    }
+  }
   try {
     await bindSamplingTube(
       { registrationId, tubeCode, collectedAt: request.collectedAt },

@@ -1,6 +1,8 @@
 import type { ApiErrorKind } from '@/lib/http';
+import { RETRY_GIVE_UP_MS, retryDelayMs } from '@/lib/http/retry-policy';
 import { getSessionOwner, sameOwner, type SessionOwner } from '@/lib/session';
 import { acquireQueueLock, releaseQueueLock, renewQueueLock } from './queue-lock';
+import type { SendResult } from './send-entry';
 import {
   getQueueSnapshot,
   isSendable,
@@ -17,7 +19,8 @@ export interface FlushSummary {
   failed: number;
   /** Entries still waiting when the flush ended. */
   pending: number;
-  skipped?: 'empty' | 'offline' | 'no-session' | 'busy';
+  /** 'waiting': entries wait, none is due yet (its backoff or the server's Retry-After). */
+  skipped?: 'empty' | 'offline' | 'no-session' | 'busy' | 'waiting';
   /** Why the flush stopped before the end (the first entry that could not be sent now), in Chinese. */
   stoppedBy?: string;
   /** The kind of that failure, when it was a request's. */
@@ -25,17 +28,73 @@ export interface FlushSummary {
 }
 
 export interface FlushOptions {
-  /** Started by the user (立即发送): also report when nothing could be sent, and say why. */
+  /**
+   * Started by the user (立即发送, 立即重试): sends without waiting for the backoff, and also reports
+   * when nothing could be sent, and why.
+   */
   manual?: boolean;
+  /** The network came back ('online'): entries that waited for it are due now. */
+  networkBack?: boolean;
 }
 
 let running: Promise<FlushSummary> | null = null;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** The one timer of the queue: the next flush, when the first waiting entry is due. */
+let nextFlushTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** This session's entries waiting to be sent. */
 function sendableEntries(): QueueEntry[] {
   return sessionEntries(getQueueSnapshot().entries).filter(isSendable);
 }
+
+/** When an entry may be sent automatically (ms); 0 when it may go now. */
+function dueAt(entry: QueueEntry): number {
+  const at = entry.nextAttemptAt ? Date.parse(entry.nextAttemptAt) : 0;
+  return Number.isNaN(at) ? 0 : at;
+}
+
+/** Whether this flush may send `entry` now: asked by a person, due, or the network it waited for is back. */
+function mayGo(entry: QueueEntry, options: FlushOptions): boolean {
+  return (
+    !!options.manual ||
+    dueAt(entry) <= Date.now() ||
+    (!!options.networkBack && entry.waitingFor === 'network')
+  );
+}
+
+/**
+ * What a failure that decided nothing does to the entry: it stays 待发送 and waits (exponential backoff
+ * with full jitter over its failures in a row, never less than the server's Retry-After); after
+ * RETRY_GIVE_UP_MS of such failures it asks for attention. A lost session only waits for the sign-in.
+ */
+function waitAfter(
+  entry: QueueEntry,
+  result: Extract<SendResult, { kind: 'retry' }>,
+  now: number,
+): Partial<QueueEntry> {
+  if (result.waitingFor === 'session')
+    return { status: 'pending', lastError: result.message, waitingFor: 'session', nextAttemptAt: undefined };
+  const failures = (entry.transientFailures ?? 0) + 1;
+  const firstFailedAt = entry.firstFailedAt ?? new Date(now).toISOString();
+  if (now - Date.parse(firstFailedAt) >= RETRY_GIVE_UP_MS)
+    return {
+      status: 'failed',
+      lastError: `${GIVE_UP_HOURS} 小时内一直无法发送（${result.message}），请确认网络和服务器正常后重新发送`,
+      transientFailures: failures,
+      nextAttemptAt: undefined,
+      waitingFor: undefined,
+      settledAt: new Date(now).toISOString(),
+    };
+  return {
+    status: 'pending',
+    lastError: result.message,
+    transientFailures: failures,
+    firstFailedAt,
+    nextAttemptAt: new Date(now + retryDelayMs(failures, result.retryAfterMs)).toISOString(),
+    waitingFor: result.waitingFor,
+  };
+}
+
+const GIVE_UP_HOURS = Math.round(RETRY_GIVE_UP_MS / 3_600_000);
 
 /** Still signed in as `owner` in this tab (a sign-out or another sign-in ends the flush). */
 function stillSignedInAs(owner: SessionOwner): boolean {
@@ -43,7 +102,7 @@ function stillSignedInAs(owner: SessionOwner): boolean {
   return current !== null && sameOwner(current, owner);
 }
 
-async function run(): Promise<FlushSummary> {
+async function run(options: FlushOptions): Promise<FlushSummary> {
   // Another tab may have sent or cleared entries since this one last looked.
   reloadQueueFromStorage();
   // Entries go out only under the token of the staff account that queued them: the session's own.
@@ -53,6 +112,8 @@ async function run(): Promise<FlushSummary> {
   if (summary.pending === 0) return { ...summary, skipped: 'empty' };
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { ...summary, skipped: 'offline' };
+  // The queue goes in order: while its first entry waits out its backoff, the phone sends nothing.
+  if (!mayGo(sendableEntries()[0], options)) return { ...summary, skipped: 'waiting' };
   if (!acquireQueueLock()) return { ...summary, skipped: 'busy' };
 
   setQueueFlushing(true);
@@ -66,7 +127,7 @@ async function run(): Promise<FlushSummary> {
       reloadQueueFromStorage();
       if (!stillSignedInAs(owner)) break;
       const next = sendableEntries().find((entry) => !tried.has(entry.id));
-      if (!next) break;
+      if (!next || !mayGo(next, options)) break;
       tried.add(next.id);
       if (!renewQueueLock()) {
         summary.stoppedBy = '正在其他页面发送';
@@ -77,6 +138,12 @@ async function run(): Promise<FlushSummary> {
         onRegistrationSaved: (registrationId) => updateQueueEntry(next.id, { registrationId }),
       });
       const settledAt = new Date().toISOString();
+      const cleared = {
+        transientFailures: undefined,
+        firstFailedAt: undefined,
+        nextAttemptAt: undefined,
+        waitingFor: undefined,
+      };
       if (result.kind === 'sent') {
         updateQueueEntry(next.id, {
           status: 'sent',
@@ -84,6 +151,7 @@ async function run(): Promise<FlushSummary> {
           resultRegistrationId: result.registrationId,
           lastError: undefined,
           settledAt,
+          ...cleared,
         });
         summary.sent += 1;
       } else if (result.kind === 'failed') {
@@ -92,10 +160,13 @@ async function run(): Promise<FlushSummary> {
           lastError: result.message,
           resultRegistrationId: result.resultRegistrationId,
           settledAt,
+          ...cleared,
         });
         summary.failed += 1;
       } else {
-        updateQueueEntry(next.id, { status: 'pending', lastError: result.message });
+        const wait = waitAfter(next, result, Date.now());
+        updateQueueEntry(next.id, wait);
+        if (wait.status === 'failed') summary.failed += 1;
         summary.stoppedBy = result.message;
         summary.stoppedByKind = result.errorKind;
         break;
@@ -155,19 +226,31 @@ async function report(summary: FlushSummary, manual: boolean): Promise<void> {
 }
 
 /**
- * Sends the waiting entries, one at a time, each once. Calls while a flush runs (in this tab) share it;
- * a flush running in another tab makes this one skip. Reports the outcome in one toast.
+ * Sets the queue's one timer for its first entry's next attempt (the backoff the last failure set).
+ * Without a wait there is no timer: the next flush comes with the network ('online'), the app's start,
+ * the home page, or the person (立即发送, 立即重试).
+ */
+function scheduleNextFlush(summary: FlushSummary): void {
+  clearTimeout(nextFlushTimer);
+  nextFlushTimer = undefined;
+  if (summary.pending === 0 || summary.skipped === 'no-session' || summary.skipped === 'offline') return;
+  const first = sendableEntries()[0];
+  if (!first?.nextAttemptAt) return;
+  nextFlushTimer = setTimeout(() => void flushQueue(), Math.max(0, dueAt(first) - Date.now()));
+}
+
+/**
+ * Sends the waiting entries, one at a time, in order, each once per flush; an entry whose failure
+ * decided nothing waits its backoff and holds the ones behind it (lib/http/retry-policy.ts). Calls while
+ * a flush runs (in this tab) share it; a flush running in another tab makes this one skip. Reports the
+ * outcome in one toast.
  */
 export function flushQueue(options: FlushOptions = {}): Promise<FlushSummary> {
   if (running) return running;
   const manual = options.manual ?? false;
-  const flush = run()
+  const flush = run(options)
     .then(async (summary) => {
-      // An identical request was still being processed: try again once the guard's window is over.
-      if (summary.stoppedByKind === 'repeat-submit' && summary.pending > 0) {
-        clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => void flushQueue(), 1500);
-      }
+      scheduleNextFlush(summary);
       await report(summary, manual).catch(() => undefined);
       return summary;
     })

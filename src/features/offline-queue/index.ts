@@ -3,6 +3,7 @@
  * queue; the entry form only adds to it). The app entry imports './install' directly instead.
  */
 export { flushQueue } from './flush-queue';
+export { flushQueueSoon } from './install';
 export {
   enqueueBind,
   findQueuedTube,
@@ -12,3 +13,4 @@ export {
   type QueueEntry,
 } from './queue-store';
 export { useOfflineQueue } from './use-offline-queue';
+export { waitText } from './wait-text';

@@ -1,11 +1,5 @@
 import { QUEUE_STORAGE_KEY } from './queue-keys';
 
-/**
- * With a weak signal the device may never report going offline, so no 'online' event comes: while
- * entries wait, try again now and then as well.
- */
-const QUEUE_RETRY_INTERVAL_MS = 60_000;
-
 let installed = false;
 
 /**
@@ -20,29 +14,33 @@ function hasStoredEntries(): boolean {
   }
 }
 
-function flush(): void {
-  void import('./flush-queue').then(({ flushQueue }) => flushQueue()).catch(() => undefined);
+/** An automatic flush, the sender loaded on demand (e.g. to set the timer for an entry just queued). */
+export function flushQueueSoon(networkBack = false): void {
+  void import('./flush-queue').then(({ flushQueue }) => flushQueue({ networkBack })).catch(() => undefined);
 }
 
-function flushIfWaiting(): void {
-  if (navigator.onLine !== false && hasStoredEntries()) flush();
+function flushIfWaiting(networkBack = false): void {
+  if (navigator.onLine === false || !hasStoredEntries()) return;
+  void import('./flush-queue').then(({ flushQueue }) => flushQueue({ networkBack })).catch(() => undefined);
 }
 
 /**
- * Starts the offline queue once, at app start: sends what is waiting now (when online), when the
- * network returns, and periodically; follows changes other tabs make. The flush itself decides whether
- * there is anything to send and whether this session may send it.
+ * Starts the offline queue once, at app start: sends what is waiting now (when online) and when the
+ * network returns; follows changes other tabs make. Between those, the flush keeps its own one timer
+ * for the first waiting entry's next attempt (its backoff, flush-queue.ts), so a weak signal that never
+ * reports going offline is retried too. The flush itself decides whether there is anything to send and
+ * whether this session may send it.
  */
 export function installOfflineQueue(): void {
   if (installed) return;
   installed = true;
-  window.addEventListener('online', flushIfWaiting);
+  // Entries that waited for the network go at once; those a busy server asked to wait keep waiting.
+  window.addEventListener('online', () => flushIfWaiting(true));
   window.addEventListener('storage', (event) => {
     if (event.key !== QUEUE_STORAGE_KEY && event.key !== null) return;
     void import('./queue-store')
       .then(({ reloadQueueFromStorage }) => reloadQueueFromStorage())
       .catch(() => undefined);
   });
-  window.setInterval(flushIfWaiting, QUEUE_RETRY_INTERVAL_MS);
   flushIfWaiting();
 }

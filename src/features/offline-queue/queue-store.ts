@@ -1,3 +1,4 @@
+import { retryDelayMs } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
 import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/session';
 import { normalizeTubeCode } from '@/lib/tube-code';
@@ -129,6 +130,11 @@ export interface EnqueueBindInput {
   registrationId?: Id;
   tubeCode: string;
   collectedAt: DateTimeString;
+  /**
+   * The form's attempt that failed without deciding anything: the entry's first failure, so it waits
+   * its backoff (and the server's Retry-After) like any other before it is sent automatically.
+   */
+  failure?: { message: string; waitingFor: 'network' | 'server'; retryAfterMs?: number };
 }
 
 type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage' | 'no-session';
@@ -164,16 +170,27 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
   if (own.some((entry) => isSendable(entry) && normalizeIdCard(entry.registrationInput.idCard) === idCard))
     return refuse('duplicate-id-card');
 
+  const now = Date.now();
+  const { failure } = input;
   const entry: QueueEntry = {
     id: uuidV4(),
     owner,
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(now).toISOString(),
     registrationInput: input.registrationInput,
     ...(input.registrationId ? { registrationId: input.registrationId } : {}),
     tubeCode: normalizeTubeCode(input.tubeCode),
     collectedAt: input.collectedAt,
     status: 'pending',
     attempts: 0,
+    ...(failure
+      ? {
+          lastError: failure.message,
+          transientFailures: 1,
+          firstFailedAt: new Date(now).toISOString(),
+          nextAttemptAt: new Date(now + retryDelayMs(1, failure.retryAfterMs)).toISOString(),
+          waitingFor: failure.waitingFor,
+        }
+      : {}),
   };
   try {
     commit((entries) => [...entries, entry], true);
@@ -198,9 +215,25 @@ export function updateQueueEntry(id: string, patch: Partial<Omit<QueueEntry, 'id
   );
 }
 
-/** Puts a failed entry back in line (the user fixed the cause, or the server had a passing problem). */
+/**
+ * A person sends the entry again (重新发送 a failed one, 立即重试 a waiting one): it is due now, and a
+ * failed entry starts a fresh count of failures (the person fixed the cause, or the server recovered).
+ */
 export function retryQueueEntry(id: string): void {
-  updateQueueEntry(id, { status: 'pending', lastError: undefined, settledAt: undefined });
+  const entry = snapshot.entries.find((candidate) => candidate.id === id);
+  updateQueueEntry(id, {
+    status: 'pending',
+    nextAttemptAt: undefined,
+    settledAt: undefined,
+    ...(entry?.status === 'failed'
+      ? {
+          lastError: undefined,
+          transientFailures: undefined,
+          firstFailedAt: undefined,
+          waitingFor: undefined,
+        }
+      : {}),
+  });
 }
 
 /** Removes this account's sent and failed entries; returns how many were removed. */

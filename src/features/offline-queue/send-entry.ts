@@ -4,6 +4,8 @@ import {
   type RegisterAndBindStep,
 } from '@/api/sampling/register-and-bind';
 import { isApiError, type ApiErrorKind } from '@/lib/http';
+import { transientCause } from '@/lib/http/retry-policy';
+import type { QueueWaitCause } from '@/lib/stored-queue';
 import { reportQueueFailure } from '@/lib/observability';
 import type { Id } from '@/types/api';
 import type { QueueEntry } from './queue-store';
@@ -17,8 +19,17 @@ export type SendResult =
   | { kind: 'sent'; registrationId: Id }
   /** The server refused for a reason the user must look at; the entry is not retried automatically. */
   | { kind: 'failed'; message: string; resultRegistrationId?: Id }
-  /** Could not finish now (no network, a lost session, a refused repeat): stays pending, tried again later. */
-  | { kind: 'retry'; message: string; errorKind?: ApiErrorKind };
+  /**
+   * Nothing was decided (no network, a busy server, a lost session): stays pending, sent again later.
+   * `waitingFor` 'session' waits for a sign-in; the others back off (`retryAfterMs`: the server's wish).
+   */
+  | {
+      kind: 'retry';
+      message: string;
+      errorKind?: ApiErrorKind;
+      waitingFor: QueueWaitCause;
+      retryAfterMs?: number;
+    };
 
 export interface SendOptions {
   /** Called as soon as the registration is saved, before binding, so the id survives a crash or reload. */
@@ -60,6 +71,8 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
       // The queue resends work whose answer may have been lost: the registration an earlier attempt
       // saved comes back as 'already registered', and is this entry's when it is the same person.
       idCardRegistered: 'adopt-same-person',
+      // Its last Bind failed without deciding anything: it may have been committed, its answer lost.
+      confirmBeforeBind: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
       onRegistrationSaved: options.onRegistrationSaved,
       idempotencyKeys: {
         submit: entryIdempotencyKey(entry, 'submit'),
@@ -71,7 +84,13 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
     case 'bound':
       return { kind: 'sent', registrationId: outcome.registrationId };
     case 'not-sent':
-      return { kind: 'retry', message: outcome.message, errorKind: outcome.errorKind };
+      return {
+        kind: 'retry',
+        message: outcome.message,
+        errorKind: outcome.errorKind,
+        waitingFor: outcome.disposition === 'session' ? 'session' : transientCause(outcome.error),
+        retryAfterMs: outcome.retryAfterMs,
+      };
     case 'saved-without-id':
       return refused('submit', undefined, SAVED_WITHOUT_ID_MESSAGE);
     case 'id-card-registered':

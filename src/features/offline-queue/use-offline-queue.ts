@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { flushQueue, type FlushSummary } from './flush-queue';
+import type { FlushSummary } from './flush-queue';
 import { getQueueSnapshot, sessionEntries, subscribeQueue, type QueueEntry } from './queue-store';
 
 export interface OfflineQueueState {
@@ -15,7 +15,8 @@ export interface OfflineQueueState {
   flush: () => Promise<FlushSummary>;
 }
 
-const flushNow = () => flushQueue({ manual: true });
+// Loaded on demand: the entry form shows the queue's count without carrying its sender.
+const flushNow = () => import('./flush-queue').then(({ flushQueue }) => flushQueue({ manual: true }));
 
 export function useOfflineQueue(): OfflineQueueState {
   const { entries: stored, flushing } = useSyncExternalStore(

@@ -5,6 +5,7 @@ import {
   type RegisterAndBindOutcome,
   type RegisterAndBindStep,
 } from '@/api/sampling/register-and-bind';
+import { transientCause, type TransientCause } from '@/lib/http/retry-policy';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { paths, withQuery } from '@/config/paths';
 import type { Id } from '@/types/api';
@@ -64,8 +65,18 @@ export type OutcomeView =
   | { show: 'line'; text: string }
   /** The ID card is registered already: offer to open that registration. */
   | { show: 'existing'; registrationId?: Id; message: string }
-  /** No network: offer the offline queue (staff on the entry form only). */
-  | { show: 'queue'; message: string; step: RegisterAndBindStep; registrationId?: Id }
+  /**
+   * Nothing was decided and the queue may resend it (no network, a busy server: the retry policy's
+   * 'transient'): offer the offline queue (staff on the entry form only).
+   */
+  | {
+      show: 'queue';
+      message: string;
+      cause: TransientCause;
+      retryAfterMs?: number;
+      step: RegisterAndBindStep;
+      registrationId?: Id;
+    }
   /** The client's own message for the failure (lib/http showError). */
   | { show: 'error'; error: unknown };
 
@@ -101,12 +112,20 @@ export function outcomeView(outcome: RegisterAndBindOutcome, where: OutcomePlace
     case 'rejected':
       return { show: 'error', error: outcome.error };
     case 'not-sent':
-      // Only without any network: a request that timed out may have been processed, so it is not
-      // handed on for an automatic resend; the person retries and sees the answer.
-      if (where.place === 'form' && where.audience === 'work' && outcome.errorKind === 'network')
+      // Any transient failure of a request (no network, a timeout, 503, 429, a gateway's page): the
+      // queue resends it and checks first whether a lost answer had saved it (register-and-bind).
+      if (
+        where.place === 'form' &&
+        where.audience === 'work' &&
+        outcome.disposition === 'transient' &&
+        outcome.errorKind !== undefined &&
+        outcome.errorKind !== 'repeat-submit'
+      )
         return {
           show: 'queue',
           message: outcome.message,
+          cause: transientCause(outcome.error),
+          retryAfterMs: outcome.retryAfterMs,
           step: outcome.step,
           registrationId: outcome.registrationId,
         };

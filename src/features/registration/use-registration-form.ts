@@ -3,14 +3,14 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { enqueueBind, findQueuedTube, useOfflineQueue } from '@/features/offline-queue';
+import { enqueueBind, findQueuedTube, flushQueueSoon, useOfflineQueue } from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { showError } from '@/lib/http';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Id } from '@/types/api';
-import { outcomeView, type EntryLocationState } from './bind-failure';
+import { outcomeView, type EntryLocationState, type OutcomeView } from './bind-failure';
 import {
   confirmOutsideScreeningAge,
   confirmRegistration,
@@ -33,7 +33,10 @@ import { focusControl, useTubeFields } from './use-tube-fields';
  */
 export type SubmitPhase = 'idle' | 'checking' | 'confirming' | 'saving' | 'binding' | 'offline' | 'done';
 
-const QUEUED_MESSAGE = '网络不可用，已保存到待发送队列，恢复网络后将自动提交';
+const QUEUED_MESSAGES = {
+  network: '网络不可用，已保存到待发送队列，恢复网络后将自动提交',
+  server: '服务器暂时繁忙，已保存到待发送队列，稍后将自动提交',
+} as const;
 
 const FORM_NAME = 'registration';
 
@@ -155,15 +158,11 @@ export function useRegistrationForm(audience: UserAudience) {
     });
   };
 
-  /** No network: offer the offline queue; accepted, the form starts afresh for the next person. */
-  const offerQueue = async (
-    form: RegistrationForm,
-    message: string,
-    step: 'submit' | 'bind',
-    savedId: Id | undefined,
-  ) => {
+  /** Not sent (no network, a busy server): offer the offline queue; accepted, the form starts afresh. */
+  const offerQueue = async (form: RegistrationForm, view: Extract<OutcomeView, { show: 'queue' }>) => {
+    const { step, registrationId: savedId } = view;
     setPhase('offline');
-    if (!(await offerOfflineQueue(message, step))) return;
+    if (!(await offerOfflineQueue(view.message, step, view.cause))) return;
     const queued = enqueueBind({
       registrationInput: toRegistrationInput(form, savedId ?? store.getState().server.registrationId),
       // Saved in this attempt: the queue only binds. An id from an earlier attempt is in the input
@@ -171,15 +170,18 @@ export function useRegistrationForm(audience: UserAudience) {
       registrationId: step === 'bind' ? savedId : undefined,
       tubeCode: normalizeTubeCode(form.tubeCode),
       collectedAt,
+      failure: { message: view.message, waitingFor: view.cause, retryAfterMs: view.retryAfterMs },
     });
     if (!queued.ok) {
       toastFail(queued.message);
       return;
     }
+    // Sets the queue's timer for the entry's first automatic attempt.
+    flushQueueSoon();
     store.clear();
     resetMessages();
     window.scrollTo({ top: 0 });
-    toast(QUEUED_MESSAGE);
+    toast(QUEUED_MESSAGES[view.cause]);
   };
 
   const send = async (form: RegistrationForm) => {
@@ -218,7 +220,7 @@ export function useRegistrationForm(audience: UserAudience) {
         tube.showProblem(view.field, view.message);
         return;
       case 'queue':
-        await offerQueue(form, view.message, view.step, view.registrationId);
+        await offerQueue(form, view);
         return;
       case 'error':
         showError(view.error);

@@ -13,6 +13,7 @@ import { uuidV4 } from '@/lib/uuid';
 import { checkContract, reportDifferences } from './contract';
 import { readEnvelope, type ApiResponse } from './envelope';
 import { ApiError } from './errors';
+import { parseRetryAfter } from './retry-policy';
 import { fileNameFromContentDisposition } from './content-disposition';
 import {
   contractMismatchMessage,
@@ -179,7 +180,11 @@ function onRejected(error: unknown): never {
     throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { code: 401, body: response.data });
   }
   fail(
-    new ApiError('http', httpFailureMessage(response.status), { code: response.status, body: response.data }),
+    new ApiError('http', httpFailureMessage(response.status), {
+      code: response.status,
+      body: response.data,
+      retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+    }),
     request,
   );
 }

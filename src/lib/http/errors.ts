@@ -32,11 +32,18 @@ export class ApiError extends Error {
   readonly body?: unknown;
   /** Contract errors: where the answer differs from the schema (paths and types, no values). */
   readonly differences?: readonly ContractDifference[];
+  /** HTTP failures: how long the server's Retry-After asks to wait, in ms (when it says and CORS exposes it). */
+  readonly retryAfterMs?: number;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    options: { code?: number; body?: unknown; differences?: readonly ContractDifference[] } = {},
+    options: {
+      code?: number;
+      body?: unknown;
+      differences?: readonly ContractDifference[];
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,6 +51,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.body = options.body;
     this.differences = options.differences;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

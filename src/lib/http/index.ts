@@ -4,3 +4,13 @@ export { failureData } from './contract';
 export { setUnauthorizedHandler } from './unauthorized';
 export * from './messages';
 export { showError } from './toast-policy';
+export {
+  failureDisposition,
+  parseRetryAfter,
+  retryDelayMs,
+  RETRY_BASE_MS,
+  RETRY_CAP_MS,
+  RETRY_GIVE_UP_MS,
+  TRANSIENT_HTTP_STATUSES,
+  type FailureDisposition,
+} from './retry-policy';

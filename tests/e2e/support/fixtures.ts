@@ -41,7 +41,8 @@ export interface RecordedRequest {
 export type Fault =
   | { kind: 'network' }
   | { kind: 'timeout' }
-  | { kind: 'http'; status: number }
+  /** An HTTP error; `retryAfter`: its Retry-After header (seconds), as a busy gateway sends it. */
+  | { kind: 'http'; status: number; retryAfter?: string }
   | { kind: 'status'; statusCode: number; responseMessage?: string }
   | { kind: 'malformed' };
 
@@ -109,7 +110,15 @@ function createApi(
         await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 500));
         return { abort: 'timedout' };
       case 'http':
-        return json(fault.status, '{}');
+        return {
+          status: fault.status,
+          headers: {
+            ...cors,
+            'content-type': 'application/json',
+            ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
+          },
+          body: '{}',
+        };
       case 'status':
         return json(
           200,

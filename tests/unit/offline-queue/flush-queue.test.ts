@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { http, HttpResponse } from 'msw';
+import { getResponse, http, HttpResponse } from 'msw';
+import { handlers } from '@/mocks/handlers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushQueue } from '@/features/offline-queue/flush-queue';
 import { QUEUE_LOCK_KEY } from '@/features/offline-queue/queue-lock';
@@ -10,6 +11,7 @@ import {
   QUEUE_STORAGE_KEY,
   removeFinishedEntries,
   retryQueueEntry,
+  updateQueueEntry,
   type QueueEntry,
 } from '@/features/offline-queue/queue-store';
 import { submitRegistration } from '@/api/registration';
@@ -279,7 +281,7 @@ describe('flushQueue', () => {
       enqueue(2);
       dropOnce(SUBMIT);
       expect(await flush()).toMatchObject({ sent: 0, pending: 2 });
-      await flush();
+      await flush({ manual: true });
       const keys = (path: string) => keysSent(log, path);
       const submits = await keys(SUBMIT);
       // The first entry's lost Submit and its re-send share a key; the second entry has its own.
@@ -305,7 +307,7 @@ describe('flushQueue', () => {
     enqueue(1);
     dropOnce(SUBMIT);
     expect(await flush()).toMatchObject({ sent: 0, pending: 1 });
-    expect(await flush()).toMatchObject({ sent: 1 });
+    expect(await flush({ manual: true })).toMatchObject({ sent: 1 });
     const sent = [...(await keysSent(log, SUBMIT)), ...(await keysSent(log, BIND))];
     expect(sent).toHaveLength(3);
     expect(sent.map(([, key]) => key)).toEqual([null, null, null]);
@@ -326,7 +328,7 @@ describe('flushQueue', () => {
     });
     expect(stored()[0].registrationId).toBe(registration.id);
 
-    expect(await flush()).toMatchObject({ sent: 1 });
+    expect(await flush({ manual: true })).toMatchObject({ sent: 1 });
     expect(log.count(SUBMIT)).toBe(1);
     expect(log.count(BIND)).toBe(2);
     expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
@@ -530,4 +532,151 @@ describe('flushQueue', () => {
       await screen.findByText('暂时无法发送（后端接口连接异常），恢复网络后将自动提交'),
     ).toBeInTheDocument();
   });
+});
+
+/** The server commits the request, then its answer is lost on the way: `lost` is what the phone gets. */
+function commitThenLose(path: string, lost: () => Response) {
+  server.use(
+    http.post(
+      `*/api/v1${path}`,
+      async ({ request }) => {
+        await getResponse(handlers, request);
+        return lost();
+      },
+      { once: true },
+    ),
+  );
+}
+
+const LOST_ANSWERS: [string, () => Response][] = [
+  ['a dropped connection', () => HttpResponse.error()],
+  ['502 with a gateway page', () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502 })],
+  ['503', () => new HttpResponse(null, { status: 503 })],
+  ['504', () => new HttpResponse(null, { status: 504 })],
+  ['408', () => new HttpResponse(null, { status: 408 })],
+];
+
+describe('flushQueue with a busy server (lib/http/retry-policy.ts)', () => {
+  beforeEach(async () => {
+    await signInForTest('work');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps an entry turned away with 503 waiting, never before Retry-After, then sends it by itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const log = recordRequests();
+    const queued = enqueue(1);
+    server.use(
+      http.post(
+        `*/api/v1${SUBMIT}`,
+        () => new HttpResponse(null, { status: 503, headers: { 'Retry-After': '30' } }),
+        { once: true },
+      ),
+    );
+    const turnedAwayAt = Date.now();
+
+    expect(await flushQueue()).toMatchObject({ sent: 0, failed: 0, pending: 1 });
+    expect(entry(queued.id)).toMatchObject({
+      status: 'pending',
+      waitingFor: 'server',
+      transientFailures: 1,
+      lastError: '系统接口503异常',
+    });
+    expect(Date.parse(entry(queued.id).nextAttemptAt ?? '')).toBeGreaterThanOrEqual(turnedAwayAt + 30_000);
+    // Asked again before it is due (the app's start, the home card): nothing goes out.
+    expect(await flushQueue()).toMatchObject({ skipped: 'waiting' });
+
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(log.count(SUBMIT)).toBe(1);
+    // The queue's own timer sends it, and says so.
+    // Retry-After plus the first backoff's jitter (below 2 s).
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    vi.useRealTimers();
+    expect(await screen.findByText('已自动提交 1 条登记', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(entry(queued.id).status).toBe('sent');
+    expect(log.count(SUBMIT)).toBe(2);
+    expect(entry(queued.id).nextAttemptAt).toBeUndefined();
+  });
+
+  it('sends what waited for the network as soon as it is back, but not what a busy server put off', async () => {
+    // Each backoff near its longest (2 s): never already over when the test looks.
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    const offline = enqueue(1);
+    dropOnce(SUBMIT);
+    await flush();
+    expect(entry(offline.id)).toMatchObject({ status: 'pending', waitingFor: 'network' });
+    expect(await flush()).toMatchObject({ skipped: 'waiting' });
+    expect(await flush({ networkBack: true })).toMatchObject({ sent: 1 });
+
+    const busy = enqueue(2);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => new HttpResponse(null, { status: 503 }), { once: true }));
+    await flush();
+    expect(entry(busy.id)).toMatchObject({ status: 'pending', waitingFor: 'server' });
+    expect(await flush({ networkBack: true })).toMatchObject({ skipped: 'waiting' });
+  });
+
+  it('asks for attention, saying why, only after 24 hours of such failures', async () => {
+    const queued = enqueue(1);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => new HttpResponse(null, { status: 503 })));
+    await flush();
+    expect(entry(queued.id).status).toBe('pending');
+    updateQueueEntry(queued.id, { firstFailedAt: new Date(Date.now() - 24 * 3_600_000).toISOString() });
+
+    expect(await flush({ manual: true })).toMatchObject({ failed: 1, pending: 0 });
+    expect(entry(queued.id)).toMatchObject({
+      status: 'failed',
+      lastError: '24 小时内一直无法发送（系统接口503异常），请确认网络和服务器正常后重新发送',
+    });
+    // 重新发送 starts a fresh count.
+    retryQueueEntry(queued.id);
+    expect(entry(queued.id).transientFailures).toBeUndefined();
+    expect(entry(queued.id).firstFailedAt).toBeUndefined();
+  });
+
+  it('fails at once, with the server reason, for a refusal (HTTP 500)', async () => {
+    const queued = enqueue(1);
+    server.use(http.post(`*/api/v1${SUBMIT}`, () => new HttpResponse(null, { status: 500 })));
+    expect(await flush()).toMatchObject({ failed: 1 });
+    expect(entry(queued.id)).toMatchObject({ status: 'failed', lastError: '提交登记失败：系统接口500异常' });
+  });
+
+  it.each(LOST_ANSWERS)(
+    'a Submit committed, its answer lost (%s): the resend adopts the same person, no second registration',
+    async (_, lost) => {
+      const log = recordRequests();
+      const queued = enqueue(1);
+      commitThenLose(SUBMIT, lost);
+      expect(await flush()).toMatchObject({ sent: 0, pending: 1 });
+      expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
+
+      expect(await flush({ manual: true })).toMatchObject({ sent: 1 });
+      const [registration] = registrationsWithIdCard(personInput(1).idCard);
+      expect(registrationsWithIdCard(personInput(1).idCard)).toHaveLength(1);
+      expect(entry(queued.id)).toMatchObject({ status: 'sent', resultRegistrationId: registration.id });
+      expect(tube(spareTube(1))?.registrationId).toBe(registration.id);
+      expect(log.count(BIND)).toBe(1);
+    },
+  );
+
+  it.each(LOST_ANSWERS)(
+    "a Bind committed, its answer lost (%s): the tube's status confirms it before anything is resent",
+    async (_, lost) => {
+      const log = recordRequests();
+      const queued = enqueue(1);
+      commitThenLose(BIND, lost);
+      expect(await flush()).toMatchObject({ sent: 0, pending: 1 });
+      // Nothing more asked of a server that just failed.
+      expect(log.count(STATUS)).toBe(0);
+
+      expect(await flush({ manual: true })).toMatchObject({ sent: 1 });
+      const [registration] = registrationsWithIdCard(personInput(1).idCard);
+      expect(log.count(STATUS)).toBe(1);
+      expect(log.count(BIND)).toBe(1);
+      expect(log.count(SUBMIT)).toBe(1);
+      expect(entry(queued.id)).toMatchObject({ status: 'sent', resultRegistrationId: registration.id });
+      expect(tube(spareTube(1))?.registrationId).toBe(registration.id);
+    },
+  );
 });

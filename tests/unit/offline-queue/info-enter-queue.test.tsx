@@ -121,6 +121,47 @@ describe('信息录入 without network (staff)', () => {
     await waitFor(() => expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE }));
   });
 
+  // The retry policy's transient answers (lib/http/retry-policy.ts): the server decided nothing.
+  it.each([
+    ['503 with Retry-After', '/ScreeningRegister/Submit', 503, { 'Retry-After': '120' }, '系统接口503异常'],
+    ['429', '/ScreeningRegister/Submit', 429, {}, '系统接口429异常'],
+    ['504', '/Sampling/BindSamplingTube', 504, {}, '系统接口504异常'],
+  ])(
+    'a busy server (%s) offers the queue too, with the status as the reason; accepted, a fresh form',
+    async (_, path, status, headers: Record<string, string>, reason) => {
+      server.use(
+        http.post(`*/api/v1${path}`, () => new HttpResponse('<html>busy</html>', { status, headers })),
+      );
+      const { user } = await openPage(paths.infoEnter);
+      await fillRequired(user);
+      const before = Date.now();
+      await submitAndConfirm(user);
+
+      const offer = await screen.findByRole('dialog', { name: '服务器暂时繁忙' });
+      expect(within(offer).getByText(reason)).toBeInTheDocument();
+      expect(within(offer).getByText(/稍后自动提交/)).toBeInTheDocument();
+      await user.click(within(offer).getByRole('button', { name: '保存到待发送队列' }));
+
+      expect(
+        await screen.findByText('服务器暂时繁忙，已保存到待发送队列，稍后将自动提交'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(textbox('姓名')).toHaveValue(''));
+      const [entry] = stored();
+      expect(entry).toMatchObject({
+        status: 'pending',
+        waitingFor: 'server',
+        lastError: reason,
+        registrationInput: expect.objectContaining({ name: '王小明', idCard: NEW_ID_CARD }) as unknown,
+      });
+      // Not sent again before the server's Retry-After (without one, the queue may already have tried
+      // again: its first backoff is up to 2 s).
+      if (headers['Retry-After'])
+        expect(Date.parse(entry.nextAttemptAt ?? '')).toBeGreaterThanOrEqual(before + 120_000);
+      // A failed Bind: the registration was saved, and the queue only binds it.
+      expect(entry.registrationId !== undefined).toBe(path === '/Sampling/BindSamplingTube');
+    },
+  );
+
   it('does not offer the queue when the server answered (a refusal needs the user now)', async () => {
     server.use(
       http.post('*/api/v1/ScreeningRegister/Submit', () =>

@@ -1,9 +1,14 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { enqueueBind, getQueueSnapshot, QUEUE_STORAGE_KEY } from '@/features/offline-queue/queue-store';
+import {
+  enqueueBind,
+  getQueueSnapshot,
+  QUEUE_STORAGE_KEY,
+  updateQueueEntry,
+} from '@/features/offline-queue/queue-store';
 import { setSessionOwner } from '@/lib/session';
 import { submitRegistration } from '@/api/registration';
 import { bindSamplingTube } from '@/api/sampling';
@@ -53,7 +58,7 @@ describe('/workUser offline queue card', () => {
   it('counts what waits, lists it masked, and 立即发送 sends it once', async () => {
     const network = networkDown();
     const log = recordRequests();
-    queue(1);
+    const first = queue(1);
     queue(2);
     openHome();
     const user = setupUser();
@@ -61,7 +66,11 @@ describe('/workUser offline queue card', () => {
     const card = await screen.findByRole('region', { name: '待发送 2 条' });
     // Shown = a send attempt; the network is still down, so both still wait.
     await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1));
-    expect(within(card).getByText('恢复网络后将自动提交')).toBeInTheDocument();
+    await waitFor(() => expect(getQueueSnapshot().entries[0].waitingFor).toBe('network'));
+    // The queue's own timer (its backoff) is not this test's subject: 立即发送 is.
+    act(() => updateQueueEntry(first.id, { nextAttemptAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    // The first entry waits for the network, the one behind it for the first.
+    expect(within(card).getByText('网络不可用，恢复网络后自动重试')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: '查看明细' }));
     const list = within(card).getByRole('list', { name: '待发送登记明细' });
@@ -75,6 +84,8 @@ describe('/workUser offline queue card', () => {
     expect(within(items[0]).getByText(spareTube(1))).toBeInTheDocument();
     expect(within(items[0]).getByText('待发送')).toBeInTheDocument();
     expect(within(items[0]).getByText('上次尝试：后端接口连接异常')).toBeInTheDocument();
+    expect(within(items[0]).getByRole('button', { name: '立即重试' })).toBeInTheDocument();
+    expect(within(items[1]).queryByRole('button', { name: '立即重试' })).toBeNull();
 
     network.restore();
     await user.click(within(card).getByRole('button', { name: '立即发送' }));
@@ -89,6 +100,34 @@ describe('/workUser offline queue card', () => {
     await user.click(within(card).getByRole('button', { name: '清除已完成' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: '离线登记已全部发送' })).toBeNull());
     expect(getQueueSnapshot().entries).toHaveLength(0);
+  });
+
+  it('keeps an entry that met a busy server waiting, says when it is tried again, and 立即重试 sends it', async () => {
+    let busy = true;
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Submit', () =>
+        busy ? new HttpResponse('busy', { status: 503, headers: { 'Retry-After': '90' } }) : undefined,
+      ),
+    );
+    const log = recordRequests();
+    queue(1);
+    openHome();
+    const user = setupUser();
+
+    const card = await screen.findByRole('region', { name: '待发送 1 条' });
+    await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1));
+    // Retry-After: 90 s; no "发送失败", nothing for a person to fix.
+    expect(await within(card).findByText('服务器繁忙，约 2 分钟后自动重试')).toBeInTheDocument();
+    expect(getQueueSnapshot().entries[0]).toMatchObject({ status: 'pending', waitingFor: 'server' });
+    await user.click(within(card).getByRole('button', { name: '查看明细' }));
+    const [item] = within(card).getAllByRole('listitem');
+    expect(within(item).getByText('上次尝试：系统接口503异常')).toBeInTheDocument();
+
+    busy = false;
+    await user.click(within(item).getByRole('button', { name: '立即重试' }));
+    expect(await screen.findByRole('heading', { name: '离线登记已全部发送' })).toBeInTheDocument();
+    expect(log.count('/ScreeningRegister/Submit')).toBe(2);
+    expect(log.count('/Sampling/BindSamplingTube')).toBe(1);
   });
 
   it('lists a failed entry with its reason, resends it, and asks before clearing it', async () => {

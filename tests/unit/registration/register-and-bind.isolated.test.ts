@@ -73,8 +73,33 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
     expect(await registerAndBind(request)).toMatchObject({
       kind: 'not-sent',
       step: 'submit',
+      disposition: kind === 'unauthorized' ? 'session' : 'transient',
       errorKind: kind,
       message: '请求没有完成',
+    });
+    expect(bindSamplingTube).not.toHaveBeenCalled();
+  });
+
+  // The retry policy's transient rows (lib/http/retry-policy.ts): sent again later, never shown as refused.
+  it.each<[string, ApiError]>([
+    ['HTTP 408', new ApiError('http', '系统接口408异常', { code: 408 })],
+    ['HTTP 425', new ApiError('http', '系统接口425异常', { code: 425 })],
+    ['HTTP 429', new ApiError('http', '系统接口429异常', { code: 429, retryAfterMs: 30_000 })],
+    ['HTTP 502', new ApiError('http', '系统接口502异常', { code: 502 })],
+    ['HTTP 503', new ApiError('http', '系统接口503异常', { code: 503, retryAfterMs: 5_000 })],
+    ['HTTP 504', new ApiError('http', '系统接口504异常', { code: 504 })],
+    ['a gateway page', new ApiError('malformed', '格式有误', { body: '<html>502 Bad Gateway</html>' })],
+  ])("Submit failing with %s decides nothing: not-sent with the server's Retry-After", async (_, error) => {
+    vi.mocked(submitRegistration).mockRejectedValue(error);
+    const outcome = await registerAndBind(request);
+    expect(outcome).toEqual({
+      kind: 'not-sent',
+      step: 'submit',
+      disposition: 'transient',
+      errorKind: error.kind,
+      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+      message: error.message,
+      error,
     });
     expect(bindSamplingTube).not.toHaveBeenCalled();
   });
@@ -93,11 +118,11 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
     ['403', business(API_STATUS.forbidden), { kind: 'refused', reason: 'forbidden' }],
     ['4004', business(API_STATUS.notFound), { kind: 'refused', reason: 'not-found' }],
     ['500', business(API_STATUS.serverError), { kind: 'refused', reason: 'server' }],
-    [
-      'an HTTP error',
-      new ApiError('http', '服务器错误', { code: 502 }),
+    ...[400, 403, 404, 500].map((code): [string, ApiError, Partial<RegisterAndBindOutcome>] => [
+      `HTTP ${code}`,
+      new ApiError('http', `系统接口${code}异常`, { code }),
       { kind: 'refused', reason: 'server' },
-    ],
+    ]),
     ['a garbled answer', new ApiError('malformed', '格式有误'), { kind: 'refused', reason: 'server' }],
     [
       '4000',

@@ -10,6 +10,7 @@ import {
   removeFinishedEntries,
   retryQueueEntry,
   useOfflineQueue,
+  waitText,
   type QueueEntry,
 } from '@/features/offline-queue';
 import card from '@/styles/work-card.module.css';
@@ -39,8 +40,9 @@ function confirmClear(sent: number, failed: number): Promise<boolean> {
   });
 }
 
-function EntryItem({ entry }: { entry: QueueEntry }) {
+function EntryItem({ entry, now }: { entry: QueueEntry; now: number }) {
   const input = entry.registrationInput;
+  const waiting = waitText(entry, now);
   return (
     <li className={card.item}>
       <div className={styles.itemHead}>
@@ -60,10 +62,16 @@ function EntryItem({ entry }: { entry: QueueEntry }) {
       {entry.status === 'failed' && entry.lastError && (
         <p className={styles.reason}>原因：{entry.lastError}</p>
       )}
+      {waiting && <p className={styles.note}>{waiting}</p>}
       {entry.status === 'pending' && entry.lastError && (
         <p className={styles.note}>上次尝试：{entry.lastError}</p>
       )}
       <div className={styles.itemActions}>
+        {waiting && entry.waitingFor !== 'session' && (
+          <Button size="small" color="primary" fill="outline" onClick={() => retryAndSend(entry.id)}>
+            立即重试
+          </Button>
+        )}
         {entry.status === 'failed' && (
           <Button size="small" color="primary" fill="outline" onClick={() => retryAndSend(entry.id)}>
             重新发送
@@ -84,6 +92,25 @@ function retryAndSend(id: string): void {
   void flushQueue({ manual: true });
 }
 
+/** While an entry waits for a time, the words "约 N 分钟后" follow the clock. */
+const WAIT_TEXT_REFRESH_MS = 10_000;
+
+/** The clock for `waitText`, read again every few seconds and whenever the awaited time changes. */
+function useNow(awaited: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!awaited) return;
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, WAIT_TEXT_REFRESH_MS);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [awaited]);
+  return now;
+}
+
 /**
  * The work home's view of the offline queue: how many registrations wait, a list of each with its
  * outcome, 立即发送 and 清除已完成. Showing it (first render or a keep-alive return) is a send trigger.
@@ -93,6 +120,8 @@ export function OfflineQueueCard() {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const listId = useId();
+  const first = queue.entries.find((entry) => entry.status === 'pending' || entry.status === 'sending');
+  const now = useNow(first?.waitingFor === 'server' ? first.nextAttemptAt : undefined);
 
   useEffect(() => {
     void flushQueue();
@@ -107,7 +136,8 @@ export function OfflineQueueCard() {
         ? `发送失败 ${queue.failedCount} 条`
         : '离线登记已全部发送';
   const lines: string[] = [];
-  if (queue.pendingCount > 0) lines.push(queue.flushing ? '正在发送…' : '恢复网络后将自动提交');
+  if (queue.pendingCount > 0)
+    lines.push(queue.flushing ? '正在发送…' : ((first && waitText(first, now)) ?? '恢复网络后将自动提交'));
   if (queue.failedCount > 0 && queue.pendingCount > 0) lines.push(`另有 ${queue.failedCount} 条发送失败`);
   if (queue.failedCount > 0) lines.push('发送失败的登记请查看原因后处理');
   if (queue.sentCount > 0) lines.push(`已发送 ${queue.sentCount} 条`);
@@ -159,7 +189,7 @@ export function OfflineQueueCard() {
           <>
             <ul className={card.list} aria-label="待发送登记明细">
               {queue.entries.map((entry) => (
-                <EntryItem key={entry.id} entry={entry} />
+                <EntryItem key={entry.id} entry={entry} now={now} />
               ))}
             </ul>
             {finished > 0 && (

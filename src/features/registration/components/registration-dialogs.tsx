@@ -1,5 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import type { TransientCause } from '@/lib/http/retry-policy';
 import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
 import styles from './registration-dialogs.module.css';
 import { formatDateTime } from './collection-time-field';
@@ -78,17 +79,23 @@ export function offerExistingRegistration(message = '该身份证号已登记'):
  * There is no network: offer the offline queue (staff only). Resolves true to queue. The failure
  * message stands on its own line (it is the same words as the usual failure toast).
  */
-export function offerOfflineQueue(message: string, step: 'submit' | 'bind'): Promise<boolean> {
+export function offerOfflineQueue(
+  message: string,
+  step: 'submit' | 'bind',
+  cause: TransientCause = 'network',
+): Promise<boolean> {
+  const title = cause === 'network' ? '网络不可用' : '服务器暂时繁忙';
   return Dialog.confirm({
-    'aria-label': '网络不可用',
-    title: '网络不可用',
+    'aria-label': title,
+    title,
     content: (
       // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
       <div className={styles.text} tabIndex={0}>
         <p className={styles.paragraph}>{message}</p>
         <p className={styles.paragraph}>
           {step === 'bind' ? '登记信息已保存，采样管还没有绑定。' : '这条登记还没有提交。'}
-          可以先保存到待发送队列，恢复网络后自动提交，接着录入下一位；也可以留在本页，稍后自己重试。
+          可以先保存到待发送队列，{cause === 'network' ? '恢复网络后' : '稍后'}
+          自动提交，接着录入下一位；也可以留在本页，稍后自己重试。
         </p>
       </div>
     ),

@@ -1,0 +1,92 @@
+import { isApiError } from './errors';
+
+/**
+ * The one retry policy (docs/fault-matrix.md, "Retry policy"): what a failed request decided, and when a
+ * machine may send it again. Every automatic resend (the offline queue) asks here; nothing else decides
+ * whether a failure was transient.
+ *
+ * - transient: nothing was decided (no connection, a timeout, a repeated tap, HTTP 408, 425, 429, 502,
+ *   503, 504, a gateway's HTML page where JSON was expected). Retried automatically with backoff.
+ * - refused: the server decided (a business statusCode other than success, HTTP 400, 403, 404, 500 and
+ *   every other status). Shown to a person, who may retry.
+ * - session: HTTP 401. The session's business (app/session-expiry.ts), not a retry's.
+ */
+export type FailureDisposition = 'transient' | 'refused' | 'session';
+
+/** HTTP statuses that mean "try again later" (RFC 9110 and RFC 6585: 408, 425, 429, 502, 503, 504). */
+export const TRANSIENT_HTTP_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 502, 503, 504]);
+
+/** A body that is an HTML page (a gateway's or proxy's error page) instead of the API's JSON envelope. */
+function isHtmlPage(body: unknown): boolean {
+  return typeof body === 'string' && /^\s*</.test(body);
+}
+
+export function failureDisposition(error: unknown): FailureDisposition {
+  // Not the client's error at all (a chunk that failed to load, a bug): the request was not answered.
+  if (!isApiError(error)) return 'transient';
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'canceled':
+    case 'repeat-submit':
+      return 'transient';
+    case 'unauthorized':
+      return 'session';
+    case 'http':
+      return error.code !== undefined && TRANSIENT_HTTP_STATUSES.has(error.code) ? 'transient' : 'refused';
+    case 'malformed':
+      return isHtmlPage(error.body) ? 'transient' : 'refused';
+    case 'business':
+    case 'contract':
+      return 'refused';
+  }
+}
+
+/**
+ * What a transient failure waited on, for plain words: the phone's own connection ('network': no
+ * connection, a timeout, a canceled request) or the server side ('server': a busy server or gateway).
+ */
+export type TransientCause = 'network' | 'server';
+
+export function transientCause(error: unknown): TransientCause {
+  return isApiError(error) &&
+    (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'canceled')
+    ? 'network'
+    : 'server';
+}
+
+/** The first retry waits up to this long; each further retry doubles it (full jitter below it). */
+export const RETRY_BASE_MS = 2_000;
+/** No computed wait is longer than this (a server's Retry-After may ask for more). */
+export const RETRY_CAP_MS = 5 * 60_000;
+/** After failing transiently for this long, an entry asks a person for attention. */
+export const RETRY_GIVE_UP_MS = 24 * 60 * 60_000;
+
+/**
+ * How long to wait before retry number `retry` (1 for the first): exponential backoff with full jitter
+ * (a uniformly random wait between 0 and min(cap, base × 2^(retry−1))), so that phones that failed
+ * together do not come back together. A server's Retry-After comes first: the jittered wait is added
+ * to it, since every phone told "3 seconds" coming back at exactly 3 s would be the same burst again.
+ */
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, retry - 1));
+  return (retryAfterMs ?? 0) + Math.floor(random() * ceiling);
+}
+
+/**
+ * A Retry-After header's wait in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Undefined when absent or unreadable; a date in the past is no wait.
+ */
+export function parseRetryAfter(value: unknown, now: number = Date.now()): number | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Every HTTP-date form names its month in letters; bare numbers such as '-5' or '1.5' are no date.
+  const date = /[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
