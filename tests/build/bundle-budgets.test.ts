@@ -7,7 +7,7 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
  * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
  */
 const LOGIN_PAGE_BUDGET_KB = 183;
-const ADDED_OVER_LOGIN_BUDGET_KB = 37;
+const ADDED_OVER_LOGIN_BUDGET_KB = 38;
 
 const dist = 'dist';
 const graph: ChunkGraph | undefined = existsSync(chunkGraphPath(dist))
