@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { maskIdCard } from '../../src/lib/id-card';
+import { formatIdCardGroups, maskIdCard } from '../../src/lib/id-card';
 import type { Registration } from '../../src/types/api';
 import { expect, signIn, test, type ApiMock } from './support/fixtures';
 
@@ -67,7 +67,7 @@ test('staff look a person up by name, ID card and phone: lists mask the ID card,
   api,
 }) => {
   const person = personWithReport(api);
-  const masked = maskIdCard(person.idCard);
+  const masked = formatIdCardGroups(maskIdCard(person.idCard));
   expect(masked).not.toBe(person.idCard);
   const trail = record(page);
   await signIn(page, api, 'work');

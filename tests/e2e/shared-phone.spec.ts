@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatIdCardGroups } from '../../src/lib/id-card';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { WORK_ACCOUNT, expect, expectAccessible, snap, test, type ApiMock } from './support/fixtures';
 
@@ -275,7 +276,7 @@ test.describe('a shared phone forgets each screened person', () => {
     await personA.clock.fastForward('04:00');
     await textbox(personA, '姓名').click();
     await personA.clock.fastForward('04:00');
-    await expect(textbox(personA, '身份证号')).toHaveValue(PERSON_A.idCard);
+    await expect(textbox(personA, '身份证号')).toHaveValue(formatIdCardGroups(PERSON_A.idCard));
     await expect(personA).toHaveURL(/\/checkUserInfoEnter$/);
 
     await personA.clock.fastForward('05:01');
@@ -306,7 +307,7 @@ test('on a person’s own phone (no staff ever signed in) the draft waits for th
   await page.clock.fastForward('30:00');
   await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
   await page.reload();
-  await expect(textbox(page, '身份证号')).toHaveValue(PERSON_A.idCard);
+  await expect(textbox(page, '身份证号')).toHaveValue(formatIdCardGroups(PERSON_A.idCard));
   expect(await sessionToken(page)).not.toBeNull();
   expect(wechat.visits).toHaveLength(1);
 });

@@ -168,7 +168,7 @@ function spareTube(api: ApiMock): string {
 async function submitRegistrationForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: '提交并绑定' }).click();
   const dialog = page.getByRole('dialog', { name: '请确认登记信息' });
-  await expect(dialog.getByText(maskIdCard(NEW_ID_CARD))).toBeVisible();
+  await expect(dialog.getByText(formatIdCardGroups(maskIdCard(NEW_ID_CARD)))).toBeVisible();
   await dialog.getByRole('button', { name: '确认提交' }).click();
   await expect(dialog).toBeHidden();
 }
