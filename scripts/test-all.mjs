@@ -60,15 +60,38 @@ async function counted(name, args, jsonFile, read, options = {}) {
   rmSync(jsonFile, { force: true });
   const ok = await run(name, args, options);
   if (!existsSync(jsonFile)) return { name, passed: 0, failed: 1 };
-  const { passed, failed, flaky = 0 } = read(JSON.parse(readFileSync(jsonFile, 'utf8')));
+  const { passed, failed, flaky = 0, failures = [] } = read(JSON.parse(readFileSync(jsonFile, 'utf8')));
   // A runner that crashed after writing partial results still counts as a failure.
-  return { name, passed, failed: failed + (ok || failed > 0 ? 0 : 1), flaky };
+  return { name, passed, failed: failed + (ok || failed > 0 ? 0 : 1), flaky, failures };
+}
+
+/** `file › test` for each failed test (or file that failed to run), for the summary CI shows last. */
+function vitestFailures(json) {
+  const root = process.cwd() + '/';
+  return (json.testResults ?? []).flatMap((file) => {
+    const path = String(file.name ?? '').replace(root, '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`${path} (the file failed to run)`];
+    return tests.map((t) => `${path} › ${t.fullName ?? t.title}`);
+  });
 }
 
 const vitestCounts = (json) => ({
   passed: json.numPassedTests ?? 0,
   failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+  failures: vitestFailures(json),
 });
+
+/** `file › test` for each Playwright test that failed even after CI's retry. */
+function playwrightFailures(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  return [
+    ...(suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((t) => t.status === 'unexpected'))
+      .map((spec) => `${spec.file ?? here[0]} › ${[...here.slice(1), spec.title].join(' › ')}`),
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here)),
+  ];
+}
 
 /** A stage that runs vitest (`command`: the script and its arguments), counted from its JSON `report`. */
 function vitestStage(name, command, report, options = {}) {
@@ -81,6 +104,7 @@ const playwrightCounts = (json) => ({
   passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
   failed: json.stats?.unexpected ?? 0,
   flaky: json.stats?.flaky ?? 0,
+  failures: (json.suites ?? []).flatMap((suite) => playwrightFailures(suite)),
 });
 
 /** Placeholder values for the production build check: it must build with them and without the demo. */
@@ -149,6 +173,9 @@ for (const r of results) {
   console.log(
     `${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${seconds[r.name].toFixed(1)} s${flaky}`,
   );
+  // CI keeps only the end of the output: the failed tests' names are here, their reports above.
+  for (const failure of (r.failures ?? []).slice(0, 20)) console.log(`       ✗ ${failure}`);
+  if ((r.failures ?? []).length > 20) console.log(`       … and ${r.failures.length - 20} more`);
 }
 // From start to end: the two lanes of static checks overlap.
 const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
