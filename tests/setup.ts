@@ -95,8 +95,10 @@ installAntdTestRenderer();
 // The app installs its own renderer when lib/feedback or the root layout loads: the twin stays in charge.
 vi.mock('@/lib/antd-react19', () => ({ installAntdReact19Renderer: () => undefined }));
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
-// machine; waiting longer changes nothing when the UI is right and only delays a real failure.
-const ASYNC_TIMEOUT_MS = 5000;
+// machine, and a CI run at half this machine's speed took longer than 5 s for a file's first page.
+// Waiting longer changes nothing when the UI is right and only delays a real failure; one limit for
+// every test (a file's own shorter one was the first to fail under load).
+const ASYNC_TIMEOUT_MS = 15_000;
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT_MS });
 // vi.waitFor's own default is 1 s as well, and Vitest has no setting for it: the same limit, unless a
 // test names its own. Once per worker: the files of a worker share `vi` (vite.config.ts).

@@ -46,6 +46,23 @@ async function openSubPathHome(
   return { site, base };
 }
 
+/**
+ * Every Content-Security-Policy violation the page meets from here on: the browser's own console
+ * report and the document's securitypolicyviolation event, both as console lines.
+ */
+async function collectPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return violations;
+}
+
 async function expectHeaders(response: Response | null | undefined, cacheControl: string) {
   const headers = await response!.allHeaders();
   expect(headers['cache-control']).toBe(cacheControl);
@@ -164,15 +181,7 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     api,
     site,
   }) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
-    });
-    await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
-      ),
-    );
+    const violations = await collectPolicyViolations(page);
     const tube = spareTube(api);
 
     await page.goto(`${site.origin}/login`);
@@ -199,15 +208,7 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     site,
     wechat,
   }) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
-    });
-    await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
-      ),
-    );
+    const violations = await collectPolicyViolations(page);
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
 

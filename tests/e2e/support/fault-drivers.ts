@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../../../src/mocks/id-card-generator';
-import { formatIdCardGroups } from '../../../src/lib/id-card';
+import { formatIdCardGroups, maskIdCard } from '../../../src/lib/id-card';
 import { canUnbind, type CheckReport } from '../../../src/types/api';
 import { expect, signIn, WORK_ACCOUNT, type ApiMock, type Fault } from './fixtures';
 import { openOptionalFields } from './journeys';
@@ -107,10 +107,6 @@ function escapeRegExp(text: string): string {
 /** The URL of exactly this in-app path + search. */
 export function urlOf(pathAndSearch: string): RegExp {
   return new RegExp(`^[^?#]*//[^/]+${escapeRegExp(pathAndSearch)}$`);
-}
-
-function maskIdCard(idCard: string): string {
-  return `${idCard.slice(0, 6)}********${idCard.slice(14)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { Blob as NodeBlob } from 'node:buffer';
@@ -12,7 +12,6 @@ import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PAGE = '*/api/v1/Announcement/Page';
 const DETAIL = '*/api/v1/Announcement/GetDetail';

@@ -8,7 +8,7 @@ import {
 } from '@/config/screening';
 import { createSeed } from '@/mocks/seed';
 import { RISK_QUESTIONNAIRE_ID, SAMPLING_GUIDE_LINES } from '@/mocks/seed-content';
-import { openPage, seededRegistration, SLOW } from '../registration/helpers';
+import { openPage, seededRegistration } from '../registration/helpers';
 
 /**
  * Every figure the app promises people (result turnaround, sample return window, questionnaire length,
@@ -42,7 +42,7 @@ function textOf(html: string): string {
 async function checkUserNextStepsText(): Promise<string> {
   const own = seededRegistration((r) => r.name === '陈建国');
   await openPage(withQuery(paths.checkUserBindSuccess, { id: own.id }), 'check');
-  await screen.findByRole('heading', { name: '接下来怎么做' }, SLOW);
+  await screen.findByRole('heading', { name: '接下来怎么做' });
   return document.body.textContent ?? '';
 }
 

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
@@ -20,8 +20,6 @@ import { recordRequests } from '../support/request-log';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';
 /** The first visit to a route compiles its lazy page module: allow for it. */
-const SLOW = { timeout: 5000 };
-configure({ asyncUtilTimeout: 5000 });
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 12; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560 WeChat/arm64';
 
@@ -44,7 +42,7 @@ afterEach(() => {
  * it), without loading the page again.
  */
 async function expectWentOnTo(router: Router, path: string) {
-  await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(path), SLOW);
+  await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(path));
   expect(router.state.historyAction).toBe('REPLACE');
   expect(location.replace).not.toHaveBeenCalled();
   expect(location.reload).not.toHaveBeenCalled();
@@ -136,7 +134,7 @@ describe('/callback', () => {
       const log = recordRequests();
       const planted = freshCode();
       renderRoute(callbackUrl({ code: planted, ...extra() }));
-      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), SLOW);
+      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1));
       const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
       expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(
         'https://open.weixin.qq.com/connect/oauth2/authorize',
@@ -161,7 +159,7 @@ describe('/callback', () => {
     sessionStorage.removeItem('token');
 
     renderRoute(callbackUrl({ code, state }));
-    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), SLOW);
+    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1));
     const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
     expect(authorizeUrl.hostname).toBe('open.weixin.qq.com');
     const newState = authorizeUrl.searchParams.get('state');
@@ -175,7 +173,7 @@ describe('/callback', () => {
     const log = recordRequests();
     for (let attempt = 1; attempt <= MAX_AUTOMATIC_REAUTHORIZATIONS; attempt += 1) {
       const view = renderRoute(callbackUrl({ code: freshCode(), state: 'STATE' }));
-      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(attempt), SLOW);
+      await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(attempt));
       view.unmount();
     }
     renderRoute(callbackUrl({ code: freshCode(), state: 'STATE' }));
@@ -193,14 +191,11 @@ describe('/callback', () => {
     for (let round = 0; round < 2; round += 1) {
       for (let attempt = 1; attempt <= MAX_AUTOMATIC_REAUTHORIZATIONS; attempt += 1) {
         const view = renderRoute(callbackUrl({ code: freshCode() }));
-        await waitFor(
-          () => expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权'),
-          SLOW,
-        );
+        await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('正在重新进行微信授权'));
         view.unmount();
       }
       const view = renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
-      await waitFor(() => expect(view.router.state.location.pathname).toBe('/checkUser'), SLOW);
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/checkUser'));
       view.unmount();
       sessionStorage.removeItem('token');
     }
@@ -347,7 +342,7 @@ describe('/callback', () => {
         ),
       ).toBeInTheDocument();
       await userEvent.setup().click(screen.getByRole('button', { name: '返回工作人员首页' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
       expect(log.count(LOGIN_WECHAT)).toBe(0);
       expect(location.replace).not.toHaveBeenCalled();
       expect(getToken()).toBe(token);
@@ -364,10 +359,7 @@ describe('/callback', () => {
       const code = freshCode();
       renderRoute(callbackUrl({ code, state: createOAuthState('/checkUser') }), { session: 'work' });
       await userEvent.setup().click(await screen.findByRole('button', { name: '继续' }));
-      await waitFor(
-        () => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`),
-        SLOW,
-      );
+      await waitFor(() => expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUser`));
       expect(await log.bodies(LOGIN_WECHAT)).toEqual([expect.objectContaining({ code })]);
       expect(getSessionOwner()).toEqual(TEST_OWNERS.check);
       expectStaffWorkKept();

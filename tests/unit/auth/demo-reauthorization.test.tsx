@@ -43,17 +43,13 @@ describe('demo: check user after HTTP 401', () => {
       ),
     );
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/callback'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/callback'));
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('code')).toMatch(/^demo-/);
     expect(readOAuthState(query.get('state'))).toBe('/checkUserRepoetList?type=mine');
 
-    await waitFor(
-      () =>
-        expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList?type=mine`),
-      {
-        timeout: 5000,
-      },
+    await waitFor(() =>
+      expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}checkUserRepoetList?type=mine`),
     );
     expect(getToken()).not.toBeNull();
     expect(getToken()).not.toBe(oldToken);

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,8 +14,6 @@ import { recordRequests } from '../support/request-log';
 
 const LOGIN = '/Account/LoginManage';
 /** The first visit to a route compiles its lazy page module: allow for it. */
-const SLOW = { timeout: 5000 };
-configure({ asyncUtilTimeout: 5000 });
 
 // Signing in after another account ends in a full page load; jsdom cannot load pages.
 vi.mock('@/lib/device-data', async (importOriginal) => ({
@@ -145,7 +143,7 @@ describe('/login', () => {
     const from = '/infoSearch?keyword=CT2026';
     const { router } = renderRoute(withQuery(paths.login, { redirect: from }), { history: [paths.workUser] });
     await fillAndSubmit('admin', '123456');
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch));
     expect(router.state.location.search).toBe('?keyword=CT2026');
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -155,21 +153,21 @@ describe('/login', () => {
     async (redirect) => {
       const { router } = renderRoute(withQuery(paths.login, { redirect }));
       await fillAndSubmit('admin', '123456');
-      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
     },
   );
 
   it('sends a signed-in work user home', async () => {
     await signInForTest('work');
     const { router } = renderRoute(paths.login, { session: 'work' });
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
     expect(screen.queryByLabelText('密码')).not.toBeInTheDocument();
   });
 
   it('sends a signed-in check user to the check home', async () => {
     await signInForTest('check');
     const { router } = renderRoute(paths.login, { session: 'check' });
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUser), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUser));
   });
 
   it('shows the server message for a wrong password and keeps what was typed', async () => {
@@ -202,7 +200,7 @@ describe('/login', () => {
     await delay(20);
     expect(log.count(LOGIN)).toBe(1);
     release();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
     expect(log.count(LOGIN)).toBe(1);
   });
 
@@ -244,7 +242,7 @@ describe('/login', () => {
     leftByWorker();
     const { router } = renderRoute(paths.login);
     await fillAndSubmit('worker', '123456');
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
     expect(reloadApp).not.toHaveBeenCalled();
     expect(getSessionOwner()).toEqual(WORKER);
     expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();

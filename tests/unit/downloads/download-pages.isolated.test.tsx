@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Blob as NodeBlob } from 'node:buffer';
@@ -15,7 +15,6 @@ import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const loader = vi.hoisted(() => ({
   openPdfDocument: vi.fn(),
@@ -392,7 +391,7 @@ describe('/downSuccess and /downErr', () => {
     dropped = true;
     expect(router.state.location.search).toBe(`?report=${report.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('检测报告不存在');
-    expect(screen.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeInTheDocument();
+    expect(await screen.findByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('后端接口连接异常'));
     expect(screen.getByText('请检查网络后点击「重试」。')).toBeInTheDocument();

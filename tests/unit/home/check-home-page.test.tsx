@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,6 @@ import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/a
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { page, registration, report } from './fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ok = <T,>(responseData: T) =>
   HttpResponse.json({ statusCode: 2000, responseMessage: '操作成功', responseData });

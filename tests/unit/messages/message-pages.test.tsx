@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PAGE = '*/api/v1/SystemMessage/PageRecipientMessage';
 const DETAIL = '*/api/v1/SystemMessage/GetDetail';

@@ -1,4 +1,4 @@
-import { act, configure, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { clearCache } from 'ahooks';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { recordRequests } from '../support/request-log';
 import { signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PAGE = '*/api/v1/SystemMessage/PageRecipientMessage';
 const READ = '*/api/v1/SystemMessage/ReadSystemMessage';

@@ -7,7 +7,7 @@ import { MASK } from '@/lib/observability/scrub';
 import { startSentry } from '@/lib/observability/sentry';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
-import { fill, openPage, SLOW, textbox } from '../registration/helpers';
+import { fill, openPage, textbox } from '../registration/helpers';
 
 /**
  * Sentry's SDK as the app starts it (startSentry: the options, the scrubber, the app's own reports),
@@ -57,7 +57,7 @@ vi.setConfig({ testTimeout: 30_000 });
 describe('error reports from a filled registration form', () => {
   it('carry no name, ID-card number, phone, address or token, whatever the app or a library puts in them', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     await fill(user, textbox('姓名'), PERSON.name);
     await fill(user, textbox('身份证号'), PERSON.idCard);
     await fill(user, textbox('联系电话'), PERSON.phone);

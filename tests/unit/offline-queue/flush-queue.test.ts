@@ -594,7 +594,7 @@ describe('flushQueue with a busy server (lib/http/retry-policy.ts)', () => {
     // Retry-After plus the first backoff's jitter (below 2 s).
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     vi.useRealTimers();
-    expect(await screen.findByText('已自动提交 1 条登记', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('已自动提交 1 条登记')).toBeInTheDocument();
     expect(entry(queued.id).status).toBe('sent');
     expect(log.count(SUBMIT)).toBe(2);
     expect(entry(queued.id).nextAttemptAt).toBeUndefined();

@@ -4,15 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getQueueSnapshot, QUEUE_STORAGE_KEY, type QueueEntry } from '@/features/offline-queue/queue-store';
 import { server } from '../../msw-server';
-import {
-  closeOverlays,
-  fill,
-  NEW_ID_CARD,
-  openPage,
-  SLOW,
-  SPARE_TUBE,
-  textbox,
-} from '../registration/helpers';
+import { closeOverlays, fill, NEW_ID_CARD, openPage, SPARE_TUBE, textbox } from '../registration/helpers';
 import { storedTestDraft } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { resetQueue } from './helpers';
@@ -24,7 +16,7 @@ afterEach(closeOverlays);
 type User = Awaited<ReturnType<typeof openPage>>['user'];
 
 async function fillRequired(user: User) {
-  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }), '王小明');
   await fill(user, textbox('身份证号'), NEW_ID_CARD);
   await fill(user, textbox('联系电话'), '13800138000');
   await fill(user, textbox('采样管编码'), SPARE_TUBE);

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,6 @@ import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { closeOverlays, COLLECTED_AT, personInput, resetQueue, spareTube } from './helpers';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(resetQueue);
 // Entries are queued by the signed-in account, and shown to it.
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import { renderRoute, signInForTest } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A person staff fill in for: registered, with no questionnaire answered yet. */
 const PERSON = defaultDb.state.registrations.find(
@@ -90,7 +89,7 @@ describe('whose questionnaire it is', () => {
     expect(screen.getByText(`受检者：${PERSON.name}`)).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('registrationId')).toBe(PERSON.id);
     await answerRadio('目前吸烟');
-    await waitFor(async () => expect(await log.bodies('/Response/Add')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(async () => expect(await log.bodies('/Response/Add')).toHaveLength(1));
     expect((await log.bodies('/Response/Add'))[0]).toMatchObject({ registrationId: PERSON.id });
   });
 
@@ -211,7 +210,7 @@ describe('filling in a questionnaire', () => {
     await screen.findByRole('heading', { name: '饮食与生活方式调查' });
     await answerRadio('目前吸烟');
     expect(log.count('/Response/Add')).toBe(0);
-    expect(await screen.findByText('已自动保存', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('已自动保存')).toBeInTheDocument();
     const added = await log.to('/Response/Add');
     expect(added.map((r) => r.body)).toEqual([
       { questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID, registrationId: PERSON.id, answers: { l1: 'current' } },
@@ -223,7 +222,7 @@ describe('filling in a questionnaire', () => {
 
     await answerRadio('偶尔饮酒（每周少于 1 次）');
     await userEvent.click(screen.getByRole('checkbox', { name: '口味偏油腻' }));
-    await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1));
     expect((await log.to('/Response/Update'))[0].body).toEqual({
       id: draftId,
       answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] },
@@ -241,9 +240,7 @@ describe('filling in a questionnaire', () => {
     renderRoute(LIFESTYLE, { session: 'work' });
     await screen.findByRole('heading', { name: '饮食与生活方式调查' });
     await answerRadio('从不吸烟');
-    expect(
-      await screen.findByText('保存失败，将在恢复网络后重试', undefined, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('保存失败，将在恢复网络后重试')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '从不吸烟' })).toBeChecked();
     await waitFor(() => expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)?.answers).toEqual({ l1: 'never' }));
     server.resetHandlers();
@@ -440,7 +437,7 @@ describe('resuming a draft', () => {
     expect(screen.getByRole('radio', { name: '从不吸烟' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: '每天吃新鲜蔬菜水果' })).toBeChecked();
     await answerRadio('少于 3 次');
-    await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(async () => expect(await log.to('/Response/Update')).toHaveLength(1));
     expect((await log.to('/Response/Update'))[0].body).toMatchObject({
       id: draft?.id,
       answers: { l3: 'low' },

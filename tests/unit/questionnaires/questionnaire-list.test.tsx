@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PAGE = '*/api/v1/Response/Page';
 

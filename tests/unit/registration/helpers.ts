@@ -7,9 +7,6 @@ import { makeIdCard } from '@/mocks/id-card-generator';
 import { SPARE_TUBE_CODES } from '@/mocks/seed';
 import { renderRoute, signInForTest } from '../support/render-route';
 
-/** Lazy pages and the first requests take a moment in jsdom. */
-export const SLOW = { timeout: 8000 };
-
 /**
  * A person the demo backend does not know (seeded people live in Shanghai, 3101xx), of screening age
  * (SCREENING_AGE, 50–74) from 2016 to 2040, so submitting asks nothing about the age.

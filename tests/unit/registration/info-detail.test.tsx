@@ -4,7 +4,7 @@ import { paths, withQuery } from '@/config/paths';
 import { formatIdCardGroups } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, fill, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
+import { closeOverlays, fill, openPage, seededRegistration, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
@@ -24,23 +24,23 @@ describe('信息详情 (work)', () => {
   it('shows a bound tube with its history and offers 解绑 before the lab has it', async () => {
     const { tube, registration } = withTube('sampled');
     const { user, router } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    expect(await screen.findByText(masked(registration.idCard), {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(masked(registration.idCard))).toBeInTheDocument();
     expect(screen.queryByText(registration.idCard)).toBeNull();
     expect(screen.getByText(tube.code)).toBeInTheDocument();
-    const progress = await screen.findByRole('region', { name: '采样管进度' }, SLOW);
+    const progress = await screen.findByRole('region', { name: '采样管进度' });
     expect(within(progress).getByText('已采样')).toBeInTheDocument();
     expect(within(progress).getByText('实验室已接收')).toBeInTheDocument();
     expect(within(progress).getAllByText('待完成')).toHaveLength(3);
 
     await user.click(screen.getByRole('button', { name: '解绑采样管' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.unbindTube), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.unbindTube));
     expect(router.state.location.search).toBe(`?id=${registration.id}`);
   });
 
   it('does not offer 解绑 once the lab has received the sample', async () => {
     const { registration } = withTube('received');
     await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    expect(await screen.findByText('实验室已接收该样本，不能再解绑采样管。', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('实验室已接收该样本，不能再解绑采样管。')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '解绑采样管' })).toBeNull();
   });
 
@@ -48,8 +48,8 @@ describe('信息详情 (work)', () => {
     const { registration } = withTube('reported');
     const report = defaultDb.state.reports.find((candidate) => candidate.registrationId === registration.id)!;
     const { user, router } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '查看检测报告' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.repoetDetail), SLOW);
+    await user.click(await screen.findByRole('button', { name: '查看检测报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.repoetDetail));
     expect(router.state.location.search).toBe(`?id=${report.id}`);
   });
 
@@ -61,7 +61,7 @@ describe('信息详情 (work)', () => {
     );
     const sent = recordRequests();
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    expect(await screen.findByText(/这条登记还没有绑定采样管/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/这条登记还没有绑定采样管/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '解绑采样管' })).toBeNull();
 
     await fill(user, screen.getByRole('textbox', { name: '采样管编码' }), SPARE_TUBE);
@@ -70,7 +70,7 @@ describe('信息详情 (work)', () => {
     const dialog = await screen.findByRole('dialog', { name: '请确认绑定信息' });
     await user.dblClick(within(dialog).getByRole('button', { name: '确认提交' }));
 
-    expect(await screen.findByRole('region', { name: '采样管进度' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: '采样管进度' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '解绑采样管' })).toBeInTheDocument();
     expect(await sent.bodies('/Sampling/BindSamplingTube')).toHaveLength(1);
     expect((await sent.bodies('/Sampling/BindSamplingTube'))[0]).toMatchObject({
@@ -86,7 +86,7 @@ describe('信息详情 (work)', () => {
         !defaultDb.state.tubes.some((t) => t.registrationId === r.id && t.status !== 'unbound'),
     );
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '绑定采样管' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '绑定采样管' }));
     expect(await screen.findByText('请扫描或输入采样管编码')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -94,13 +94,13 @@ describe('信息详情 (work)', () => {
   it('offers to submit a registration that is still a draft', async () => {
     const registration = seededRegistration((r) => r.status === 'draft');
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '提交登记' }, SLOW));
-    expect(await screen.findByText(/这条登记还没有绑定采样管/, {}, SLOW)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '提交登记' }));
+    expect(await screen.findByText(/这条登记还没有绑定采样管/)).toBeInTheDocument();
   });
 
   it('shows an error with 重试 for an unknown id', async () => {
     await openPage(withQuery(paths.infoDetail, { id: 'reg-404' }));
-    expect(await screen.findByText('加载失败', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('加载失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });
@@ -118,7 +118,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const registration = withoutTube();
     const sent = recordRequests();
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
     const form = screen.getByRole('form', { name: '修改登记信息' });
     expect(within(form).getByRole('textbox', { name: '姓名' })).toHaveValue(registration.name);
     const idCard = within(form).getByRole('textbox', { name: '身份证号' });
@@ -127,7 +127,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '13912345678');
     await user.click(within(form).getByRole('button', { name: '保存修改' }));
 
-    expect(await screen.findByText('13912345678', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('13912345678')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '修改登记信息' })).toBeNull();
     const bodies = (await sent.bodies('/ScreeningRegister/Submit')) as Record<string, unknown>[];
     expect(bodies).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const registration = withoutTube();
     const sent = recordRequests();
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
     const form = screen.getByRole('form', { name: '修改登记信息' });
     await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '12345');
     await user.click(within(form).getByRole('button', { name: '保存修改' }));
@@ -152,14 +152,14 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const { registration } = withTube('bound');
     const sent = recordRequests();
     const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
     const form = screen.getByRole('form', { name: '修改登记信息' });
     const idCard = within(form).getByRole('textbox', { name: '身份证号' });
     expect(idCard).toHaveAttribute('readonly');
     expect(within(form).getByText(/已绑定采样管，身份证号不能修改/)).toBeInTheDocument();
     await fill(user, within(form).getByRole('textbox', { name: '姓名' }), '王改名');
     await user.click(within(form).getByRole('button', { name: '保存修改' }));
-    expect(await screen.findByText('王改名', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('王改名')).toBeInTheDocument();
     const bodies = (await sent.bodies('/ScreeningRegister/Submit')) as Record<string, unknown>[];
     expect(bodies[0]).toMatchObject({ id: registration.id, idCard: registration.idCard, name: '王改名' });
   });
@@ -168,7 +168,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const { registration } = withTube('received');
     await openPage(withQuery(paths.infoDetail, { id: registration.id }));
     expect(
-      await screen.findByText('实验室已接收样本，登记信息不能再修改。如有错误，请联系工作人员。', {}, SLOW),
+      await screen.findByText('实验室已接收样本，登记信息不能再修改。如有错误，请联系工作人员。'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改登记信息' })).toBeNull();
   });
@@ -176,12 +176,12 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
   it('what was typed survives leaving the page: the correction reopens with it', async () => {
     const registration = withoutTube();
     const first = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await first.user.click(await screen.findByRole('button', { name: '修改登记信息' }, SLOW));
+    await first.user.click(await screen.findByRole('button', { name: '修改登记信息' }));
     await fill(first.user, screen.getByRole('textbox', { name: '住址' }), '上海市徐汇区枫林路 1 号');
     await new Promise((resolve) => setTimeout(resolve, 400)); // the draft is written after 300 ms
     first.unmount();
     await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    const form = await screen.findByRole('form', { name: '修改登记信息' }, SLOW);
+    const form = await screen.findByRole('form', { name: '修改登记信息' });
     expect(within(form).getByRole('textbox', { name: '住址' })).toHaveValue('上海市徐汇区枫林路 1 号');
   });
 });
@@ -191,7 +191,7 @@ describe('信息详情 (check user)', () => {
     const own = seededRegistration((r) => r.name === '陈建国');
     await openPage(withQuery(paths.checkUserInfoDetail, { id: own.id }), 'check');
     expect(
-      await screen.findByText('如果采样管编码不对或采样管有问题，请联系社区工作人员处理。', {}, SLOW),
+      await screen.findByText('如果采样管编码不对或采样管有问题，请联系社区工作人员处理。'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '解绑采样管' })).toBeNull();
     expect(screen.getByText(masked(own.idCard))).toBeInTheDocument();

@@ -18,7 +18,6 @@ import {
   openPage,
   seededRegistration,
   seededTube,
-  SLOW,
   SPARE_TUBE,
   textbox,
   YOUNG_ID_CARD,
@@ -30,7 +29,7 @@ afterEach(closeOverlays);
 describe('信息录入 (work)', () => {
   it('shows each field message and focuses the first one', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
 
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
 
@@ -57,7 +56,7 @@ describe('信息录入 (work)', () => {
 
   it('typing in one field does not make the 住址 box re-measure itself (a forced layout per keystroke)', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     await user.click(screen.getByRole('button', { name: /^选填信息/ }));
     expect(textbox('住址')).toBeInTheDocument();
     const measured = vi.spyOn(Element.prototype, 'scrollHeight', 'get');
@@ -68,7 +67,7 @@ describe('信息录入 (work)', () => {
 
   it('says 采集时间不能晚于现在 at the collection time, read with the field', async () => {
     await openPage(paths.infoEnter);
-    const time = await screen.findByLabelText('采集时间', {}, SLOW);
+    const time = await screen.findByLabelText('采集时间');
     expect(time).toBeValid();
     fireEvent.change(time, { target: { value: dayjs().add(1, 'day').format('YYYY-MM-DDTHH:mm') } });
     expect(await screen.findByRole('alert')).toHaveTextContent('采集时间不能晚于现在');
@@ -83,7 +82,7 @@ describe('信息录入 (work)', () => {
 
   it('fills birth date, gender and age from the ID card', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await user.type(await screen.findByRole('textbox', { name: '身份证号' }, SLOW), NEW_ID_CARD);
+    await user.type(await screen.findByRole('textbox', { name: '身份证号' }), NEW_ID_CARD);
     const expected = parseIdCard(NEW_ID_CARD)!;
     expect(textbox('出生日期')).toHaveValue(NEW_BIRTH_DATE);
     expect(textbox('性别')).toHaveValue('男');
@@ -97,7 +96,7 @@ async function fillRequired(
   idCard = NEW_ID_CARD,
   tube = SPARE_TUBE,
 ) {
-  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }), '王小明');
   await fill(user, textbox('身份证号'), idCard);
   await fill(user, textbox('联系电话'), '13800138000');
   await fill(user, textbox('采样管编码'), tube);
@@ -115,10 +114,10 @@ describe('信息录入 submit (work)', () => {
     expect(within(dialog).queryByText(NEW_ID_CARD)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(router.state.location.search).toMatch(/^\?id=\d+$/);
     expect(localStorage.getItem(testDraftKey())).toBeNull();
-    expect(await screen.findByText('绑定成功', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('绑定成功')).toBeInTheDocument();
   });
 });
 
@@ -140,7 +139,7 @@ describe('信息录入 drafts', () => {
     expect(storedDraft()).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, tubeCode: SPARE_TUBE });
 
     const { user } = await openPage(paths.infoEnter);
-    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
+    expect(await screen.findByRole('textbox', { name: '姓名' })).toHaveValue('王小明');
     expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(NEW_ID_CARD));
     expect(textbox('出生日期')).toHaveValue(NEW_BIRTH_DATE);
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
@@ -187,7 +186,7 @@ describe('信息录入 retries', () => {
     await user.click(await screen.findByRole('button', { name: '留在本页' }));
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
     await confirmInDialog(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
 
     const submits = await log.to('/ScreeningRegister/Submit');
     expect(submits).toHaveLength(2);
@@ -205,7 +204,7 @@ describe('信息录入 rules', () => {
     const { user } = await openPage(paths.infoEnter);
     await fill(
       user,
-      await screen.findByRole('textbox', { name: '身份证号' }, SLOW),
+      await screen.findByRole('textbox', { name: '身份证号' }),
       NEW_ID_CARD.slice(0, 17) + '0',
     );
     await user.click(textbox('联系电话'));
@@ -216,7 +215,7 @@ describe('信息录入 rules', () => {
   it('warns when the tube is already bound or unknown', async () => {
     const bound = seededTube((tube) => tube.status === 'bound');
     const { user } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '采样管编码' }, SLOW), bound.code);
+    await fill(user, await screen.findByRole('textbox', { name: '采样管编码' }), bound.code);
     expect(await screen.findByText(/该采样管已绑定.*不能重复绑定/)).toBeInTheDocument();
     expect(screen.getByText('已绑定')).toBeInTheDocument();
 
@@ -239,7 +238,7 @@ describe('信息录入 rules', () => {
   it('offers the existing registration for an ID card that is already registered', async () => {
     const existing = seededRegistration((registration) => registration.status === 'submitted');
     const { user, router } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), existing.idCard);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }), existing.idCard);
     await user.click(textbox('联系电话'));
     expect(await screen.findByText('该身份证号已登记，不需要重复登记。')).toBeInTheDocument();
 
@@ -255,7 +254,7 @@ describe('信息录入 rules', () => {
     const existing = seededRegistration((registration) => registration.status === 'submitted');
     const log = recordRequests();
     const { user } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), existing.idCard);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }), existing.idCard);
     // Still in the field: the lookup ran after the number became valid.
     expect(textbox('身份证号')).toHaveFocus();
     expect(await screen.findByText('该身份证号已登记，不需要重复登记。')).toBeInTheDocument();
@@ -286,7 +285,7 @@ describe('信息录入 rules', () => {
     answer();
     const dialog = await screen.findByRole('dialog', { name: '请确认登记信息' });
     await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
-    await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1), SLOW);
+    await waitFor(() => expect(log.count('/ScreeningRegister/Submit')).toBe(1));
     expect(log.count('/ScreeningRegister/Search')).toBe(1);
   });
 
@@ -330,7 +329,7 @@ describe('信息录入 rules', () => {
       }),
     );
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
     expect(sent.count('/Sampling/BindSamplingTube')).toBe(1);
   });
@@ -369,31 +368,28 @@ describe('信息录入 rules', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
     await confirmInDialog(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindErr));
     expect(router.state.location.search).toBe('?reason=server');
     expect(storedDraft()).toMatchObject({ name: '王小明', tubeCode: SPARE_TUBE });
     expect(storedTestDraft()?.server.registrationId).toMatch(/^\d+$/);
-    expect(await screen.findByText('服务器暂时无法完成绑定，请稍后重试。', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('服务器暂时无法完成绑定，请稍后重试。')).toBeInTheDocument();
   });
 });
 
 describe('信息录入 (check user)', () => {
   it('registers with a typed tube code and shows 提交成功 with the questionnaire next', async () => {
     const { user, router } = await openPage(paths.checkUserInfoEnter, 'check');
-    expect(await screen.findByText('提交后填写筛查问卷', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('提交后填写筛查问卷')).toBeInTheDocument();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: '提交' }));
     await confirmInDialog(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserBindSuccess), SLOW);
-    expect(await screen.findByRole('heading', { name: '接下来怎么做' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserBindSuccess));
+    expect(await screen.findByRole('heading', { name: '接下来怎么做' })).toBeInTheDocument();
     expect(localStorage.getItem(testDraftKey('check'))).toBeNull();
     const questionnaire = screen.getByRole('button', { name: '填写筛查问卷' });
     await user.click(questionnaire);
-    await waitFor(
-      () => expect(router.state.location.pathname).toBe(paths.checkUserQuestionnaireDetail),
-      SLOW,
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserQuestionnaireDetail));
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('registrationId')).toMatch(/^\d+$/);
     expect(query.get('returnTo')).toMatch(/^\/checkUserBindSuccess\?id=\d+$/);
@@ -441,7 +437,7 @@ describe('信息录入 ID card: impossible and unusual ages', () => {
 
   it('notes an age outside 50–74 at the ID card without marking the field invalid', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }, SLOW), YOUNG_ID_CARD);
+    await fill(user, await screen.findByRole('textbox', { name: '身份证号' }), YOUNG_ID_CARD);
     await user.click(textbox('联系电话'));
 
     expect(await screen.findByText(AGE_NOTICE)).toHaveAttribute('role', 'status');
@@ -468,7 +464,7 @@ describe('信息录入 ID card: impossible and unusual ages', () => {
     await user.click(submitButton());
     await confirmInDialog(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(await sent.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ name: '王小明', idCard: YOUNG_ID_CARD, phone: '13800138000' }),
     ]);
@@ -501,7 +497,7 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
 
   it('puts the tube right after the required fields and folds 民族…紧急联系人 under 选填信息, remembered on this device', async () => {
     const first = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     const tube = textbox('采样管编码');
     // In the page's order: 联系电话, the tube, the family-history question, then the fold.
     const question = screen.getByRole('radiogroup', { name: /直系亲属/ });
@@ -522,14 +518,14 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
     first.unmount();
 
     await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     expect(fold()).toHaveAttribute('aria-expanded', 'true');
     expect(textbox('住址')).toBeInTheDocument();
   });
 
   it('does not hide a field whose check failed: the fold stays open and 联系人电话 gets the focus', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     await user.click(fold());
     await user.type(textbox('联系人电话'), '12');
     // 收起 blurs the field, whose check fails: the fold opens again on the field to fix.
@@ -551,7 +547,7 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
     ['1101011990030712345', '110101 19900307 12345'],
   ])('keeps %j pasted whole, shown as %j, on the numeric keypad', async (pasted, shown) => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     const idCard = textbox('身份证号');
     expect(idCard).toHaveAttribute('inputmode', 'numeric');
     expect(idCard).not.toHaveAttribute('maxlength');
@@ -562,7 +558,7 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
 
   it('offers an X key once 17 digits are in; it adds X and keeps the focus in the field', async () => {
     const { user } = await openPage(paths.infoEnter);
-    await screen.findByRole('textbox', { name: '姓名' }, SLOW);
+    await screen.findByRole('textbox', { name: '姓名' });
     const withX = '11010519491231002X';
     const idCard = textbox('身份证号');
     await user.type(idCard, withX.slice(0, 16));

@@ -5,14 +5,14 @@ import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, fill, openPage, seededRegistration, SLOW } from './helpers';
+import { closeOverlays, fill, openPage, seededRegistration } from './helpers';
 
 const SEARCH = '/ScreeningRegister/Search';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
 
-const results = () => screen.findByRole('list', { name: '登记查询结果' }, SLOW);
+const results = () => screen.findByRole('list', { name: '登记查询结果' });
 
 describe('信息查询 (work)', () => {
   it('查询 shows 正在查询 on the button while the results load, and ignores a second tap', async () => {
@@ -26,7 +26,7 @@ describe('信息查询 (work)', () => {
     const busy = await screen.findByRole('button', { name: /正在查询/ });
     expect(busy).toBeDisabled();
     await user.click(busy);
-    await waitFor(() => expect(screen.getByRole('button', { name: '查询' })).toBeEnabled(), SLOW);
+    await waitFor(() => expect(screen.getByRole('button', { name: '查询' })).toBeEnabled());
     expect(sent.count(SEARCH)).toBe(1);
   });
 
@@ -45,7 +45,7 @@ describe('信息查询 (work)', () => {
     const sent = recordRequests();
     await openPage(paths.infoSearch);
     const list = await results();
-    expect(await screen.findByText('没有更多了', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('没有更多了')).toBeInTheDocument();
 
     // Every submitted registration and this account's own drafts (another account's draft is theirs).
     const admin = defaultDb.state.users.find((user) => user.accountName === 'admin');
@@ -92,7 +92,7 @@ describe('信息查询 (work)', () => {
     await user.click(screen.getByRole('radio', { name: '身份证号' }));
     await fill(user, screen.getByRole('textbox', { name: '身份证号' }), person.idCard.toLowerCase());
     await user.click(screen.getByRole('button', { name: '查询' }));
-    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' })).toBeInTheDocument();
     expect((await sent.bodies(SEARCH)).at(-1)).toMatchObject({
       keyword: person.idCard,
       searchType: 'idCard',
@@ -100,12 +100,12 @@ describe('信息查询 (work)', () => {
     });
 
     await user.click(screen.getByRole('link', { name: /谢桂芳/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail));
     expect(router.state.location.search).toBe(`?id=${person.id}`);
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch));
-    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' }, SLOW)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: '身份证号' })).toHaveValue(person.idCard.toLowerCase());
     expect(screen.getByRole('link', { name: /谢桂芳/ })).toBeInTheDocument();
   });
@@ -115,14 +115,14 @@ describe('信息查询 (work)', () => {
     await results();
     await fill(user, screen.getByRole('textbox', { name: '姓名' }), '不存在的人');
     await user.click(screen.getByRole('button', { name: '查询' }));
-    expect(await screen.findByText('没有找到符合条件的登记信息', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('没有找到符合条件的登记信息')).toBeInTheDocument();
   });
 });
 
 describe('信息查询 (check user)', () => {
   it('lists only the person’s own registrations, without a search box', async () => {
     const { user, router } = await openPage(paths.checkUserInfoSearch, 'check');
-    const list = await screen.findByRole('list', { name: '我的登记' }, SLOW);
+    const list = await screen.findByRole('list', { name: '我的登记' });
     expect(screen.queryByRole('search')).toBeNull();
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     const own = seededRegistration((r) => r.name === '张秀英');
@@ -134,7 +134,7 @@ describe('信息查询 (check user)', () => {
     );
     // The detail page has loaded its registration (and nothing of it is left running after the test).
     expect(
-      await screen.findByText(`${own.idCard.slice(0, 6)} ******** ${own.idCard.slice(14)}`, {}, SLOW),
+      await screen.findByText(`${own.idCard.slice(0, 6)} ******** ${own.idCard.slice(14)}`),
     ).toBeInTheDocument();
   });
 });

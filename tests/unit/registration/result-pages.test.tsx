@@ -6,7 +6,7 @@ import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, NEW_ID_CARD, openPage, seededRegistration, SLOW, SPARE_TUBE } from './helpers';
+import { closeOverlays, NEW_ID_CARD, openPage, seededRegistration, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
@@ -36,7 +36,7 @@ describe('绑定成功 (work)', () => {
   it('shows the person with a masked ID card, the tube and the next actions', async () => {
     const registration = seededRegistration((r) => r.name === '宋建军');
     const { user, router } = await openPage(withQuery(paths.bindSuccess, { id: registration.id }));
-    expect(await screen.findByText('宋建军', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('宋建军')).toBeInTheDocument();
     expect(
       screen.getByText(`${registration.idCard.slice(0, 6)} ******** ${registration.idCard.slice(14)}`),
     ).toBeInTheDocument();
@@ -44,25 +44,25 @@ describe('绑定成功 (work)', () => {
     expect(screen.getByText(/^CT/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '查看详情' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearchBindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearchBindSuccess));
     expect(router.state.location.search).toBe(`?id=${registration.id}`);
   });
 
   it('继续登记 opens a fresh form', async () => {
     const registration = seededRegistration((r) => r.name === '宋建军');
     const { user, router } = await openPage(withQuery(paths.bindSuccess, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '继续登记' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter), SLOW);
-    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('');
+    await user.click(await screen.findByRole('button', { name: '继续登记' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter));
+    expect(await screen.findByRole('textbox', { name: '姓名' })).toHaveValue('');
   });
 
   it('shows a load failure with 重试', async () => {
     server.use(http.get('*/api/v1/ScreeningRegister/GetDetail', () => HttpResponse.error()));
     const { user } = await openPage(withQuery(paths.bindSuccess, { id: '1001' }));
-    expect(await screen.findByText('加载失败', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('加载失败')).toBeInTheDocument();
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('登记信息已保存，采样管已绑定', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('登记信息已保存，采样管已绑定')).toBeInTheDocument();
   });
 });
 
@@ -70,7 +70,7 @@ describe('提交成功 (check user)', () => {
   it('explains how to collect and return the sample and when results come', async () => {
     const own = seededRegistration((r) => r.name === '陈建国');
     await openPage(withQuery(paths.checkUserBindSuccess, { id: own.id }), 'check');
-    expect(await screen.findByRole('heading', { name: '接下来怎么做' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '接下来怎么做' })).toBeInTheDocument();
     expect(screen.getByText(/放入采样管/)).toBeInTheDocument();
     expect(screen.getByText(/3-5 个工作日/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('提交成功 (check user)', () => {
 
   it('without an id shows an empty state, not an endless spinner', async () => {
     await openPage(paths.checkUserBindSuccess, 'check');
-    expect(await screen.findByText('没有找到登记信息', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('没有找到登记信息')).toBeInTheDocument();
   });
 });
 
@@ -86,25 +86,25 @@ describe('绑定失败', () => {
   it('explains the reason code in plain words and 返回修改 restores the form from the draft', async () => {
     storeDraft(draft);
     const { user, router } = await openPage(withQuery(paths.bindErr, { reason: 'registration-has-tube' }));
-    expect(await screen.findByText(/这条登记已经绑定了采样管/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/这条登记已经绑定了采样管/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '返回修改' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter), SLOW);
-    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter));
+    expect(await screen.findByRole('textbox', { name: '姓名' })).toHaveValue('王小明');
     expect(screen.getByRole('textbox', { name: '采样管编码' })).toHaveValue(SPARE_TUBE);
     expect(screen.getByText('已恢复上次未提交的内容')).toBeInTheDocument();
   });
 
   it('an unknown reason code gets a general explanation', async () => {
     await openPage(`${paths.bindErr}?reason=%3Cscript%3E`);
-    expect(await screen.findByText('绑定没有成功，请稍后重试。', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('绑定没有成功，请稍后重试。')).toBeInTheDocument();
   });
 
   it('重试 sends the saved draft again, once per tap, and opens the result', async () => {
     storeDraft(draft);
     const sent = recordRequests();
     const { user, router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
-    await user.dblClick(await screen.findByRole('button', { name: '重试' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await user.dblClick(await screen.findByRole('button', { name: '重试' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
@@ -113,13 +113,13 @@ describe('绑定失败', () => {
     storeDraft(draft);
     const sent = recordRequests();
     const { router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
-    const retry = await screen.findByRole('button', { name: '重试' }, SLOW);
+    const retry = await screen.findByRole('button', { name: '重试' });
     // Both clicks before React renders again (a quick double tap on a slow phone).
     act(() => {
       retry.click();
       retry.click();
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
   });
 
@@ -135,9 +135,9 @@ describe('绑定失败', () => {
       ),
     );
     const { user, router } = await openPage(withQuery(paths.bindErr, { reason: 'server' }));
-    await user.click(await screen.findByRole('button', { name: '重试' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter), SLOW);
-    expect(await screen.findByText('采样管编码不存在，请核对后重新扫码', {}, SLOW)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '重试' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoEnter));
+    expect(await screen.findByText('采样管编码不存在，请核对后重新扫码')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '姓名' })).toHaveValue('王小明');
   });
 });

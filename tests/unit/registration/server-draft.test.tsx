@@ -14,18 +14,17 @@ import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { signInForTest, storedTestDraft, storeTestDraft, TEST_OWNERS } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, fill, NEW_ID_CARD, openPage, SLOW, SPARE_TUBE, textbox } from './helpers';
+import { closeOverlays, fill, NEW_ID_CARD, openPage, SPARE_TUBE, textbox } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(closeOverlays);
 
 /** The server's debounce is 1.5 s: a save is awaited with room to spare. */
-const SAVED = { timeout: 6000 };
 
 type User = Awaited<ReturnType<typeof openPage>>['user'];
 
 async function typePerson(user: User, name = '王小明', idCard = NEW_ID_CARD) {
-  await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), name);
+  await fill(user, await screen.findByRole('textbox', { name: '姓名' }), name);
   await fill(user, textbox('身份证号'), idCard);
 }
 
@@ -68,7 +67,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
   it('sends nothing while staff type; 暂存 saves it, says so, and the submit sends that same record', async () => {
     const requests = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+    await fill(user, await screen.findByRole('textbox', { name: '姓名' }), '王小明');
     expect(screen.getByText('填好姓名和身份证号后，可「暂存」到服务器')).toHaveAttribute('role', 'status');
     await fill(user, textbox('身份证号'), NEW_ID_CARD);
     expect(
@@ -79,7 +78,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
 
     await user.click(screen.getByRole('button', { name: '暂存' }));
     expect(
-      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/, {}, SAVED),
+      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '暂存' })).toBeNull();
     const [added] = await requests.bodies('/ScreeningRegister/Add');
@@ -93,7 +92,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
     expect(await screen.findByText('可以绑定')).toBeInTheDocument();
     await confirmSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ id: draft.id }),
     ]);
@@ -118,11 +117,7 @@ describe('信息录入 by default: Add only on an explicit action (staff)', () =
     await typePerson(user);
     await user.click(await screen.findByRole('button', { name: '暂存' }));
     expect(
-      await screen.findByText(
-        '未能保存到服务器（后端接口连接异常），内容已保存在本机，可稍后再点「暂存」',
-        {},
-        SAVED,
-      ),
+      await screen.findByText('未能保存到服务器（后端接口连接异常），内容已保存在本机，可稍后再点「暂存」'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '暂存' })).toBeEnabled();
     expect(textbox('姓名')).toHaveValue('王小明');
@@ -169,12 +164,12 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
   it('saves once name and ID card are valid (no phone yet), says so, and the submit sends that same record', async () => {
     const requests = recordRequests();
     const { user, router } = await openPage(paths.infoEnter);
-    await fill(user, await screen.findByRole('textbox', { name: '姓名' }, SLOW), '王小明');
+    await fill(user, await screen.findByRole('textbox', { name: '姓名' }), '王小明');
     expect(screen.getByText('填好姓名和身份证号后，会自动保存到服务器')).toHaveAttribute('role', 'status');
     await fill(user, textbox('身份证号'), NEW_ID_CARD);
 
     expect(
-      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/, {}, SAVED),
+      await screen.findByText(/保存到服务器，换一部手机登录也能在首页「待提交登记」继续填写/),
     ).toBeInTheDocument();
     const [added] = await requests.bodies('/ScreeningRegister/Add');
     expect(added).toMatchObject({ name: '王小明', idCard: NEW_ID_CARD, phone: '' });
@@ -187,14 +182,14 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
 
     // A change saves again, to the same record.
     await fill(user, textbox('联系电话'), '13800138000');
-    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(2), SAVED);
+    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(2));
     const bodies = await requests.bodies('/ScreeningRegister/Add');
     expect(bodies[1]).toMatchObject({ id: draft.id, phone: '13800138000' });
 
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
     expect(await screen.findByText('可以绑定')).toBeInTheDocument();
     await confirmSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     const [submitted] = await requests.bodies('/ScreeningRegister/Submit');
     expect(submitted).toMatchObject({ id: draft.id });
     expect(recordsOf(NEW_ID_CARD)).toEqual([expect.objectContaining({ id: draft.id, status: 'submitted' })]);
@@ -208,10 +203,10 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     await typePerson(user);
     await fill(user, textbox('联系电话'), '13800138000');
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
-    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(1), SAVED);
+    await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(1));
     await confirmSubmit(user);
     release();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     const [added] = recordsOf(NEW_ID_CARD);
     expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ id: added.id }),
@@ -240,7 +235,7 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     await waitFor(() => expect(requests.count('/ScreeningRegister/Add')).toBe(1));
 
     const again = await openPage(paths.infoEnter);
-    expect(await screen.findByRole('textbox', { name: '姓名' }, SLOW)).toHaveValue('王小明');
+    expect(await screen.findByRole('textbox', { name: '姓名' })).toHaveValue('王小明');
     await again.user.click(screen.getByRole('button', { name: '清空' }));
     expect(storedTestDraft()).toBeNull();
 
@@ -256,11 +251,7 @@ describe('信息录入 saves unfinished work to the server while staff type (swi
     const { user } = await openPage(paths.infoEnter);
     await typePerson(user);
     expect(
-      await screen.findByText(
-        '未能保存到服务器（后端接口连接异常），内容已保存在本机，稍后会再试',
-        {},
-        SAVED,
-      ),
+      await screen.findByText('未能保存到服务器（后端接口连接异常），内容已保存在本机，稍后会再试'),
     ).toBeInTheDocument();
     expect(screen.queryByText('后端接口连接异常')).toBeNull();
     expect(textbox('姓名')).toHaveValue('王小明');
@@ -298,14 +289,14 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     const draft = await serverDraft();
     const requests = recordRequests();
     const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
-    await waitFor(() => expect(textbox('姓名')).toHaveValue('赵建华'), SLOW);
+    await waitFor(() => expect(textbox('姓名')).toHaveValue('赵建华'));
     expect(textbox('身份证号')).toHaveValue(formatIdCardGroups(draft.idCard));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await fill(user, textbox('联系电话'), '13800138000');
     await fill(user, textbox('采样管编码'), SPARE_TUBE);
     expect(await screen.findByText('可以绑定')).toBeInTheDocument();
     await confirmSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ id: draft.id, phone: '13800138000' }),
     ]);
@@ -316,7 +307,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     const draft = await serverDraft();
     storeTestDraft({ name: '钱小梅', idCard: '1101' });
     const { user, router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
-    const dialog = await screen.findByRole('dialog', { name: '替换本机未保存的登记？' }, SLOW);
+    const dialog = await screen.findByRole('dialog', { name: '替换本机未保存的登记？' });
     expect(dialog).toHaveTextContent('本机还有一份没有保存到服务器的登记（钱小梅）');
     await user.click(within(dialog).getByRole('button', { name: '保留本机内容' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -336,7 +327,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
     await waitFor(() => expect(storedTestDraft()).toMatchObject({ server: { registrationId: draft.id } }));
     expect(screen.queryByText('该身份证号已登记，不需要重复登记。')).toBeNull();
     await confirmSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
     expect(await requests.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ id: draft.id }),
     ]);
@@ -350,7 +341,7 @@ describe('信息录入 继续填写 a registration saved on the server', () => {
       if (stored) stored.status = 'submitted';
     });
     const { router } = await openPage(withQuery(paths.infoEnter, { draft: draft.id }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail));
     expect(router.state.location.search).toBe(`?id=${draft.id}`);
     expect(await screen.findByText('这条登记已经提交，不需要继续填写')).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import { defaultDb } from '@/mocks/db';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
-import { closeOverlays, openPage, seededRegistration, SLOW } from './helpers';
+import { closeOverlays, openPage, seededRegistration } from './helpers';
 
 const OPERATION = '/Sampling/UpdateSamplingOperation';
 
@@ -26,20 +26,20 @@ describe('解绑采样管', () => {
     const { tube, registration } = withTube('bound');
     const sent = recordRequests();
     const { user, router } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    expect(await screen.findByText(tube.code, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(tube.code)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '确认解绑' }));
     expect(await screen.findByText('请选择解绑原因')).toBeInTheDocument();
     expect(sent.count(OPERATION)).toBe(0);
 
-    await user.click(await screen.findByRole('radio', { name: '采样管破损或污染' }, SLOW));
+    await user.click(await screen.findByRole('radio', { name: '采样管破损或污染' }));
     await user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '管盖裂开');
     await user.click(screen.getByRole('button', { name: '确认解绑' }));
     const dialog = await screen.findByRole('dialog', { name: '确认解绑采样管' });
     expect(within(dialog).getByText('解绑原因：采样管破损或污染')).toBeInTheDocument();
     await user.dblClick(within(dialog).getByRole('button', { name: '确认解绑' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail));
     expect(router.state.location.search).toBe(`?id=${registration.id}`);
     expect(sent.count(OPERATION)).toBe(1);
     expect((await sent.bodies(OPERATION))[0]).toEqual({
@@ -50,14 +50,14 @@ describe('解绑采样管', () => {
       note: '管盖裂开',
     });
     expect(await screen.findByText('解绑成功')).toBeInTheDocument();
-    expect(await screen.findByText(/这条登记还没有绑定采样管/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/这条登记还没有绑定采样管/)).toBeInTheDocument();
   });
 
   it('is refused with the reason once the lab has received the tube', async () => {
     const { registration } = withTube('tested');
     await openPage(withQuery(paths.unbindTube, { id: registration.id }));
     expect(
-      await screen.findByText(/实验室已接收该样本（当前状态：已检测），不能解绑采样管/, {}, SLOW),
+      await screen.findByText(/实验室已接收该样本（当前状态：已检测），不能解绑采样管/),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
   });
@@ -78,7 +78,7 @@ describe('解绑采样管', () => {
       }),
     );
     const { user, router } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    await user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await user.click(await screen.findByRole('radio', { name: '其他原因' }));
     await user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '重新登记');
     const confirmUnbind = async () => {
       await user.click(screen.getByRole('button', { name: '确认解绑' }));
@@ -97,7 +97,7 @@ describe('解绑采样管', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '确认解绑' })).toBeEnabled());
 
     await confirmUnbind();
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoDetail));
     expect(sent.count(OPERATION)).toBe(2);
   });
 
@@ -117,7 +117,7 @@ describe('解绑采样管', () => {
       }),
     );
     const { user } = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    await user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await user.click(await screen.findByRole('radio', { name: '其他原因' }));
     await user.click(screen.getByRole('button', { name: '确认解绑' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '确认解绑采样管' })).getByRole('button', {
@@ -125,7 +125,7 @@ describe('解绑采样管', () => {
       }),
     );
     expect(await screen.findByText('不能解绑：实验室已接收该样本，不能解绑')).toBeInTheDocument();
-    expect(await screen.findByText(/实验室已接收该样本（当前状态：/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/实验室已接收该样本（当前状态：/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '确认解绑' })).toBeDisabled();
   });
@@ -133,17 +133,17 @@ describe('解绑采样管', () => {
   it('keeps the chosen reason and note after the page is opened again', async () => {
     const { registration } = withTube('bound');
     const first = await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    await first.user.click(await screen.findByRole('radio', { name: '其他原因' }, SLOW));
+    await first.user.click(await screen.findByRole('radio', { name: '其他原因' }));
     await first.user.type(screen.getByRole('textbox', { name: '备注（选填）' }), '重新登记');
     first.unmount();
     await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    expect(await screen.findByRole('radio', { name: '其他原因' }, SLOW)).toBeChecked();
+    expect(await screen.findByRole('radio', { name: '其他原因' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: '备注（选填）' })).toHaveValue('重新登记');
   });
 
   it('says so when the registration has no tube', async () => {
     const registration = seededRegistration((r) => r.status === 'draft');
     await openPage(withQuery(paths.unbindTube, { id: registration.id }));
-    expect(await screen.findByText('这条登记没有绑定采样管', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('这条登记没有绑定采样管')).toBeInTheDocument();
   });
 });

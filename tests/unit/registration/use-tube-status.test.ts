@@ -36,19 +36,23 @@ describe('useTubeStatus', () => {
   });
 
   it('looks a scanned code up at once, a typed one after the typing pause', async () => {
+    // Long enough that "at once" and "after the pause" stay apart on a busy machine.
+    const TYPING_PAUSE_MS = 4000;
     await signInForTest('work');
     const requests = recordRequests();
     const [first, second] = spareCodes();
-    const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, 1000), {
+    const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, TYPING_PAUSE_MS), {
       initialProps: { code: '' },
     });
     // The scanner hands over its code and the form takes it, in one render.
     act(() => result.current.scanned(first));
     rerender({ code: first });
-    await waitFor(() => expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(1), { timeout: 500 });
+    await waitFor(() => expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(1), {
+      timeout: TYPING_PAUSE_MS - 1000,
+    });
 
     rerender({ code: second });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(1);
     await waitFor(() => expect(requests.count('/Sampling/GetSamplingTubeStatus')).toBe(2));
   });

@@ -202,17 +202,13 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     // Once the browser is idle (a timer where requestIdleCallback is missing, as in iOS WebKit), while
     // the server is still answering: the worker alone, whose script loads and compiles off the main
     // thread. pdf.js itself and the PDF wait for the report (the PDF's id comes from the answer).
-    await waitFor(() => expect(loader.startPdfWorker).toHaveBeenCalledOnce(), { timeout: 2000 });
+    await waitFor(() => expect(loader.startPdfWorker).toHaveBeenCalledOnce());
     expect(screen.getByRole('status')).toHaveTextContent('加载中');
     expect(loader.preparePdfJs).not.toHaveBeenCalled();
 
-    await screen.findByRole('heading', { name: '本次未发现异常' }, { timeout: 3000 });
-    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
-    const viewer = await screen.findByRole(
-      'region',
-      { name: `报告原件：${report.fileName}` },
-      { timeout: 3000 },
-    );
+    await screen.findByRole('heading', { name: '本次未发现异常' });
+    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce());
+    const viewer = await screen.findByRole('region', { name: `报告原件：${report.fileName}` });
     expect((await api.to('/Sampling/DownloadCheckReport')).map((sent) => sent.search)).toEqual([
       `?reportId=${report.id}`,
     ]);
@@ -240,7 +236,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
-    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(loader.preparePdfJs).toHaveBeenCalledOnce());
     expect(api.count('/Sampling/DownloadCheckReport')).toBe(0);
 
     server.use(http.get(DOWNLOAD, async () => delay(200).then(() => undefined)));
@@ -260,9 +256,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const api = recordRequests();
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     const section = await screen.findByRole('region', { name: '报告原件' });
-    expect(await within(section).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      '检测报告不存在',
-    );
+    expect(await within(section).findByRole('alert')).toHaveTextContent('检测报告不存在');
     await userEvent.click(within(section).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
     expect(api.count('/Sampling/DownloadCheckReport')).toBe(2);
@@ -276,9 +270,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const log = recordRequests();
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     const section = await screen.findByRole('region', { name: '报告原件' });
-    expect(await within(section).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      '报告服务暂不可用',
-    );
+    expect(await within(section).findByRole('alert')).toHaveTextContent('报告服务暂不可用');
     await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
     expect(log.count('/Sampling/DownloadCheckReport')).toBe(2);
@@ -292,9 +284,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
     // The person looks at the report in the page first (the bytes have arrived), then saves it.
-    expect(
-      await screen.findByRole('region', { name: `报告原件：${report.fileName}` }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: `报告原件：${report.fileName}` })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
@@ -313,7 +303,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     const log = recordRequests();
     const { router } = renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
     await screen.findByRole('heading', { name: '本次未发现异常' });
-    await waitFor(() => expect(log.count('/Sampling/DownloadCheckReport')).toBe(1), { timeout: 3000 });
+    await waitFor(() => expect(log.count('/Sampling/DownloadCheckReport')).toBe(1));
 
     await userEvent.click(screen.getByRole('button', { name: '下载报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
