@@ -83,9 +83,9 @@ test.describe('offline bind queue (work users)', () => {
 
     await goOffline(page, api);
     await registerOffline(page, PEOPLE[0], tubes[0], true);
-    await expect(page.getByText('有 1 条登记待发送，恢复网络后将自动提交')).toBeVisible();
+    await expect(page.getByText('有 1 条登记待发送，网络不可用，恢复网络后自动重试')).toBeVisible();
     await registerOffline(page, PEOPLE[1], tubes[1], false);
-    await expect(page.getByText('有 2 条登记待发送，恢复网络后将自动提交')).toBeVisible();
+    await expect(page.getByText('有 2 条登记待发送，网络不可用，恢复网络后自动重试')).toBeVisible();
     expect(api.requestsTo(BIND)).toHaveLength(0);
     expect(api.db.state.registrations.filter((r) => PEOPLE.some((p) => p.idCard === r.idCard))).toHaveLength(
       0,

@@ -3,6 +3,7 @@ import { RETRY_GIVE_UP_MS, retryDelayMs } from '@/lib/http/retry-policy';
 import { getSessionOwner, sameOwner, type SessionOwner } from '@/lib/session';
 import { acquireQueueLock, releaseQueueLock, renewQueueLock } from './queue-lock';
 import type { SendResult } from './send-entry';
+import { waitText } from './wait-text';
 import {
   getQueueSnapshot,
   isSendable,
@@ -190,6 +191,7 @@ async function run(options: FlushOptions): Promise<FlushSummary> {
 function reportText(
   summary: FlushSummary,
   manual: boolean,
+  waitLine: string | null,
 ): { text: string; tone: 'success' | 'warning' | 'fail' | 'info' } | null {
   const parts: string[] = [];
   if (summary.sent > 0) parts.push(`已${manual ? '' : '自动'}提交 ${summary.sent} 条登记`);
@@ -209,8 +211,11 @@ function reportText(
     case 'busy':
       return { text: '正在其他页面发送，请稍候', tone: 'info' };
     default:
+      // What the first entry now waits for (the network, a busy server, a sign-in), as the home says it.
       return {
-        text: `暂时无法发送（${summary.stoppedBy ?? '网络不可用'}），恢复网络后将自动提交`,
+        text: waitLine
+          ? `暂时无法发送：${waitLine}`
+          : `暂时无法发送（${summary.stoppedBy ?? '网络不可用'}），稍后将自动重试`,
         tone: 'fail',
       };
   }
@@ -218,7 +223,8 @@ function reportText(
 
 /** One toast per flush, not one per request. Feedback (antd-mobile) is loaded on demand, like the sender. */
 async function report(summary: FlushSummary, manual: boolean): Promise<void> {
-  const message = reportText(summary, manual);
+  const first = sendableEntries()[0];
+  const message = reportText(summary, manual, first ? waitText(first) : null);
   if (!message) return;
   const { toast, toastFail, toastSuccess, toastWarning } = await import('@/lib/feedback');
   const show = { success: toastSuccess, warning: toastWarning, fail: toastFail, info: toast }[message.tone];

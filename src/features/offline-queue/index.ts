@@ -13,4 +13,4 @@ export {
   type QueueEntry,
 } from './queue-store';
 export { useOfflineQueue } from './use-offline-queue';
-export { waitText } from './wait-text';
+export { useQueueWaitLine, waitText } from './wait-text';

@@ -3,7 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { enqueueBind, findQueuedTube, flushQueueSoon, useOfflineQueue } from '@/features/offline-queue';
+import {
+  enqueueBind,
+  findQueuedTube,
+  flushQueueSoon,
+  useOfflineQueue,
+  useQueueWaitLine,
+} from '@/features/offline-queue';
 import { toast, toastFail } from '@/lib/feedback';
 import { showError } from '@/lib/http';
 import { normalizeIdCard } from '@/lib/id-card';
@@ -67,6 +73,7 @@ export function useRegistrationForm(audience: UserAudience) {
   const registered = useRegisteredIdCard(server.registrationId, form.idCard);
   // Staff only: what waits in the offline queue (check users never queue).
   const queue = useOfflineQueue();
+  const queueWait = useQueueWaitLine(queue);
   const tube = useTubeFields({
     formName: FORM_NAME,
     form,
@@ -268,6 +275,8 @@ export function useRegistrationForm(audience: UserAudience) {
       resetMessages();
     },
     pendingCount: isWork ? queue.pendingCount : 0,
+    /** What the waiting registrations wait for (the network, a busy server, a sign-in), in one line. */
+    pendingWait: isWork ? queueWait.line : null,
     resumeDraftId: isWork ? searchParams.get('draft') : null,
     resumeDone,
     phase,

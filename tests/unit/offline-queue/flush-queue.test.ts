@@ -528,9 +528,7 @@ describe('flushQueue', () => {
     enqueue(1);
     server.use(http.post(`*/api/v1${SUBMIT}`, () => HttpResponse.error()));
     await flush({ manual: true });
-    expect(
-      await screen.findByText('暂时无法发送（后端接口连接异常），恢复网络后将自动提交'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('暂时无法发送：网络不可用，恢复网络后自动重试')).toBeInTheDocument();
   });
 });
 

@@ -70,7 +70,7 @@ describe('信息录入 without network (staff)', () => {
     ]);
     expect(stored()[0].registrationId).toBeUndefined();
     expect(sent.count('/Sampling/BindSamplingTube')).toBe(0);
-    expect(screen.getByText('有 1 条登记待发送，恢复网络后将自动提交')).toBeInTheDocument();
+    expect(screen.getByText('有 1 条登记待发送，网络不可用，恢复网络后自动重试')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '在首页查看' })).toHaveAttribute('href', paths.workUser);
 
     // The queued tube cannot be bound to the next person.
@@ -147,8 +147,14 @@ describe('信息录入 without network (staff)', () => {
       });
       // Not sent again before the server's Retry-After (without one, the queue may already have tried
       // again: its first backoff is up to 2 s).
-      if (headers['Retry-After'])
+      if (headers['Retry-After']) {
         expect(Date.parse(entry.nextAttemptAt ?? '')).toBeGreaterThanOrEqual(before + 120_000);
+        // The banner says what the queue waits for: the server, not the network (Retry-After 120 s
+        // plus the backoff's jitter: 3 minutes, rounded up, until the first seconds have passed).
+        expect(
+          await screen.findByText(/^有 1 条登记待发送，服务器繁忙，约 [23] 分钟后自动重试$/),
+        ).toBeInTheDocument();
+      }
       // A failed Bind: the registration was saved, and the queue only binds it.
       expect(entry.registrationId !== undefined).toBe(path === '/Sampling/BindSamplingTube');
     },

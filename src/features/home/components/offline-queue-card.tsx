@@ -10,6 +10,7 @@ import {
   removeFinishedEntries,
   retryQueueEntry,
   useOfflineQueue,
+  useQueueWaitLine,
   waitText,
   type QueueEntry,
 } from '@/features/offline-queue';
@@ -92,25 +93,6 @@ function retryAndSend(id: string): void {
   void flushQueue({ manual: true });
 }
 
-/** While an entry waits for a time, the words "约 N 分钟后" follow the clock. */
-const WAIT_TEXT_REFRESH_MS = 10_000;
-
-/** The clock for `waitText`, read again every few seconds and whenever the awaited time changes. */
-function useNow(awaited: string | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!awaited) return;
-    const tick = () => setNow(Date.now());
-    const first = window.setTimeout(tick, 0);
-    const timer = window.setInterval(tick, WAIT_TEXT_REFRESH_MS);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(timer);
-    };
-  }, [awaited]);
-  return now;
-}
-
 /**
  * The work home's view of the offline queue: how many registrations wait, a list of each with its
  * outcome, 立即发送 and 清除已完成. Showing it (first render or a keep-alive return) is a send trigger.
@@ -120,8 +102,7 @@ export function OfflineQueueCard() {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const listId = useId();
-  const first = queue.entries.find((entry) => entry.status === 'pending' || entry.status === 'sending');
-  const now = useNow(first?.waitingFor === 'server' ? first.nextAttemptAt : undefined);
+  const { line: waitLine, now } = useQueueWaitLine(queue);
 
   useEffect(() => {
     void flushQueue();
@@ -136,8 +117,7 @@ export function OfflineQueueCard() {
         ? `发送失败 ${queue.failedCount} 条`
         : '离线登记已全部发送';
   const lines: string[] = [];
-  if (queue.pendingCount > 0)
-    lines.push(queue.flushing ? '正在发送…' : ((first && waitText(first, now)) ?? '恢复网络后将自动提交'));
+  if (waitLine) lines.push(waitLine);
   if (queue.failedCount > 0 && queue.pendingCount > 0) lines.push(`另有 ${queue.failedCount} 条发送失败`);
   if (queue.failedCount > 0) lines.push('发送失败的登记请查看原因后处理');
   if (queue.sentCount > 0) lines.push(`已发送 ${queue.sentCount} 条`);

@@ -71,7 +71,9 @@ export default function InfoEnterPage() {
       )}
       {form.pendingCount > 0 && (
         <div className={styles.queued} role="status">
-          <span>有 {form.pendingCount} 条登记待发送，恢复网络后将自动提交</span>
+          <span>
+            有 {form.pendingCount} 条登记待发送，{form.pendingWait}
+          </span>
           <Link to={paths.workUser} className={styles.queuedLink}>
             在首页查看
           </Link>
