@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
+import { formatIdCardGroups } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
@@ -90,7 +91,12 @@ describe('信息查询 (work)', () => {
     await results();
 
     await user.click(screen.getByRole('radio', { name: '身份证号' }));
-    await fill(user, screen.getByRole('textbox', { name: '身份证号' }), person.idCard.toLowerCase());
+    // The digit keypad, as in the entry form; after 17 digits the X key is beside the field.
+    const field = screen.getByRole('textbox', { name: '身份证号' });
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    await fill(user, field, person.idCard.slice(0, 17));
+    expect(screen.getByRole('button', { name: '输入末位 X' })).toBeInTheDocument();
+    await fill(user, field, person.idCard.toLowerCase());
     await user.click(screen.getByRole('button', { name: '查询' }));
     expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' })).toBeInTheDocument();
     expect((await sent.bodies(SEARCH)).at(-1)).toMatchObject({
@@ -106,7 +112,8 @@ describe('信息查询 (work)', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.infoSearch));
     expect(await screen.findByRole('heading', { name: '查询结果（共 1 条）' })).toBeVisible();
-    expect(screen.getByRole('textbox', { name: '身份证号' })).toHaveValue(person.idCard.toLowerCase());
+    // As the ID-card field shows a number: in the card's 6-8-4 groups, a typed x as X.
+    expect(screen.getByRole('textbox', { name: '身份证号' })).toHaveValue(formatIdCardGroups(person.idCard));
     expect(screen.getByRole('link', { name: /谢桂芳/ })).toBeInTheDocument();
   });
 

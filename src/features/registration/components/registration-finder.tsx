@@ -1,5 +1,6 @@
 import { Button, Input } from 'antd-mobile';
 import { useCallback, useId, useState } from 'react';
+import { IdCardInput } from '@/components/form-field/id-card-input';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
@@ -143,21 +144,39 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
               <label htmlFor={inputId} className={styles.label}>
                 {REGISTRATION_SEARCH_TYPE_LABELS[type]}
               </label>
-              <Input
-                id={inputId}
-                className={styles.input}
-                value={text}
-                onChange={(value) => {
-                  setText(value);
-                  setFieldError(null);
-                }}
-                placeholder={PLACEHOLDERS[type]}
-
-                enterKeyHint="search"
-                type={type === 'phone' ? 'tel' : 'text'}
-                maxLength={type === 'idCard' ? 18 : 30}
-                autoComplete="off"
-              />
+              {type === 'idCard' ? (
+                // The digit keypad with an X key, the number in 6-8-4 groups, as in the entry form.
+                <IdCardInput
+                  id={inputId}
+                  boxClassName={`${styles.input} ${styles.idCardBox}`}
+                  value={text}
+                  onChange={(value) => {
+                    setText(value);
+                    setFieldError(null);
+                  }}
+                  placeholder={PLACEHOLDERS.idCard}
+                  enterKeyHint="search"
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? errorId : undefined}
+                />
+              ) : (
+                <Input
+                  id={inputId}
+                  className={styles.input}
+                  value={text}
+                  onChange={(value) => {
+                    setText(value);
+                    setFieldError(null);
+                  }}
+                  placeholder={PLACEHOLDERS[type]}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? errorId : undefined}
+                  enterKeyHint="search"
+                  type={type === 'phone' ? 'tel' : 'text'}
+                  maxLength={30}
+                  autoComplete="off"
+                />
+              )}
             </div>
           )}
           {fieldError && (
