@@ -73,6 +73,11 @@ for (const phone of PHONES) {
 
       const viewer = await viewPdf(page, report.fileName);
       await expect(viewer.getByRole('region', { name: /^第 1 页/ })).toContainText('检测结果：阴性');
+      // A one-page report: the viewer's tools in one row (two covered a sixth of a 320 px screen).
+      const tools = page.getByRole('toolbar', { name: '报告查看工具' });
+      const zoomOut = await tools.getByRole('button', { name: '缩小' }).boundingBox();
+      expect((await tools.boundingBox())!.height, 'one row of tools').toBeLessThan(zoomOut!.height * 2);
+      await expect(tools.getByRole('button', { name: /上一页|下一页/ })).toHaveCount(0);
       await expectOnScreen(page, action);
       await expectNoSideways(page);
       await snapScreen(page, `checkUserRepoetDetail-wechat-pdf-${size}`);

@@ -164,27 +164,30 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
               ＋
             </Button>
           </div>
-          <div className={styles.group}>
-            <Button
-              className={styles.tool}
-              disabled={currentPage <= 1}
-              onClick={() => goToPage(currentPage - 1)}
-            >
-              上一页
-            </Button>
-            <span className={styles.status}>
-              <span className="visually-hidden">当前第</span>
-              {currentPage} / {numPages}
-              <span className="visually-hidden">页</span>
-            </span>
-            <Button
-              className={styles.tool}
-              disabled={currentPage >= numPages}
-              onClick={() => goToPage(currentPage + 1)}
-            >
-              下一页
-            </Button>
-          </div>
+          {/* A one-page report has nowhere to go: no page buttons, and the tools fit one row on any phone. */}
+          {numPages > 1 && (
+            <div className={styles.group}>
+              <Button
+                className={styles.tool}
+                disabled={currentPage <= 1}
+                onClick={() => goToPage(currentPage - 1)}
+              >
+                上一页
+              </Button>
+              <span className={styles.status}>
+                <span className="visually-hidden">当前第</span>
+                {currentPage} / {numPages}
+                <span className="visually-hidden">页</span>
+              </span>
+              <Button
+                className={styles.tool}
+                disabled={currentPage >= numPages}
+                onClick={() => goToPage(currentPage + 1)}
+              >
+                下一页
+              </Button>
+            </div>
+          )}
         </div>
         {/* Focusable so a zoomed page can be scrolled sideways from the keyboard too. */}
         <div className={styles.pages} tabIndex={0} role="group" aria-label="报告页面，放大后可左右滑动">

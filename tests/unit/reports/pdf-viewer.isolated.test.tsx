@@ -128,6 +128,14 @@ describe('PdfViewer', () => {
     expect(previous).toBeEnabled();
   });
 
+  it('a one-page report has no 上一页 / 下一页', async () => {
+    loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+    render(<PdfViewer data={BYTES} label="报告原件" />);
+    expect(await screen.findByRole('region', { name: '第 1 页，共 1 页' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '放大' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /上一页|下一页/ })).not.toBeInTheDocument();
+  });
+
   it('shows why the file could not be opened, and 重试 opens it', async () => {
     loader.openPdfDocument
       .mockRejectedValueOnce(new Error('Invalid PDF structure.'))
