@@ -58,7 +58,7 @@ describe('信息录入 (work)', () => {
     const { user } = await openPage(paths.infoEnter);
     await screen.findByRole('textbox', { name: '姓名' });
     await user.click(screen.getByRole('button', { name: /^选填信息/ }));
-    expect(textbox('住址')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: '住址' })).toBeInTheDocument();
     const measured = vi.spyOn(Element.prototype, 'scrollHeight', 'get');
     await user.type(textbox('姓名'), '王小明');
     expect(textbox('姓名')).toHaveValue('王小明');
@@ -184,6 +184,9 @@ describe('信息录入 retries', () => {
     await confirmInDialog(user);
     // Offered the offline queue, the person stays and taps again.
     await user.click(await screen.findByRole('button', { name: '留在本页' }));
+    // The first attempt's dialogs close (their animation) before the person taps again: a quicker tap
+    // would find the closing 请确认登记信息 instead of the new one.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: '提交并绑定' }));
     await confirmInDialog(user);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindSuccess));
