@@ -6,8 +6,8 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
  * The bundle budgets of docs/performance.md, over the production build in dist/ (scripts/test-all.mjs)
  * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
  */
-const LOGIN_PAGE_BUDGET_KB = 183;
-const ADDED_OVER_LOGIN_BUDGET_KB = 38;
+const LOGIN_PAGE_BUDGET_KB = 183.5;
+const ADDED_OVER_LOGIN_BUDGET_KB = 35;
 
 const dist = 'dist';
 const graph: ChunkGraph | undefined = existsSync(chunkGraphPath(dist))

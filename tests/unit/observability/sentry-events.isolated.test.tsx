@@ -62,7 +62,7 @@ describe('error reports from a filled registration form', () => {
     await fill(user, textbox('身份证号'), PERSON.idCard);
     await fill(user, textbox('联系电话'), PERSON.phone);
     await user.click(screen.getByRole('button', { name: '选填信息' }));
-    await fill(user, textbox('住址'), PERSON.address);
+    await fill(user, await screen.findByRole('textbox', { name: '住址' }), PERSON.address);
     const token = sessionStorage.getItem('token')!;
     // The form keeps its draft in storage as it is typed.
     await waitFor(() => expect(JSON.stringify({ ...localStorage })).toContain(PERSON.address));

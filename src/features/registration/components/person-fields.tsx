@@ -1,24 +1,18 @@
 import { Input } from 'antd-mobile';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { InlineLoading } from '@/components/async-view';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { IdCardInput } from '@/components/form-field/id-card-input';
-import { GrowingTextArea } from '@/components/growing-text-area';
 import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
+import { whenIdle } from '@/lib/when-idle';
 import type { RegistrationForm } from '../registration-draft';
 import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
 import type { PersonForm } from '../use-person-form';
 import { focusControl } from '../use-tube-fields';
 import { ChoiceGroup } from './choice-group';
-import { DictionarySelect } from './dictionary-select';
 import styles from '../pages/info-enter-page.module.css';
 
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
-/** The dictionary-coded person fields, in the order the form shows them. */
-const DICTIONARY_FIELDS = [
-  { name: 'nation', typeCode: 'nation', label: '民族' },
-  { name: 'education', typeCode: 'education', label: '文化程度' },
-  { name: 'occupation', typeCode: 'occupation', label: '职业' },
-] as const;
 /** The fields folded under 选填信息: none of them is required. */
 const OPTIONAL_FIELDS = [
   'nation',
@@ -30,6 +24,11 @@ const OPTIONAL_FIELDS = [
   'emergencyContactRelation',
 ] as const satisfies readonly (keyof RegistrationForm)[];
 const OPTIONAL_SUMMARY = '民族、文化程度、职业、住址、紧急联系人';
+
+const loadOptionalFields = () => import('./optional-person-fields');
+const OptionalPersonFields = lazy(() =>
+  loadOptionalFields().then((module) => ({ default: module.OptionalPersonFields })),
+);
 
 function readOptionalOpen(): boolean {
   try {
@@ -101,6 +100,8 @@ export function PersonFields({
     setFocusFoldError(true);
   }
   const earlierError = Boolean(form.fieldErrors.name || form.fieldErrors.idCard || form.fieldErrors.phone);
+  // The fold's chunk arrives while the person fills in the required fields: opened, it shows at once.
+  useEffect(() => whenIdle(() => void loadOptionalFields().catch(() => undefined)), []);
   const toggle = () => {
     // A field to fix is not hidden: 收起 takes the person to it instead.
     if (open && foldError) {
@@ -207,66 +208,14 @@ export function PersonFields({
       </button>
       {open && (
         <div id={optionalId} className={styles.optional}>
-          <div className={styles.card}>
-            {DICTIONARY_FIELDS.map(({ name, typeCode, label }) => (
-              <FormField key={name} id={`${formName}_${name}`} label={label}>
-                <DictionarySelect
-                  id={`${formName}_${name}`}
-                  typeCode={typeCode}
-                  label={label}
-                  value={person[name]}
-                  onChange={(value) => form.changePerson(name, value)}
-                />
-              </FormField>
-            ))}
-            <FormField id={`${formName}_address`} label="住址">
-              <GrowingTextArea
-                id={`${formName}_address`}
-                value={person.address}
-                onChange={(value) => form.changePerson('address', value)}
-                placeholder="请填写现住址"
-                minRows={1}
-                maxRows={4}
-                maxLength={100}
-              />
-            </FormField>
-          </div>
-
-          <h2 className={styles.heading}>紧急联系人</h2>
-          <div className={styles.card}>
-            <FormField id={`${formName}_emergencyContactName`} label="联系人姓名">
-              <Input
-                id={`${formName}_emergencyContactName`}
-                value={person.emergencyContactName}
-                onChange={(value) => form.changePerson('emergencyContactName', value)}
-                placeholder="选填"
-                maxLength={30}
-              />
-            </FormField>
-            <FormField
-              id={`${formName}_emergencyContactPhone`}
-              label="联系人电话"
-              error={form.fieldErrors.emergencyContactPhone}
-            >
-              <FieldInput
-                {...form.fieldProps('emergencyContactPhone')}
-                autoFocus={focusFoldError && !earlierError}
-                placeholder="选填"
-                type="tel"
-                inputMode="tel"
-                maxLength={20}
-              />
-            </FormField>
-            <FormField id={`${formName}_emergencyContactRelation`} label="与本人关系">
-              <DictionarySelect
-                id={`${formName}_emergencyContactRelation`}
-                typeCode="relation"
-                label="与本人关系"
-                value={person.emergencyContactRelation}
-                onChange={(value) => form.changePerson('emergencyContactRelation', value)}
-              />
-            </FormField>
-          </div>
+          <Suspense fallback={<InlineLoading />}>
+            <OptionalPersonFields
+              formName={formName}
+              person={person}
+              form={form}
+              focusPhone={focusFoldError && !earlierError}
+            />
+          </Suspense>
         </div>
       )}
     </>
