@@ -19,7 +19,7 @@ export function waitText(entry: QueueEntry, now: number = Date.now()): string | 
 const WAIT_TEXT_REFRESH_MS = 10_000;
 
 /** The clock for `waitText`, read again every few seconds and whenever the awaited time changes. */
-export function useNow(awaited: string | undefined): number {
+function useNow(awaited: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!awaited) return;
