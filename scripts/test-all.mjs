@@ -76,11 +76,25 @@ function vitestFailures(json) {
   });
 }
 
-const vitestCounts = (json) => ({
-  passed: json.numPassedTests ?? 0,
-  failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
-  failures: vitestFailures(json),
-});
+/** Tests that failed, then passed on CI's retry (vite.config.ts `retry`): passed, with the first failure kept. */
+function vitestFlaky(json) {
+  const root = process.cwd() + '/';
+  return (json.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'passed' && (t.failureMessages ?? []).length > 0)
+      .map((t) => `${String(file.name ?? '').replace(root, '')} › ${t.fullName ?? t.title} (flaky)`),
+  );
+}
+
+const vitestCounts = (json) => {
+  const flaky = vitestFlaky(json);
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+    flaky: flaky.length,
+    failures: [...vitestFailures(json), ...flaky],
+  };
+};
 
 /** `file › test` for each Playwright test that failed even after CI's retry. */
 function playwrightFailures(suite, titles = []) {
