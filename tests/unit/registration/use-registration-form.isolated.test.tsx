@@ -14,6 +14,9 @@ import { signInForTest, TEST_OWNERS } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, NEW_ID_CARD, seededRegistration, SPARE_TUBE } from './helpers';
 
+// Its own worker (*.isolated.test.*), though it replaces no module: in a shared worker it was twice the
+// file that a dialog left behind by another file's failure (antd-mobile's closing animation never ending
+// in jsdom) made wait out every test, which failed a whole CI run.
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(closeOverlays);
 
