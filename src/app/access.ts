@@ -1,10 +1,8 @@
 import { redirect } from 'react-router';
 import { homePathFor, type UserAudience } from '@/config/audience';
-import { config } from '@/config/env';
 import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
 import { getSessionOwner } from '@/lib/session';
-import { uuidV4 } from '@/lib/uuid';
-import { createOAuthState, startAuthorization } from '@/lib/wechat/oauth';
+import { beginCheckSignIn } from '@/lib/wechat/oauth';
 
 /** What a person of the other group is told when a link or typed URL leads them to a page not theirs. */
 export const AUDIENCE_ONLY_MESSAGES: Readonly<Record<UserAudience, string>> = {
@@ -31,7 +29,8 @@ export function currentAudience(): UserAudience | null {
 /** Who may open a route of `routeAudience` (see Audience in src/config/paths.ts). */
 export function decideAccess(routeAudience: Audience, session: UserAudience | null): AccessDecision {
   if (routeAudience === 'public') return { kind: 'allow' };
-  // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages).
+  // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages),
+  // where a check user in WeChat finds 微信登录 beside the form (login-page.tsx).
   if (!session) return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };
   if (routeAudience === 'signed-in' || routeAudience === session) return { kind: 'allow' };
   return {
@@ -43,15 +42,12 @@ export function decideAccess(routeAudience: Audience, session: UserAudience | nu
 
 /**
  * Where a person signs in to come back to `here` (an app path): staff at /login, check users through
- * WeChat authorization. Returns the in-app path to go to, or null when the browser is leaving for
- * WeChat's authorization page. The demo has no WeChat: it simulates the round trip with a demo code.
+ * WeChat authorization (beginCheckSignIn). Returns the in-app path to go to, or null when the browser
+ * is leaving for WeChat's authorization page.
  */
 export function signInTarget(audience: UserAudience, here: string): string | null {
   if (audience === 'work') return withQuery(paths.login, { redirect: here });
-  if (config.demo)
-    return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: createOAuthState(here) });
-  startAuthorization(here);
-  return null;
+  return beginCheckSignIn(here);
 }
 
 /** The route loader that enforces a route's audience before its page loads. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getRegistrationDetail } from '@/api/registration/get-registration-detail';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { withQuery } from '@/config/paths';
@@ -20,6 +21,7 @@ import { outcomeView, type EntryLocationState, type OutcomeView } from './bind-f
 import {
   confirmOutsideScreeningAge,
   confirmRegistration,
+  explainRegisteredElsewhere,
   offerExistingRegistration,
   offerOfflineQueue,
 } from './components/registration-dialogs';
@@ -45,6 +47,15 @@ const QUEUED_MESSAGES = {
 } as const;
 
 const FORM_NAME = 'registration';
+
+/** Whether this account may open registration `id` (the server shows a check user only their own). */
+function canOpenRegistration(id: Id | undefined): Promise<boolean> {
+  if (!id) return Promise.resolve(false);
+  return getRegistrationDetail({ id }, { silent: true }).then(
+    () => true,
+    () => false,
+  );
+}
 
 function fieldElement(name: string): HTMLElement | null {
   return document.getElementById(`${FORM_NAME}_${name}`);
@@ -135,6 +146,18 @@ export function useRegistrationForm(audience: UserAudience) {
     if (id) void navigate(withQuery(routes.registrationDetail, { id }));
   };
 
+  /**
+   * The ID card is registered: its registration is offered when this person can open it; a check user
+   * is shown only their own, so for anyone else's they are told what to do instead.
+   */
+  const offerExisting = async (id: Id | undefined, message?: string) => {
+    if (!isWork && !(await canOpenRegistration(id))) {
+      await explainRegisteredElsewhere();
+      return;
+    }
+    if (await offerExistingRegistration(message)) openRegistration(id);
+  };
+
   /** Asks before anything is sent; false when the person stopped. */
   const confirm = async (form: RegistrationForm): Promise<boolean> => {
     let conflict = registered.conflict;
@@ -145,7 +168,7 @@ export function useRegistrationForm(audience: UserAudience) {
     }
     setPhase('confirming');
     if (conflict) {
-      if (await offerExistingRegistration()) openRegistration(conflict.registration.id);
+      await offerExisting(conflict.registration.id);
       return false;
     }
     const idCard = normalizeIdCard(form.idCard);
@@ -221,7 +244,7 @@ export function useRegistrationForm(audience: UserAudience) {
         return;
       case 'existing':
         setPhase('confirming');
-        if (await offerExistingRegistration(view.message)) openRegistration(view.registrationId);
+        await offerExisting(view.registrationId, view.message);
         return;
       case 'field':
         tube.showProblem(view.field, view.message);

@@ -1,7 +1,8 @@
 import { config } from '@/config/env';
-import { paths, type AppPath } from '@/config/paths';
+import { paths, withQuery, type AppPath } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { readReturnPath } from '@/lib/return-path';
+import { uuidV4 } from '@/lib/uuid';
 
 const AUTHORIZE_ENDPOINT = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 /** WeChat accepts a state of letters and digits only, at most 128 bytes. */
@@ -177,4 +178,16 @@ export function buildAuthorizeUrl(options: AuthorizeUrlOptions = {}): string {
  */
 export function startAuthorization(returnPath: string): void {
   window.location.replace(buildAuthorizeUrl({ state: createOAuthState(returnPath) }));
+}
+
+/**
+ * A check user's sign-in that comes back to `returnPath`: the in-app path to go to, or null when the
+ * browser is leaving for WeChat's authorization page. The demo has no WeChat: it simulates the round
+ * trip with a demo code.
+ */
+export function beginCheckSignIn(returnPath: string): string | null {
+  if (config.demo)
+    return withQuery(paths.callback, { code: `demo-${uuidV4()}`, state: createOAuthState(returnPath) });
+  startAuthorization(returnPath);
+  return null;
 }

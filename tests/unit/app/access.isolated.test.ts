@@ -7,7 +7,7 @@ import type { UserAudience } from '@/config/audience';
 import { toast } from '@/lib/feedback';
 import { setSessionOwner } from '@/lib/session';
 import { removeToken, setToken } from '@/lib/token';
-import { startAuthorization } from '@/lib/wechat/oauth';
+import { beginCheckSignIn } from '@/lib/wechat/oauth';
 import { TEST_OWNERS } from '../support/render-route';
 
 vi.mock('@/lib/feedback', async (original) => ({
@@ -16,7 +16,7 @@ vi.mock('@/lib/feedback', async (original) => ({
 }));
 vi.mock('@/lib/wechat/oauth', async (original) => ({
   ...(await original<typeof import('@/lib/wechat/oauth')>()),
-  startAuthorization: vi.fn(),
+  beginCheckSignIn: vi.fn(() => null),
 }));
 
 const HOME: Record<UserAudience, string> = { work: '/workUser', check: '/checkUser' };
@@ -41,8 +41,8 @@ function expected(
 async function open(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   await vi.waitFor(() => {
-    if (!vi.mocked(startAuthorization).mock.calls.length) expect(router.state.navigation.state).toBe('idle');
-    if (!vi.mocked(startAuthorization).mock.calls.length) expect(router.state.initialized).toBe(true);
+    if (!vi.mocked(beginCheckSignIn).mock.calls.length) expect(router.state.navigation.state).toBe('idle');
+    if (!vi.mocked(beginCheckSignIn).mock.calls.length) expect(router.state.initialized).toBe(true);
   });
   return router;
 }
@@ -54,7 +54,7 @@ describe('who may open each route', () => {
     removeToken();
     sessionStorage.clear();
     vi.mocked(toast).mockClear();
-    vi.mocked(startAuthorization).mockClear();
+    vi.mocked(beginCheckSignIn).mockClear();
   });
 
   it.each(
@@ -75,7 +75,7 @@ describe('who may open each route', () => {
       if (outcome.toast) expect(toast).toHaveBeenCalledWith(outcome.toast);
       else expect(toast).not.toHaveBeenCalled();
     } else {
-      expect(startAuthorization).toHaveBeenCalledWith(outcome.authorizesBackTo);
+      expect(beginCheckSignIn).toHaveBeenCalledWith(outcome.authorizesBackTo);
     }
     router.dispose();
   });

@@ -11,6 +11,7 @@ import type { WorkOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { isWeChat } from '@/lib/wechat/environment';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
@@ -73,6 +74,18 @@ export default function LoginPage() {
     };
   }, []);
   const unsentByAccount = [...work.unsentByAccount];
+  // A page both groups open (a message, a download) reached with no session inside WeChat: most who
+  // open one there are screened people, whose only sign-in is WeChat's; staff sign in below as ever.
+  const weChatReturn = isWeChat() ? readReturnPath(searchParams.get('redirect'), 'check') : null;
+  const [leaving, setLeaving] = useState(false);
+  const signInWithWeChat = (returnPath: string) => {
+    setLeaving(true);
+    // The OAuth code loads on this tap only: most who open this page are staff signing in.
+    void import('@/lib/wechat/oauth').then(({ beginCheckSignIn }) => {
+      const target = beginCheckSignIn(returnPath);
+      if (target) void navigate(target, { replace: true });
+    });
+  };
 
   if (signedInOnArrival) return <Navigate to={homePathFor(getSessionAudience())} replace />;
 
@@ -131,6 +144,26 @@ export default function LoginPage() {
         <p className={styles.appName}>肠道健康筛查</p>
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
+      {weChatReturn && (
+        <section className={styles.weChat} aria-labelledby={`${id}-wechat`}>
+          <h2 id={`${id}-wechat`} className={styles.sectionTitle}>
+            受检者
+          </h2>
+          <p className={styles.weChatText}>用微信登录，登录后回到刚才打开的页面。</p>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={leaving}
+            loadingText="正在打开微信登录…"
+            disabled={leaving}
+            onClick={() => signInWithWeChat(weChatReturn)}
+          >
+            微信登录
+          </Button>
+        </section>
+      )}
+      {weChatReturn && <h2 className={`${styles.sectionTitle} ${styles.weChat}`}>工作人员</h2>}
       {unsentByAccount.length > 0 && (
         <p className={styles.unsent} role="note">
           此手机上还有

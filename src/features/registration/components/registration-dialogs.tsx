@@ -60,18 +60,46 @@ export function confirmOutsideScreeningAge(age: string): Promise<boolean> {
   });
 }
 
-/** The ID card is registered already: offer that registration instead. Resolves true to open it. */
-export function offerExistingRegistration(message = '该身份证号已登记'): Promise<boolean> {
+const ID_CARD_REGISTERED_TITLE = '该身份证号已登记';
+
+/**
+ * The ID card is registered already: offer that registration instead. Resolves true to open it. The
+ * server's message is shown only when it says more than the title.
+ */
+export function offerExistingRegistration(message = ID_CARD_REGISTERED_TITLE): Promise<boolean> {
   return Dialog.confirm({
-    'aria-label': '该身份证号已登记',
-    title: '该身份证号已登记',
+    'aria-label': ID_CARD_REGISTERED_TITLE,
+    title: ID_CARD_REGISTERED_TITLE,
     content: (
       <p className={styles.text} tabIndex={0}>
-        {message}。不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。
+        {message !== ID_CARD_REGISTERED_TITLE && `${message}。`}
+        不需要重复登记，可以直接打开已有的登记信息，查看或绑定采样管。
       </p>
     ),
     confirmText: '查看已有登记',
     cancelText: '取消',
+  });
+}
+
+/**
+ * The ID card is registered already, by someone whose registrations this check user cannot see (the
+ * screening site registered a family member): what to do instead of opening it.
+ */
+export async function explainRegisteredElsewhere(): Promise<void> {
+  await Dialog.alert({
+    'aria-label': ID_CARD_REGISTERED_TITLE,
+    title: ID_CARD_REGISTERED_TITLE,
+    content: (
+      <div className={styles.text} tabIndex={0}>
+        <p className={styles.paragraph}>
+          这个人已经登记过，多半是在社区筛查点由工作人员登记的，不需要再登记。这条登记只有登记它的工作人员能查看和修改，在这里打不开。
+        </p>
+        <p className={styles.paragraph}>
+          采样管在登记时已由工作人员绑定的，请按工作人员的说明采样和送回；要更正信息或更换采样管，请联系当初为其登记的社区筛查点，带上身份证。
+        </p>
+      </div>
+    ),
+    confirmText: '知道了',
   });
 }
 
