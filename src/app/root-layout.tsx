@@ -1,10 +1,11 @@
 import { Activity, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { ScrollRestoration, useLocation, useOutlet } from 'react-router';
+import { useLocation, useOutlet } from 'react-router';
 import { PageLoading } from '@/components/async-view';
 import { installAntdReact19Renderer } from '@/lib/antd-react19';
 import { getToken } from '@/lib/token';
 import { useRouteMeta } from '@/lib/route-meta';
 import { prefetchLikelyNext } from './platform';
+import { useScrollRestoration } from './scroll-restoration';
 import '@/styles/global.css';
 
 // Before any page can show a toast or dialog: the layout loads before every page.
@@ -14,7 +15,7 @@ installAntdReact19Renderer();
  * The app frame: keeps keep-alive pages mounted while the session lasts (hidden with React 19
  * <Activity>, which preserves state and DOM; their effects re-run when shown, so data refreshes then),
  * sets the title, and
- * restores scroll (top on a new visit, the saved position on Back).
+ * restores scroll (top on a new visit, the saved position on Back once the page is tall enough for it).
  */
 export function RootLayout() {
   const outlet = useOutlet();
@@ -39,6 +40,7 @@ export function RootLayout() {
   }, [location.pathname, meta]);
 
   useEffect(() => prefetchLikelyNext(location.pathname), [location.pathname]);
+  useScrollRestoration();
 
   return (
     <>
@@ -48,7 +50,6 @@ export function RootLayout() {
         </Activity>
       ))}
       {!keepAlive && <Suspense fallback={<PageLoading />}>{outlet}</Suspense>}
-      <ScrollRestoration getKey={(loc) => loc.key} />
     </>
   );
 }
