@@ -179,6 +179,14 @@ export function maskText(value: string, start: number, end: number, mask = '*'):
   return characters.slice(0, from).join('') + mask.repeat(to - from) + characters.slice(to).join('');
 }
 
+/**
+ * How every page shows an ID number it does not edit: masked, in the card's 6-8-4 groups
+ * (110105 ******** 1234).
+ */
+export function formatMaskedIdCard(idCard: string | null | undefined): string {
+  return formatIdCardGroups(maskIdCard(idCard));
+}
+
 /** Shows the first 6 and last 4 characters (110105********1234). Ten characters or fewer are returned as they are. */
 export function maskIdCard(idCard: string | null | undefined): string {
   const value = idCard ?? '';

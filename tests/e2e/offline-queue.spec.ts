@@ -8,7 +8,7 @@ const PEOPLE = [
   { name: '赵一', idCard: makeIdCard('110105', '1970-02-03', 11, '1') },
   { name: '钱二', idCard: makeIdCard('110105', '1968-07-09', 12, '2') },
 ];
-const masked = (idCard: string) => `${idCard.slice(0, 6)}********${idCard.slice(14)}`;
+const masked = (idCard: string) => `${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`;
 
 function spareTubes(api: ApiMock, count: number): string[] {
   return api.db.state.tubes

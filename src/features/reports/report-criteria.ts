@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import type { CheckReportPageQuery } from '@/types/api';
 
 /**
@@ -87,7 +87,7 @@ export function toReportQuery(
 export function describeCriteria(criteria: ReportCriteria): string {
   switch (criteria.type) {
     case 'idCard':
-      return `身份证号 ${maskIdCard(criteria.value)}`;
+      return `身份证号 ${formatMaskedIdCard(criteria.value)}`;
     case 'tubeCode':
       return `采样管编码 ${criteria.value}`;
     case 'mine':

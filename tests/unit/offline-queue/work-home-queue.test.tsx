@@ -77,7 +77,7 @@ describe('/workUser offline queue card', () => {
     expect(items).toHaveLength(2);
     const idCard = personInput(1).idCard;
     expect(
-      within(items[0]).getByText(`${idCard.slice(0, 6)}********${idCard.slice(14)}`),
+      within(items[0]).getByText(`${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`),
     ).toBeInTheDocument();
     expect(within(list).queryByText(idCard)).toBeNull();
     expect(within(items[0]).getByText(spareTube(1))).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { getFileRecord } from '@/lib/file-download';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
@@ -65,7 +65,7 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(screen.getByRole('region', { name: '医生建议' })).toHaveTextContent(report.advice);
 
     const info = screen.getByRole('region', { name: '报告信息' });
-    expect(info).toHaveTextContent(maskIdCard(report.idCard));
+    expect(info).toHaveTextContent(formatMaskedIdCard(report.idCard));
     expect(info).not.toHaveTextContent(report.idCard);
     expect(info).toHaveTextContent(report.tubeCode);
 

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { writeReportCriteria } from '@/features/reports/report-criteria';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
 import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
@@ -42,7 +42,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
     const card = within(list).getByRole('link');
     expect(card).toHaveAttribute('href', withQuery(paths.repoetDetail, { id: report.id }));
     expect(card).toHaveTextContent(report.personName);
-    expect(card).toHaveTextContent(maskIdCard(report.idCard));
+    expect(card).toHaveTextContent(formatMaskedIdCard(report.idCard));
     expect(card).not.toHaveTextContent(report.idCard);
     expect(card).toHaveTextContent(report.tubeCode);
     expect(card).toHaveTextContent('便隐血（FIT）');
@@ -51,7 +51,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
     await waitFor(() =>
       expect(tag.getAttribute('style')).toContain('--background-color: var(--adm-color-danger'),
     );
-    expect(screen.getByText(`身份证号 ${maskIdCard(report.idCard)}`)).toBeInTheDocument();
+    expect(screen.getByText(`身份证号 ${formatMaskedIdCard(report.idCard)}`)).toBeInTheDocument();
     expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([
       { idCard: report.idCard, pageIndex: 1, pageSize: 10 },
     ]);

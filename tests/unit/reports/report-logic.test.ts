@@ -63,7 +63,7 @@ describe('report criteria', () => {
     sessionStorage.setItem('report-criteria:work', 'not json');
     expect(readReportCriteria('work')).toBeNull();
     expect(describeCriteria({ type: 'idCard', value: '11010519491231002X' })).toBe(
-      '身份证号 110105********002X',
+      '身份证号 110105 ******** 002X',
     );
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import {
   flushQueue,
   QUEUE_STATUS_LABELS,
@@ -54,7 +54,7 @@ function EntryItem({ entry, now }: { entry: QueueEntry; now: number }) {
       </div>
       <dl className={card.fields}>
         <dt>身份证号</dt>
-        <dd>{maskIdCard(input.idCard)}</dd>
+        <dd>{formatMaskedIdCard(input.idCard)}</dd>
         <dt>采样管</dt>
         <dd className={styles.code}>{entry.tubeCode}</dd>
         <dt>保存时间</dt>

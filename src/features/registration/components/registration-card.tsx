@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import {
   labelOf,
   REGISTRATION_STATUS_LABELS,
@@ -52,7 +52,7 @@ export function RegistrationCard({ registration, to }: { registration: Registrat
           </Tag>
         )}
       </span>
-      <span className={styles.line}>身份证号：{formatIdCardGroups(maskIdCard(registration.idCard))}</span>
+      <span className={styles.line}>身份证号：{formatMaskedIdCard(registration.idCard)}</span>
       <span className={styles.line}>
         采样管：<span className={styles.code}>{tube?.code ?? '—'}</span>
       </span>

@@ -10,7 +10,7 @@ import { dictionaryLabel } from '@/api/dictionary/dictionary-cache';
 import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { getSamplingTubeStatus } from '@/api/sampling';
 import { toastSuccess } from '@/lib/feedback';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import {
   labelOf,
@@ -171,7 +171,7 @@ function PersonSection({ registration }: { registration: Registration }) {
     <DetailList
       rows={[
         { label: '姓名', value: registration.name },
-        { label: '身份证号', value: formatIdCardGroups(maskIdCard(registration.idCard)) },
+        { label: '身份证号', value: formatMaskedIdCard(registration.idCard) },
         { label: '性别', value: labelOf(GENDER_LABELS, registration.gender) },
         { label: '出生日期', value: registration.birthDate },
         { label: '年龄', value: registration.age === undefined ? '' : `${registration.age} 岁` },

@@ -7,7 +7,7 @@ import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { toastSuccess } from '@/lib/feedback';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
 import { formatDateTime } from '../components/collection-time-field';
 import { hideServerDraft } from '../hidden-server-drafts';
@@ -60,7 +60,7 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
       <span className={card.name}>{registration.name}</span>
       <dl className={card.fields}>
         <dt>身份证号</dt>
-        <dd>{formatIdCardGroups(maskIdCard(registration.idCard))}</dd>
+        <dd>{formatMaskedIdCard(registration.idCard)}</dd>
         <dt>保存时间</dt>
         <dd>{formatDateTime(savedAt)}</dd>
       </dl>

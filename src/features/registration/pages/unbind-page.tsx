@@ -10,7 +10,7 @@ import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { updateSamplingOperation } from '@/api/sampling';
 import { toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import {
@@ -228,7 +228,7 @@ export default function UnbindPage() {
                         value: <TubeStatusTag status={tube.status} />,
                       },
                       { label: '姓名', value: registration.name },
-                      { label: '身份证号', value: formatIdCardGroups(maskIdCard(registration.idCard)) },
+                      { label: '身份证号', value: formatMaskedIdCard(registration.idCard) },
                     ]}
                   />
                 </section>

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { withQuery } from '@/config/paths';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import type { CheckReport } from '@/types/api';
 import type { AppPath } from '@/config/paths';
 import { ReportResultTag } from './report-result-tag';
@@ -28,7 +28,7 @@ export function ReportCard({ report, detailPath }: ReportCardProps) {
       <dl className={styles.fields}>
         <div>
           <dt>身份证号</dt>
-          <dd>{maskIdCard(report.idCard)}</dd>
+          <dd>{formatMaskedIdCard(report.idCard)}</dd>
         </div>
         <div>
           <dt>采样管编码</dt>

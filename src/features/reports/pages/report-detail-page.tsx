@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { fallbackFileName, startDownload } from '@/features/downloads';
-import { maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import { isWeChat } from '@/lib/wechat/environment';
 import type { CheckReport } from '@/types/api';
@@ -126,7 +126,7 @@ export default function ReportDetailPage() {
                 </div>
                 <div>
                   <dt>身份证号</dt>
-                  <dd>{report.idCard ? maskIdCard(report.idCard) : '—'}</dd>
+                  <dd>{report.idCard ? formatMaskedIdCard(report.idCard) : '—'}</dd>
                 </div>
                 <div>
                   <dt>采样管编码</dt>
