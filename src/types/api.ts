@@ -411,7 +411,8 @@ export type TubeTimelineEntry = v.InferOutput<typeof tubeTimelineEntrySchema>;
 export interface BindSamplingTubePayload {
   registrationId: Id;
   tubeCode: string;
-  collectedAt: DateTimeString;
+  /** Left out when the sample is not taken yet (a check user's self-registration, docs/behaviour.md). */
+  collectedAt?: DateTimeString;
 }
 
 /** POST /api/v1/Sampling/GetSamplingTubeStatus. */

@@ -64,6 +64,7 @@ export type RegisterAndBindOutcome =
       error: unknown;
     };
 
+/** `collectedAt` '' : not taken yet, sent without one. */
 export type RegisterAndBindRequest = { tubeCode: string; collectedAt: string } & (
   | /** Submit this registration (with `id`: an existing one, updated), then bind. */
     { registration: RegistrationInput }
@@ -253,7 +254,7 @@ export async function registerAndBind(
   }
   try {
     await bindSamplingTube(
-      { registrationId, tubeCode, collectedAt: request.collectedAt },
+      { registrationId, tubeCode, ...(request.collectedAt ? { collectedAt: request.collectedAt } : {}) },
       { silent: true, idempotencyKey: options.idempotencyKeys?.bind },
     );
     return { kind: 'bound', registrationId };

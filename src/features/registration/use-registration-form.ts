@@ -91,6 +91,7 @@ export function useRegistrationForm(audience: UserAudience) {
     editForm: store.editForm,
     tubeQueued: isWork && findQueuedTube(queue.entries, form.tubeCode) !== undefined,
     handedBack: (location.state as EntryLocationState | null)?.problem,
+    collectedAtOptional: !isWork,
   });
   const { collectedAt } = tube;
   const person = usePersonForm(form, store.editForm, FORM_NAME);

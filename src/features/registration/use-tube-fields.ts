@@ -22,15 +22,27 @@ export interface TubeFieldsInput {
   tubeQueued: boolean;
   /** A problem handed back to the form (by /bindErr's retry), shown at its field. */
   handedBack?: { field: FieldProblemName; message: string };
+  /**
+   * A check user's self-registration: the sample is taken at home after binding, so the time starts
+   * empty and may stay so; only a time already past is recorded.
+   */
+  collectedAtOptional?: boolean;
 }
 
 /**
  * The state of the entry form's tube section (TubeFields): the tube's status, and the messages at the
  * code and at the collection time, from the form's own checks and from the server.
  */
-export function useTubeFields({ formName, form, editForm, tubeQueued, handedBack }: TubeFieldsInput) {
-  const [defaultCollectedAt] = useState(() => toDateTimeString(new Date()));
-  /** The collection time shown, and submitted: the draft's, or "now" as of opening the form. */
+export function useTubeFields({
+  formName,
+  form,
+  editForm,
+  tubeQueued,
+  handedBack,
+  collectedAtOptional = false,
+}: TubeFieldsInput) {
+  const [defaultCollectedAt] = useState(() => (collectedAtOptional ? '' : toDateTimeString(new Date())));
+  /** The collection time shown, and submitted: the draft's, or (staff) "now" as of opening the form. */
   const collectedAt = form.collectedAt ?? defaultCollectedAt;
   const [tubeRequired, setTubeRequired] = useState(false);
   const [tubeServerProblem, setTubeServerProblem] = useState<string | null>(
@@ -49,7 +61,7 @@ export function useTubeFields({ formName, form, editForm, tubeQueued, handedBack
     const code = normalizeTubeCode(form.tubeCode);
     if (!code) setTubeRequired(true);
     const tubeBad = !code || Boolean(tubeServerProblem || tubeProblem(tubeStatus.result) || tubeQueued);
-    const timeMessage = validateCollectedAt(collectedAt);
+    const timeMessage = validateCollectedAt(collectedAt, undefined, collectedAtOptional);
     setCollectedAtError(timeMessage);
     if (tubeBad) return { ok: false, first: tubeInput() };
     return timeMessage ? { ok: false, first: timeControl() } : { ok: true, first: null };
@@ -88,9 +100,10 @@ export function useTubeFields({ formName, form, editForm, tubeQueued, handedBack
     tubeFieldRef,
     collectedAt,
     collectedAtError,
+    collectedAtOptional,
     onCollectedAtChange: (value) => {
       editForm({ collectedAt: value });
-      setCollectedAtError(validateCollectedAt(value));
+      setCollectedAtError(validateCollectedAt(value, undefined, collectedAtOptional));
     },
   };
 

@@ -78,9 +78,13 @@ export function samplingHandlers(db: DemoDb, options: HandlerOptions): HttpHandl
     endpoint(db, options, 'post', '/api/v1/Sampling/BindSamplingTube', ({ input, user }) => {
       const registrationId = requiredString(input, 'registrationId', '缺少登记编号');
       const tubeCode = requiredString(input, 'tubeCode', '请扫描或输入采样管编码');
-      const collectedText = requiredString(input, 'collectedAt', '请选择采集时间');
-      const collectedMs = Date.parse(collectedText);
-      if (Number.isNaN(collectedMs)) throw invalid('采集时间格式不正确');
+      // A check user binds before taking the sample: no collection time yet.
+      const collectedText =
+        user.role === 'check'
+          ? optionalString(input, 'collectedAt')
+          : requiredString(input, 'collectedAt', '请选择采集时间');
+      const collectedMs = collectedText === undefined ? undefined : Date.parse(collectedText);
+      if (collectedMs !== undefined && Number.isNaN(collectedMs)) throw invalid('采集时间格式不正确');
 
       const registration = db.state.registrations.find((candidate) => candidate.id === registrationId);
       if (!registration || !canSeeRegistration(user, registration))
@@ -103,14 +107,16 @@ export function samplingHandlers(db: DemoDb, options: HandlerOptions): HttpHandl
       }
       if (tube.status !== 'unbound')
         throw new BusinessError(API_STATUS.tubeAlreadyBound, TUBE_ALREADY_BOUND_MESSAGE);
-      if (collectedMs > db.now().getTime() + FUTURE_TOLERANCE_MS) throw warning(FUTURE_COLLECTION_MESSAGE);
+      if (collectedMs !== undefined && collectedMs > db.now().getTime() + FUTURE_TOLERANCE_MS)
+        throw warning(FUTURE_COLLECTION_MESSAGE);
 
       return db.mutate(() => {
         const at = nowIso(db);
         tube.status = 'bound';
         tube.registrationId = registration.id;
         tube.boundAt = at;
-        tube.collectedAt = toChinaIso(new Date(collectedMs));
+        if (collectedMs === undefined) delete tube.collectedAt;
+        else tube.collectedAt = toChinaIso(new Date(collectedMs));
         tube.timeline.push({ status: 'bound', at, note: `扫码绑定受检者（${user.name}）` });
         return tube;
       });

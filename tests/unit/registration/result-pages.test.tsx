@@ -67,11 +67,13 @@ describe('绑定成功 (work)', () => {
 });
 
 describe('提交成功 (check user)', () => {
-  it('explains how to collect and return the sample and when results come', async () => {
+  it('with a collection time recorded (sampled already), explains returning the sample and when results come', async () => {
     const own = seededRegistration((r) => r.name === '陈建国');
     await openPage(withQuery(paths.checkUserBindSuccess, { id: own.id }), 'check');
     expect(await screen.findByRole('heading', { name: '接下来怎么做' })).toBeInTheDocument();
-    expect(screen.getByText(/放入采样管/)).toBeInTheDocument();
+    // Taking the sample is explained only while no collection time is recorded (check-user-journey.spec.ts).
+    expect(screen.queryByText(/放入采样管/)).not.toBeInTheDocument();
+    expect(screen.getByText(/天内把采样管交回/)).toBeInTheDocument();
     expect(screen.getByText(/3-5 个工作日/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
   });

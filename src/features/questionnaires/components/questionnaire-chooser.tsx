@@ -30,7 +30,7 @@ export function QuestionnaireChooser({
   fallbackPath,
 }: QuestionnaireChooserProps) {
   return (
-    <PageShell fallbackPath={fallbackPath}>
+    <PageShell title="选择问卷" fallbackPath={fallbackPath}>
       {questionnaires.length === 0 ? (
         <EmptyState text="暂无可填写的问卷" />
       ) : (

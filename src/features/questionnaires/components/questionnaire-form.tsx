@@ -130,6 +130,8 @@ export function QuestionnaireForm({
 
   return (
     <PageShell
+      // The route's title (历史问卷详情) names the spec's page; its heading says what the person does.
+      title="填写问卷"
       fallbackPath={fallbackPath}
       footer={
         <Button

@@ -28,8 +28,16 @@ function localMinute(date: Date): string {
   );
 }
 
-/** The field message for a collection time, or null when it is valid (set, and not in the future). */
-export function validateCollectedAt(value: string | null | undefined, now: Date = new Date()): string | null {
+/**
+ * The field message for a collection time, or null when it is valid (set, and not in the future;
+ * `optional`: empty is valid too, the sample not taken yet).
+ */
+export function validateCollectedAt(
+  value: string | null | undefined,
+  now: Date = new Date(),
+  optional = false,
+): string | null {
+  if (optional && !value) return null;
   const at = value ? parse(value) : null;
   if (!at) return COLLECTED_AT_REQUIRED_MESSAGE;
   if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) return COLLECTED_AT_FUTURE_MESSAGE;

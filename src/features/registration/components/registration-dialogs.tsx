@@ -1,5 +1,5 @@
 import { Dialog } from 'antd-mobile';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import type { TransientCause } from '@/lib/http/retry-policy';
 import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
 import styles from './registration-dialogs.module.css';
@@ -26,11 +26,11 @@ export function confirmRegistration(
         <dt>姓名</dt>
         <dd>{summary.name}</dd>
         <dt>身份证号</dt>
-        <dd>{formatIdCardGroups(maskIdCard(summary.idCard))}</dd>
+        <dd>{formatMaskedIdCard(summary.idCard)}</dd>
         <dt>采样管编码</dt>
         <dd className={styles.code}>{summary.tubeCode}</dd>
         <dt>采集时间</dt>
-        <dd>{formatDateTime(summary.collectedAt)}</dd>
+        <dd>{formatDateTime(summary.collectedAt) || '未填（还没取样）'}</dd>
       </dl>
     ),
     confirmText: '确认提交',

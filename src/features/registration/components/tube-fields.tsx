@@ -27,6 +27,8 @@ export interface TubeFieldsProps {
   tubeFieldRef: Ref<HTMLDivElement>;
   collectedAt: string;
   collectedAtError: string | null;
+  /** The time may stay empty: the sample is not taken yet (useTubeFields). */
+  collectedAtOptional?: boolean;
   onCollectedAtChange: (value: string) => void;
 }
 
@@ -46,6 +48,7 @@ export function TubeFields({
   tubeFieldRef,
   collectedAt,
   collectedAtError,
+  collectedAtOptional = false,
   onCollectedAtChange,
 }: TubeFieldsProps) {
   const timeId = `${formName}_collectedAt`;
@@ -75,7 +78,14 @@ export function TubeFields({
         </p>
       )}
 
-      <FormField id={timeId} label="采集时间" description="默认为现在，不能晚于现在" error={collectedAtError}>
+      <FormField
+        id={timeId}
+        label={collectedAtOptional ? '采集时间（选填）' : '采集时间'}
+        description={
+          collectedAtOptional ? '还没取样就留空；已经取样的，选取样的时间' : '默认为现在，不能晚于现在'
+        }
+        error={collectedAtError}
+      >
         <CollectionTimeField
           id={timeId}
           value={collectedAt}

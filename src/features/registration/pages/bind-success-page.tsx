@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
-import { formatIdCardGroups, maskIdCard } from '@/lib/id-card';
+import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import type { Registration } from '@/types/api';
 import { audiencePages, type AudiencePages } from '@/config/audience';
@@ -32,7 +32,7 @@ function WorkSuccess({ registration, returnTo }: { registration: Registration; r
         <DetailList
           rows={[
             { label: '姓名', value: registration.name },
-            { label: '身份证号', value: formatIdCardGroups(maskIdCard(registration.idCard)) },
+            { label: '身份证号', value: formatMaskedIdCard(registration.idCard) },
             { label: '采样管编码', value: registration.tube?.code, emphasis: true },
             { label: '采集时间', value: formatDateTime(registration.tube?.collectedAt) },
             { label: '绑定时间', value: formatDateTime(registration.tube?.boundAt) },
@@ -75,12 +75,14 @@ function CheckSuccess({ registration, returnTo }: { registration: Registration; 
   const navigate = useNavigate();
   const routes = audiencePages('check');
   const questionnaireDone = Boolean(registration.questionnaireResponseId);
+  // A time was given only when the sample was taken before binding (the field is optional for check users).
+  const sampled = Boolean(registration.tube?.collectedAt);
   return (
     <>
       <Result
         status="success"
         title="提交成功"
-        description="您的登记信息已提交，采样管已绑定"
+        description={`${registration.name}的登记信息已提交，采样管已绑定`}
         className={styles.result}
       />
       <section className={styles.card} aria-label="提交信息">
@@ -101,14 +103,14 @@ function CheckSuccess({ registration, returnTo }: { registration: Registration; 
         </h2>
         <ol className={styles.steps}>
           {!questionnaireDone && <li>先填写筛查问卷，大约需要 {QUESTIONNAIRE_MINUTES} 分钟。</li>}
-          <li>按照采样管包装里的说明取少量大便，放入采样管，拧紧盖子。</li>
+          {!sampled && <li>按照采样管包装里的说明取少量大便，放入采样管，拧紧盖子。</li>}
           <li>
-            采样后请在 {SAMPLE_RETURN_DAYS} 天内把采样管交回
+            {sampled ? '请' : '采样后请'}在 {SAMPLE_RETURN_DAYS} 天内把采样管交回
             {registration.institutionName ? `「${registration.institutionName}」` : '社区卫生服务中心'}。
           </li>
           <li>
             检测结果一般在交回后 {RESULT_TURNAROUND}
-            出来，出来后会发消息通知您，也可以在首页的“报告查询”里查看。
+            出来，出来后会发消息通知您，也可以在首页的“查看报告”里查看。
           </li>
         </ol>
       </section>

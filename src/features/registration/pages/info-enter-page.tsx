@@ -1,10 +1,11 @@
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { useAudience } from '@/lib/route-meta';
+import { ChoiceGroup } from '../components/choice-group';
 import { PersonFields } from '../components/person-fields';
 import { ServerDraftLine } from '../components/server-draft-line';
 import { TubeFields } from '../components/tube-fields';
@@ -16,6 +17,11 @@ import styles from './info-enter-page.module.css';
 const ResumeServerDraft = lazy(() =>
   import('../components/resume-server-draft').then((module) => ({ default: module.ResumeServerDraft })),
 );
+
+const FOR_WHOM_OPTIONS = [
+  { label: '本人', value: 'self' },
+  { label: '家人', value: 'family' },
+] as const;
 
 /**
  * 信息录入 for both audiences: the person, the tube (scanned or typed, right after the required person
@@ -33,6 +39,9 @@ export default function InfoEnterPage() {
   }, [pageError]);
 
   const isCheck = !isWork;
+  // A check user registers themself or a family member: the form's heading names which.
+  const [forFamily, setForFamily] = useState(false);
+  const personHeading = isWork ? '受检者信息' : forFamily ? '家人信息' : '本人信息';
   return (
     <PageShell
       footer={
@@ -86,21 +95,37 @@ export default function InfoEnterPage() {
       )}
       {isCheck && (
         <ol className={styles.steps} aria-label="办理步骤">
-          <li>填写本人信息</li>
+          <li>选择为本人还是家人登记，填写其信息</li>
           <li>扫描或输入采样管上的编码</li>
           <li>提交后填写筛查问卷</li>
         </ol>
       )}
 
+      {isCheck && (
+        <div className={styles.forWhom}>
+          <span className={styles.forWhomLabel} aria-hidden="true">
+            为谁登记
+          </span>
+          <ChoiceGroup
+            label="为谁登记"
+            name="registration-for"
+            variant="segmented"
+            options={FOR_WHOM_OPTIONS}
+            value={forFamily ? 'family' : 'self'}
+            onChange={(value) => setForFamily(value === 'family')}
+          />
+        </div>
+      )}
+
       <form
         className={styles.form}
         noValidate
-        aria-label={isCheck ? '本人信息' : '受检者信息'}
+        aria-label={personHeading}
         onSubmit={(event) => event.preventDefault()}
       >
         <PersonFields
           formName={form.formName}
-          heading={isCheck ? '本人信息' : '受检者信息'}
+          heading={personHeading}
           person={draft.form}
           form={form.person}
           onIdCardBlur={form.checkIdCard}
