@@ -300,5 +300,20 @@ export async function openPdfDocument(data: ArrayBuffer): Promise<PdfDocumentHan
     isEvalSupported: false,
     useWasm: false,
   });
-  return wrap(await task.promise);
+  try {
+    return wrap(await task.promise);
+  } catch (error) {
+    throw readableOpenError(error);
+  }
+}
+
+/** pdf.js's reasons for not opening a document (its exception names); their messages are English. */
+const UNREADABLE_FILE_ERRORS = new Set(['InvalidPDFException', 'FormatError', 'PasswordException']);
+/** What a person is told when the file is not a PDF pdf.js can read (broken, wrong type, locked). */
+const UNREADABLE_PDF_MESSAGE = '文件已损坏或不是 PDF，无法打开。请稍后重试；仍打不开时请联系筛查点。';
+
+function readableOpenError(error: unknown): unknown {
+  if (error instanceof Error && UNREADABLE_FILE_ERRORS.has(error.name))
+    return new Error(UNREADABLE_PDF_MESSAGE);
+  return error;
 }

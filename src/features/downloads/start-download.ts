@@ -11,7 +11,7 @@ import {
 } from '@/lib/file-download';
 import { errorMessage, isApiError, type BinaryFile } from '@/lib/http';
 import { isWeChat } from '@/lib/wechat/environment';
-import { fetchFileSource, fileSourceQuery } from './file-source';
+import { checkFetchedFile, fetchFileSource, fileSourceQuery } from './file-source';
 
 export interface DownloadRequest {
   source: FileSource;
@@ -51,7 +51,10 @@ export async function startDownload(
   const hideLoading = showLoading(DOWNLOADING_TEXT);
   try {
     // silent: /downErr shows the reason; a toast would say it twice.
-    const fetched = await (options.fetchFile?.() ?? fetchFileSource(source, { silent: true }));
+    const fetched = checkFetchedFile(
+      source,
+      await (options.fetchFile?.() ?? fetchFileSource(source, { silent: true })),
+    );
     const file = keepFile(source, fetched, fallbackName, returnTo);
     clearDownloadFailure();
     if (!isWeChat() && saveFileToDevice(file)) markSavedToDevice(source);

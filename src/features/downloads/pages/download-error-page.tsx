@@ -1,10 +1,10 @@
 import { Button, Result } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/async-view';
 import { PageShell, useGoBack } from '@/components/page-shell';
 import { getDownloadFailure, type FileSource } from '@/lib/file-download';
-import { displayFileName, fileSourceFromSearch } from '../file-source';
+import { displayFileName, fallbackFileName, fileSourceFromSearch, reportDateOf } from '../file-source';
 import { startDownload } from '../start-download';
 import content from '@/styles/content.module.css';
 import styles from '../downloads.module.css';
@@ -32,7 +32,21 @@ function DownloadFailed({ source }: { source: FileSource }) {
   const [failure, setFailure] = useState(() => getDownloadFailure(source));
   const [retrying, setRetrying] = useState(false);
   const [retried, setRetried] = useState(0);
-  const fileName = displayFileName(failure?.fileName, source);
+  // Opened on its own (no record of the failure in this tab): the report's own date names the file.
+  const [reportedAt, setReportedAt] = useState<string>();
+  const named = Boolean(failure?.fileName);
+  useEffect(() => {
+    if (named || source.kind !== 'report') return;
+    let shown = true;
+    reportDateOf(source.id).then(
+      (date) => shown && setReportedAt(date),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, [named, source]);
+  const fileName = named ? displayFileName(failure?.fileName, source) : fallbackFileName(source, reportedAt);
   const returnTo = failure?.returnTo;
 
   const retry = async () => {
