@@ -1,5 +1,6 @@
-import { expect, signIn, test, type ApiMock } from './support/fixtures';
-import { spareTube } from './support/journeys';
+import { delay, http, HttpResponse } from 'msw';
+import { API_ORIGIN, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
 /**
  * The check user's side walked end to end as a screened person does (issue 57, "no dead ends"): inside
@@ -62,4 +63,154 @@ test('registering someone the screening site registered says what to do, never l
   await dialog.getByRole('button', { name: '知道了' }).click();
   await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
   await expect(page.getByText('登记信息不存在')).toHaveCount(0);
+});
+
+test('Back from 我的问卷 lands where the reader left the home, after the home has loaded again', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, api, 'check');
+  await page.goto('/checkUser');
+  const questionnaires = page.getByRole('link', { name: /我的问卷/ });
+  // The home's own data has come (its links show before it).
+  await expect(page.getByRole('heading', { name: '待办事项' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left, 'the home is taller than the screen').toBeGreaterThan(200);
+  await expect(questionnaires).toBeInViewport();
+
+  // From now on the home's data comes slowly: it shows its loading placeholder first on the way back.
+  api.use(
+    http.post(`${API_ORIGIN}/api/v1/Sampling/PageCheckReport`, async () => {
+      await delay(800);
+    }),
+  );
+  await questionnaires.click();
+  await expect(page).toHaveURL(/\/checkUserQuestionnaireList$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkUser$/);
+  await expect(questionnaires).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 5);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThanOrEqual(5);
+});
+
+test('self-registration records no collection time before the sample is taken at home', async ({
+  page,
+  api,
+}) => {
+  const tube = spareTube(api);
+  await signIn(page, api, 'check');
+  await page.goto('/checkUserInfoEnter');
+  await fillPerson(page, '陈小红');
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
+  await expect(page.getByText('可以绑定')).toBeVisible();
+  await expect(page.getByText('采集时间（选填）')).toBeVisible();
+  await expect(page.getByText('还没取样就留空')).toBeVisible();
+  await expect(page.locator('input[type="datetime-local"]')).toHaveValue('');
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+
+  const confirm = page.getByRole('dialog', { name: '请确认登记信息' });
+  await expect(confirm.getByText('未填（还没取样）')).toBeVisible();
+  await confirm.getByRole('button', { name: '确认提交' }).click();
+
+  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+  await expect(page.getByText('按照采样管包装里的说明取少量大便')).toBeVisible();
+  const bind = api.requestsTo('/Sampling/BindSamplingTube');
+  expect(bind).toHaveLength(1);
+  expect(bind[0].body).not.toHaveProperty('collectedAt');
+  expect(api.db.state.tubes.find((candidate) => candidate.code === tube)?.collectedAt).toBeUndefined();
+});
+
+test('registering a family member: the words name that person, the home’s 查看报告 and what the page does', async ({
+  page,
+  api,
+}) => {
+  await signIn(page, api, 'check');
+  await page.goto('/checkUser');
+  await expect(page.getByRole('link', { name: '查看报告 看检测结果' })).toBeVisible();
+  await page.goto('/checkUserInfoEnter');
+  await expect(page.getByRole('heading', { name: '本人信息' })).toBeVisible();
+  await tapChoice(page, 'radio', '家人');
+  await expect(page.getByRole('heading', { name: '家人信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '本人信息' })).toHaveCount(0);
+  await fillPerson(page, '陈小红');
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(spareTube(api));
+  await expect(page.getByText('可以绑定')).toBeVisible();
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: '请确认登记信息' })
+    .getByRole('button', { name: '确认提交' })
+    .click();
+
+  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+  await expect(page.getByText('陈小红的登记信息已提交')).toBeVisible();
+  await expect(page.getByText('您的登记信息')).toHaveCount(0);
+  await expect(page.getByText('首页的“查看报告”里查看')).toBeVisible();
+
+  await page.getByRole('button', { name: '填写筛查问卷' }).click();
+  await expect(page).toHaveURL(/\/checkUserQuestionnaireDetail\?/);
+  await expect(page.getByRole('heading', { level: 1, name: '选择问卷' })).toBeVisible();
+  await page.getByRole('link', { name: /大肠癌筛查风险评估问卷/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '历史问卷详情' })).toHaveCount(0);
+  await expect(page).toHaveTitle('历史问卷详情');
+});
+
+test('the masked ID number reads the same on 信息查询, the report criteria, the report list and its detail', async ({
+  page,
+  api,
+}) => {
+  const idCard = api.db.state.users.find((user) => user.id === CHECK_USER_ID)!.idCard!;
+  const masked = `${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`;
+  await signIn(page, api, 'check');
+  await page.goto('/checkUserInfoSearch');
+  await expect(page.getByRole('list', { name: '我的登记' }).getByText(masked).first()).toBeVisible();
+
+  await page.goto('/checkUserSearchType');
+  await page.getByRole('link', { name: /按身份证号查询/ }).click();
+  await page.getByLabel('身份证号').fill(idCard);
+  await page.getByRole('button', { name: '查询报告' }).click();
+  await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+  await expect(page.getByText(`身份证号 ${masked}`)).toBeVisible();
+  const card = page.getByRole('list', { name: '检测报告列表' }).getByRole('link').first();
+  await expect(card).toContainText(masked);
+  await card.click();
+  await expect(page).toHaveURL(/\/checkUserRepoetDetail\?id=/);
+  // The list stays in the page, hidden (kept alive): the detail's own line is the visible one.
+  await expect(page.locator('dd:visible', { hasText: masked })).toBeVisible();
+});
+
+test('a report file that is not a PDF: Chinese messages, no success, and the report’s own date in its name', async ({
+  page,
+  api,
+  context,
+}) => {
+  const idCard = api.db.state.users.find((user) => user.id === CHECK_USER_ID)!.idCard!;
+  const report = api.db.state.reports.find((candidate) => candidate.idCard === idCard)!;
+  api.use(
+    http.get(
+      `${API_ORIGIN}/api/v1/Sampling/DownloadCheckReport`,
+      () =>
+        new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+          headers: { 'Content-Type': 'application/pdf' },
+        }),
+    ),
+  );
+  await signIn(page, api, 'check');
+  await page.goto(`/checkUserRepoetDetail?id=${report.id}`);
+  await expect(page.getByText('文件已损坏或不是 PDF，无法打开').first()).toBeVisible();
+  await expect(page.getByText('Invalid PDF structure')).toHaveCount(0);
+
+  await page.getByRole('button', { name: /保存报告图片|下载报告/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/downErr\\?report=${report.id}$`));
+  await expect(page.getByText('报告文件已损坏，无法打开')).toBeVisible();
+  await expect(page.getByText(/^(文件已保存|文件已获取)$/)).toHaveCount(0);
+
+  // The same address opened on its own, as from a bookmark or another tab.
+  const alone = await context.newPage();
+  await signIn(alone, api, 'check');
+  await alone.goto(`/downErr?report=${report.id}`);
+  await expect(alone.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeVisible();
+  await alone.close();
 });
