@@ -54,8 +54,10 @@ const YES_NO = [
 export interface PersonFieldsProps {
   /** Prefix of the controls' ids (one per form on a page). */
   formName: string;
-  /** Heading of the person card: 受检者信息 or 本人信息. */
+  /** Heading of the person card: 受检者信息, 本人信息 or 家人信息. */
   heading: string;
+  /** Beside the heading (self-registration's 本人 / 家人 choice). */
+  headingExtra?: ReactNode;
   person: RegistrationForm;
   form: PersonForm;
   /** Why the ID card cannot be changed (shown under it; the field is read-only), or undefined. */
@@ -79,6 +81,7 @@ export interface PersonFieldsProps {
 export function PersonFields({
   formName,
   heading,
+  headingExtra,
   person,
   form,
   idCardLocked,
@@ -114,7 +117,14 @@ export function PersonFields({
   };
   return (
     <>
-      <h2 className={styles.heading}>{heading}</h2>
+      {headingExtra ? (
+        <div className={styles.headingRow}>
+          <h2 className={styles.heading}>{heading}</h2>
+          {headingExtra}
+        </div>
+      ) : (
+        <h2 className={styles.heading}>{heading}</h2>
+      )}
       <div className={styles.card}>
         <FormField id={`${formName}_name`} label="姓名" required error={form.fieldErrors.name}>
           <FieldInput

@@ -81,9 +81,7 @@ export function TubeFields({
       <FormField
         id={timeId}
         label={collectedAtOptional ? '采集时间（选填）' : '采集时间'}
-        description={
-          collectedAtOptional ? '还没取样就留空；已经取样的，选取样的时间' : '默认为现在，不能晚于现在'
-        }
+        description={collectedAtOptional ? '还没取样就留空，不能晚于现在' : '默认为现在，不能晚于现在'}
         error={collectedAtError}
       >
         <CollectionTimeField

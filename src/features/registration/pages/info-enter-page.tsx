@@ -95,26 +95,10 @@ export default function InfoEnterPage() {
       )}
       {isCheck && (
         <ol className={styles.steps} aria-label="办理步骤">
-          <li>选择为本人还是家人登记，填写其信息</li>
+          <li>填写本人或家人的信息</li>
           <li>扫描或输入采样管上的编码</li>
           <li>提交后填写筛查问卷</li>
         </ol>
-      )}
-
-      {isCheck && (
-        <div className={styles.forWhom}>
-          <span className={styles.forWhomLabel} aria-hidden="true">
-            为谁登记
-          </span>
-          <ChoiceGroup
-            label="为谁登记"
-            name="registration-for"
-            variant="segmented"
-            options={FOR_WHOM_OPTIONS}
-            value={forFamily ? 'family' : 'self'}
-            onChange={(value) => setForFamily(value === 'family')}
-          />
-        </div>
       )}
 
       <form
@@ -126,6 +110,20 @@ export default function InfoEnterPage() {
         <PersonFields
           formName={form.formName}
           heading={personHeading}
+          headingExtra={
+            isCheck && (
+              <div className={styles.forWhom}>
+                <ChoiceGroup
+                  label="为谁登记"
+                  name="registration-for"
+                  variant="segmented"
+                  options={FOR_WHOM_OPTIONS}
+                  value={forFamily ? 'family' : 'self'}
+                  onChange={(value) => setForFamily(value === 'family')}
+                />
+              </div>
+            )
+          }
           person={draft.form}
           form={form.person}
           onIdCardBlur={form.checkIdCard}
