@@ -53,14 +53,14 @@ export const MIN_TEXT_PX = 16;
 export const MIN_TARGET_PX = 44;
 
 /**
- * What on the page as it is now falls short for older eyes and fingers, first on the page first: visible
- * text under MIN_TEXT_PX (hints and captions included), a visible control (button, link, text field,
+ * What on the page as it is now falls short for older eyes and fingers, in page order: visible text
+ * under MIN_TEXT_PX (hints and captions included), then visible controls (button, link, text field,
  * checkbox, radio, …) smaller than MIN_TARGET_PX either way, measured where a tap lands (a native
- * checkbox or radio drawn by its label: the label), and text under WCAG AA contrast (axe's
- * color-contrast rule). Each entry names the element and its text.
+ * checkbox or radio drawn by its label: the label). Each entry names the element and its text.
+ * Contrast: contrastProblems (support/fixtures.ts).
  */
-export async function elderProblems(page: Page): Promise<string[]> {
-  const measured = await page.evaluate(
+export function elderProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
     ({ minText, minTarget }) => {
       const describe = (element: Element) => {
         const name =
@@ -120,5 +120,4 @@ export async function elderProblems(page: Page): Promise<string[]> {
     },
     { minText: MIN_TEXT_PX, minTarget: MIN_TARGET_PX },
   );
-  return measured;
 }
