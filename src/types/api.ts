@@ -81,6 +81,8 @@ export interface CallOptions {
    * must allow the header (Access-Control-Allow-Headers: Idempotency-Key).
    */
   idempotencyKey?: string;
+  /** Waits at most this long for the answer (ms); never longer than the client's own timeout (spec: 10 s). */
+  timeout?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------

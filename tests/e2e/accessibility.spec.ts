@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { routeTable } from '../../src/app/route-table';
-import type { AppPath } from '../../src/config/paths';
+import { pageAudience, type AppPath } from '../../src/config/paths';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import {
   clearAppStorage,
+  contrastProblems,
   expect,
   expectAccessible,
   signIn,
@@ -12,7 +13,8 @@ import {
   type ApiMock,
 } from './support/fixtures';
 import { openOptionalFields, saveServerDrafts } from './support/journeys';
-import { overflowingElements, setTextSize200 } from './support/layout';
+import { elderProblems, overflowingElements, setTextSize200 } from './support/layout';
+import { stubSpeech } from './support/speech';
 
 /**
  * Every route of the route table, in a realistic state (a session of its audience, ids from the demo
@@ -110,9 +112,9 @@ async function openWorkReportList(page: Page, api: ApiMock) {
   await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
 }
 
-/** /downSuccess or /downErr, reached by downloading a report from its detail page. */
-async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
-  const report = reportOf(api, 'negative');
+/** /downSuccess or /downErr, reached by downloading a report from its detail page (staff's, or a check user's own). */
+async function downloadReport(page: Page, api: ApiMock, fail: boolean, audience: Audience = 'work') {
+  const report = audience === 'work' ? reportOf(api, 'negative') : checkUserReport(api);
   // Counted from here: an earlier route of the same test may have fetched this report already.
   const fetchedBefore = api.requestsTo('/Sampling/DownloadCheckReport').length;
   // The fetch while the detail is read, and the one 保存报告图片 makes after it.
@@ -122,7 +124,12 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean) {
       { kind: 'status', statusCode: 4004, responseMessage: '报告文件正在生成，请稍后再试' },
       2,
     );
-  await openAs(page, api, 'work', `/repoetDetail?id=${report.id}`);
+  await openAs(
+    page,
+    api,
+    audience,
+    `/${audience === 'work' ? 'repoetDetail' : 'checkUserRepoetDetail'}?id=${report.id}`,
+  );
   await expect(heading(page, '本次未发现异常')).toBeVisible();
   await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(fetchedBefore + 1);
   await button(page, '保存报告图片').click();
@@ -584,6 +591,109 @@ test.describe('accessibility and 200% text, every route', () => {
     test(routes.map((route) => route.path).join(', '), async ({ page, api }) => {
       for (const route of routes) {
         await test.step(`${route.path} (${route.title})`, () => checkRoute(page, api, route));
+      }
+    });
+  }
+});
+
+/**
+ * The pages a check user opens that staff share (spec: the message pages; the download pages), opened
+ * as a check user.
+ */
+const CHECK_SHARED_PAGES: Partial<Record<AppPath, (page: Page, api: ApiMock) => Promise<void>>> = {
+  '/messageType': async (page, api) => {
+    await openAs(page, api, 'check', '/messageType');
+    await expect(page.getByText(/共 \d+ 条未读消息|没有未读消息/)).toBeVisible();
+  },
+  '/messageList': async (page, api) => {
+    await openAs(page, api, 'check', '/messageList?type=report');
+    await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+  },
+  '/messageDetail': async (page, api) => {
+    const notice = firstBy(
+      api.db.state.messages,
+      (m) => m.recipientUserId === '3' && !!m.reportId,
+      'report notice',
+    );
+    await openAs(page, api, 'check', `/messageDetail?id=${notice.id}`);
+    await expect(page.getByRole('link', { name: /查看检测报告/ })).toBeVisible();
+  },
+  '/downSuccess': (page, api) => downloadReport(page, api, false, 'check'),
+  '/downErr': (page, api) => downloadReport(page, api, true, 'check'),
+};
+
+/** Further states of a check-user page that show more controls and texts, each walked too. */
+const CHECK_MORE_STATES: Partial<Record<AppPath, (page: Page, api: ApiMock) => Promise<void>>> = {
+  // Every field's message, and the folded 选填信息 open.
+  '/checkUserInfoEnter': async (page) => {
+    await button(page, '提交').click();
+    await expect(page.getByText('请填写姓名').first()).toBeVisible();
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+    await openOptionalFields(page);
+  },
+  // With a Chinese voice on the phone: 朗读.
+  '/checkUserRepoetDetail': async (page) => {
+    await stubSpeech(page, [{ lang: 'zh-CN', name: 'Tingting' }]);
+    await page.reload();
+    await expect(button(page, '朗读')).toBeVisible();
+  },
+  // A questionnaire being filled in: radios, checkboxes and a text box.
+  '/checkUserQuestionnaireDetail': async (page, api) => {
+    const own = firstBy(
+      api.db.state.registrations,
+      (r) =>
+        r.createdByUserId === '3' &&
+        !api.db.state.responses.some((response) => response.registrationId === r.id),
+      'check user registration without responses',
+    );
+    await page.goto(`/checkUserQuestionnaireDetail?questionnaireId=qn-lifestyle&registrationId=${own.id}`);
+    await expect(heading(page, '饮食与生活方式调查')).toBeVisible();
+  },
+};
+
+/** Every page a check user opens: their own routes, and the shared ones as they reach them. */
+const CHECK_USER_PAGES = [
+  ...routeTable.filter((route) => pageAudience[route.path] === 'check' || route.path === '/callback'),
+  ...routeTable.filter((route) => route.path in CHECK_SHARED_PAGES),
+];
+
+/** What falls short on the page as it is now, for older eyes and fingers (support/layout.ts). */
+async function shortfalls(page: Page): Promise<string[]> {
+  return [...(await elderProblems(page)), ...(await contrastProblems(page))];
+}
+
+test.describe('older eyes and fingers: every check-user page (issue 57)', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const viewport of [
+    { width: 320, height: 568 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`at ${viewport.width} px, 100 % and 200 % text: text ≥ 16 px, controls ≥ 44×44 px, contrast AA`, async ({
+      page,
+      api,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const route of CHECK_USER_PAGES) {
+        await clearAppStorage(page);
+        const open = CHECK_SHARED_PAGES[route.path] ?? CASES[route.path].open;
+        await open(page, api);
+        const title = page.getByRole('heading', { level: 1 }).first();
+        await expect(title).toBeVisible();
+        expect(await shortfalls(page), `${route.path} at ${viewport.width} px, 100 % text`).toEqual([]);
+        await setTextSize200(page, title);
+        expect(await shortfalls(page), `${route.path} at ${viewport.width} px, 200 % text`).toEqual([]);
+        const more = CHECK_MORE_STATES[route.path];
+        if (!more) continue;
+        await page.reload();
+        await more(page, api);
+        expect(await shortfalls(page), `${route.path} (more) at ${viewport.width} px, 100 % text`).toEqual(
+          [],
+        );
+        await setTextSize200(page, page.getByRole('heading', { level: 1 }).first());
+        expect(await shortfalls(page), `${route.path} (more) at ${viewport.width} px, 200 % text`).toEqual(
+          [],
+        );
       }
     });
   }

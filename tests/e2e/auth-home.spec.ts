@@ -268,6 +268,37 @@ test.describe('WeChat callback (check users)', () => {
     expect(wechat.visits[1].searchParams.get('redirect_uri')).toMatch(/\/callback$/);
   });
 
+  test('results day: LoginWeChat turned away twice (503, Retry-After: 1), then the person is home with no tap', async ({
+    page,
+    api,
+    wechat,
+  }) => {
+    api.fault(LOGIN_WECHAT, { kind: 'http', status: 503, retryAfter: '1' }, 2);
+    const sentAt: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(LOGIN_WECHAT)) sentAt.push(Date.now());
+    });
+    await page.goto('/checkUser');
+    await expect(page.getByText('张秀英，您好')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/checkUser$/);
+    // One authorization, its code sent three times (a 503 did not spend it), each retry after Retry-After.
+    expect(wechat.visits).toHaveLength(1);
+    expect(codesPosted(api)).toEqual(Array(3).fill(wechat.callbacks[0].searchParams.get('code')));
+    expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(1000);
+    expect(sentAt[2] - sentAt[1]).toBeGreaterThanOrEqual(1000);
+  });
+
+  test('a refusal of the exchange is not retried: 重新授权 at once', async ({ page, api, wechat }) => {
+    api.fault(LOGIN_WECHAT, { kind: 'status', statusCode: 500, responseMessage: '微信服务暂不可用' }, 1);
+    await page.goto('/checkUser');
+    await expect(page.getByRole('heading', { name: '登录没有成功' })).toBeVisible();
+    await expect(page.getByText('微信服务暂不可用。请稍后点击“重新授权”再试。')).toBeVisible();
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+    await page.getByRole('button', { name: '重新授权' }).click();
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+  });
+
   test('shows the signing-in state while the code is exchanged', async ({ page, api, wechat }) => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

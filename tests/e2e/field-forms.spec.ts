@@ -200,3 +200,39 @@ test('信息详情 at 360×640: a registration without a tube offers 扫码 on t
   await expect(page.getByRole('button', { name: '扫描采样管二维码' })).toBeInViewport({ ratio: 1 });
   await snap(page, 'infoDetail-bind-360x640');
 });
+
+test('a text field takes the tap on its whole row: its label, or beside and above the input, focuses it (/checkUserInfoEnter)', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, api, 'check');
+  await page.goto('/checkUserInfoEnter');
+  for (const name of ['姓名', '联系电话']) {
+    const input = page.getByRole('textbox', { name, exact: true });
+    await expect(input).toBeVisible();
+    const label = page.locator(`label[for="${await input.getAttribute('id')}"]`);
+    const row = label.locator('xpath=..');
+    // In the middle of the screen, clear of the sticky bottom bar, and its box as it is now.
+    const rowBox = async () => {
+      await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      return (await row.boundingBox())!;
+    };
+
+    await rowBox();
+    await label.tap();
+    await expect(input, `tapping the label ${name}`).toBeFocused();
+    await input.blur();
+
+    // The row's top right corner: beside the label, above the input.
+    let box = await rowBox();
+    await page.touchscreen.tap(box.x + box.width - 6, box.y + 6);
+    await expect(input, `tapping the row of ${name} beside its label`).toBeFocused();
+    await input.blur();
+    // Just below the input, in the row's own padding.
+    box = await rowBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height - 3);
+    await expect(input, `tapping the row of ${name} below the input`).toBeFocused();
+    await input.blur();
+  }
+});

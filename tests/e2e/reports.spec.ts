@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import type { StoredReport } from '../../src/mocks/demo-state';
 import { expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
 import { inkedPixels, viewPdf } from './support/journeys';
+import { spoken, stubSpeech } from './support/speech';
 
 /** Report lookup, list, detail with the in-page PDF, and the WeChat-safe download, for both user groups. */
 
@@ -355,3 +356,61 @@ for (const { engine, worker } of WORKERLESS) {
     expect(errors).toEqual([]);
   });
 }
+
+test.describe('read aloud (朗读) on the report detail', () => {
+  for (const late of [false, true]) {
+    test(`with a Chinese voice${late ? ' listed late' : ''}: 朗读 reads the result and 下一步怎么做, 停止朗读 stops`, async ({
+      page,
+      api,
+    }) => {
+      await stubSpeech(
+        page,
+        [
+          { lang: 'en-US', name: 'Samantha' },
+          { lang: 'zh-CN', name: 'Tingting' },
+        ],
+        late,
+      );
+      const report = checkUserReport(api);
+      await signIn(page, api, 'check');
+      await page.goto(`/checkUserRepoetDetail?id=${report.id}`);
+      await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+      const readAloud = page.getByRole('button', { name: '朗读', exact: true });
+      await expect(readAloud).toBeVisible();
+      await readAloud.tap();
+      const said = (await spoken(page)).filter((entry) => entry.text !== '(cancel)');
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatchObject({ lang: 'zh-CN', voice: 'Tingting' });
+      expect(said[0].text).toMatch(
+        /^检测结果：阴性。本次未发现异常。下一步怎么做：建议在 .+ 前后再次参加大肠癌筛查。/,
+      );
+      const steps = await page
+        .getByRole('region', { name: '下一步怎么做' })
+        .getByRole('listitem')
+        .allTextContents();
+      for (const step of steps) expect(said[0].text).toContain(step);
+
+      await page.getByRole('button', { name: '停止朗读' }).tap();
+      await expect(readAloud).toBeVisible();
+      expect((await spoken(page)).at(-1)?.text).toBe('(cancel)');
+    });
+  }
+
+  test('without a Chinese voice, or without a speech engine: no 朗读 button', async ({ page, api }) => {
+    await stubSpeech(page, [{ lang: 'en-US', name: 'Samantha' }]);
+    const report = checkUserReport(api);
+    await signIn(page, api, 'check');
+    await page.goto(`/checkUserRepoetDetail?id=${report.id}`);
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '下一步怎么做' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /朗读/ })).toHaveCount(0);
+
+    await page.addInitScript(() => {
+      delete (window as { speechSynthesis?: unknown }).speechSynthesis;
+      Object.defineProperty(window, 'speechSynthesis', { value: undefined, configurable: true });
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /朗读/ })).toHaveCount(0);
+  });
+});

@@ -2,15 +2,18 @@ import { loginWeChat } from '@/api/account/login-wechat';
 import { paths } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
+import { isApiError, retryUntil } from '@/lib/http';
 import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
+import { API_STATUS, type LoginResult } from '@/types/api';
 import { loadProfile } from './profile';
 
 /**
  * A callback whose state this tab did not make: a planted link (login CSRF), a replayed callback (Back,
  * reload, WeChat loading it twice: its nonce is spent) or a menu link straight to WeChat's authorize
- * URL. Its code is never sent; a fresh authorization is the way on.
+ * URL. Its code is never sent; a fresh authorization is the way on. The same for a code an unanswered
+ * try of the exchange may have spent (exchangeCode).
  */
 export class UnverifiedCallbackError extends Error {
   constructor() {
@@ -20,6 +23,12 @@ export class UnverifiedCallbackError extends Error {
 }
 
 /**
+ * How long a sign-in keeps retrying what decided nothing (no connection, a timeout, 429, 502, 503, 504:
+ * a gateway turning part of a results-day burst away) before the person is told.
+ */
+export const SIGN_IN_RETRY_BUDGET_MS = 15_000;
+
+/**
  * Exchanges by code, kept for the document: the router starts one as the callback's code loads
  * (startCallbackSignIn), and the page's effect (twice under React StrictMode) takes the same one, under
  * way or done. A code is valid once, so no other call ever needs it again.
@@ -27,24 +36,48 @@ export class UnverifiedCallbackError extends Error {
 const running = new Map<string, Promise<void>>();
 
 /**
+ * LoginWeChat with `code`, retried while what it met decided nothing, until `deadline`. A code that a
+ * try left unanswered (no connection, a timeout) may have spent: the server's "code used" after such a
+ * try is an UnverifiedCallbackError (a fresh silent authorization), not the person's to tap through.
+ */
+async function exchangeCode(code: string, state: string | undefined, deadline: number): Promise<LoginResult> {
+  let unanswered = false;
+  try {
+    return await retryUntil(deadline, (timeout) =>
+      loginWeChat(state ? { code, state } : { code }, { silent: true, timeout }).catch((error: unknown) => {
+        unanswered ||= isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+        throw error;
+      }),
+    );
+  } catch (error) {
+    throw unanswered && isApiError(error) && error.code === API_STATUS.wechatCodeUsed
+      ? new UnverifiedCallbackError()
+      : error;
+  }
+}
+
+/**
  * Exchanges an OAuth code for a check-user session (token + owner stored), only when `state` is one
  * this tab made and has not used yet (lib/wechat/oauth.ts); otherwise rejects with
  * UnverifiedCallbackError without a request. The session is the profile's: when the profile does not
  * load, the sign-in fails and nothing of the phone's data is claimed. A second call for a code being
- * exchanged shares that exchange. Server failures are ApiErrors, without a toast (the callback page
- * explains them).
+ * exchanged shares that exchange. A failure that decided nothing is retried (lib/http/retry-policy.ts:
+ * backoff, Retry-After) for SIGN_IN_RETRY_BUDGET_MS in all, with the same code: a busy gateway's answer
+ * did not spend it. Server failures are ApiErrors, without a toast (the callback page explains them).
  */
 export function signInWithWeChatCode(code: string, state?: string, onToken?: () => void): Promise<void> {
   const current = running.get(code);
   if (current) return current;
   if (!consumeOAuthState(state)) return Promise.reject(new UnverifiedCallbackError());
-  const exchange = loginWeChat(state ? { code, state } : { code }, { silent: true }).then(async (result) => {
+  const deadline = Date.now() + SIGN_IN_RETRY_BUDGET_MS;
+  const exchange = exchangeCode(code, state, deadline).then(async (result) => {
     setToken(result.token);
     // The destination's requests go out beside the profile's (their answers are kept for this token).
     onToken?.();
     let owner: SessionOwner;
     try {
-      owner = { audience: 'check', account: String((await loadProfile({ silent: true })).id) };
+      const profile = await retryUntil(deadline, (timeout) => loadProfile({ silent: true, timeout }));
+      owner = { audience: 'check', account: String(profile.id) };
     } catch (error) {
       clearSession();
       throw error;

@@ -62,9 +62,11 @@ function sessionLost(request: AxiosRequestConfig | undefined): void {
   notifyUnauthorized();
 }
 
+const TIMEOUT_MS = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+
 const http = axios.create({
   baseURL: config.apiBaseUrl,
-  timeout: config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+  timeout: TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json;charset=utf-8' },
   paramsSerializer: { serialize: (params) => buildQueryString(params) },
 });
@@ -207,8 +209,12 @@ function callName(url: string): string {
  * a field the page needs is a 'contract' error whose message names the call. Every difference goes to
  * the console (and so vConsole) once per endpoint and field: its path and types, never a value.
  */
-export async function request<T>({ schema, ...options }: JsonRequest<T>): Promise<T> {
-  const response = await http.request<ApiResponse<unknown>>(options);
+export async function request<T>({ schema, timeout, ...options }: JsonRequest<T>): Promise<T> {
+  const response = await http.request<ApiResponse<unknown>>({
+    ...options,
+    // A caller may wait less than the client's timeout (a bounded retry), never more.
+    timeout: Math.min(timeout ?? TIMEOUT_MS, TIMEOUT_MS),
+  });
   const checked = checkContract(schema, response.data.responseData);
   const url = options.url ?? '';
   reportDifferences(endpointOf(options), checked.differences);

@@ -2,8 +2,8 @@ import { isApiError } from './errors';
 
 /**
  * The one retry policy (docs/fault-matrix.md, "Retry policy"): what a failed request decided, and when a
- * machine may send it again. Every automatic resend (the offline queue) asks here; nothing else decides
- * whether a failure was transient.
+ * machine may send it again. Every automatic resend (the offline queue; the WeChat sign-in's exchange,
+ * through retryUntil) asks here; nothing else decides whether a failure was transient.
  *
  * - transient: nothing was decided (no connection, a timeout, a repeated tap, HTTP 408, 425, 429, 502,
  *   503, 504, a gateway's HTML page where JSON was expected). Retried automatically with backoff.
@@ -89,4 +89,40 @@ export function parseRetryAfter(value: unknown, now: number = Date.now()): numbe
   const date = /[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
+}
+
+/** A retry is only started when at least this much of its time is left for the answer. */
+export const RETRY_MIN_ANSWER_MS = 2_000;
+
+interface RetryClock {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * Sends `attempt` again after each transient failure, waiting retryDelayMs (Retry-After first), until
+ * it succeeds or fails otherwise, or until the next try could not get its answer by `deadline` (epoch
+ * ms): then the last failure is thrown, so a person waiting on it is told by the deadline. `attempt` is
+ * given the time left, to wait no longer than that for its answer.
+ */
+export async function retryUntil<T>(
+  deadline: number,
+  attempt: (remainingMs: number) => Promise<T>,
+  {
+    now = Date.now,
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random = Math.random,
+  }: RetryClock = {},
+): Promise<T> {
+  for (let retry = 1; ; retry += 1) {
+    try {
+      return await attempt(deadline - now());
+    } catch (error) {
+      if (failureDisposition(error) !== 'transient') throw error;
+      const wait = retryDelayMs(retry, isApiError(error) ? error.retryAfterMs : undefined, random);
+      if (now() + wait + RETRY_MIN_ANSWER_MS > deadline) throw error;
+      await sleep(wait);
+    }
+  }
 }

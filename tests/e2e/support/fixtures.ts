@@ -512,6 +512,24 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /**
+ * Text under WCAG AA contrast on the page as it is now (axe's color-contrast rule, overlays settled):
+ * one line per element, first on the page first.
+ */
+export async function contrastProblems(page: Page): Promise<string[]> {
+  await waitForOverlaysToSettle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: ['color-contrast'],
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `contrast: ${n.target.join(' ')} (${n.failureSummary ?? ''})`),
+  );
+}
+
+/**
  * A full-page screenshot for people to review, into the ignored tests/e2e/output/screenshots, when
  * E2E_SCREENSHOTS is set (`E2E_SCREENSHOTS=1 npm run test:e2e`). It checks nothing and cost about 0.6 s
  * of a busy machine each, sixty times a run, so `npm test` goes without; a failing test still gets

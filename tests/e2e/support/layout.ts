@@ -47,3 +47,77 @@ export async function setTextSize200(page: Page, probe: Locator): Promise<void> 
   });
   await expect.poll(size).toBe(before * 2);
 }
+
+/** The smallest text older people are shown, and the smallest control they tap (issue 57, MIIT, WCAG 2.5.5). */
+export const MIN_TEXT_PX = 16;
+export const MIN_TARGET_PX = 44;
+
+/**
+ * What on the page as it is now falls short for older eyes and fingers, in page order: visible text
+ * under MIN_TEXT_PX (hints and captions included), then visible controls (button, link, text field,
+ * checkbox, radio, …) smaller than MIN_TARGET_PX either way, measured where a tap lands (a native
+ * checkbox or radio drawn by its label: the label). Each entry names the element and its text.
+ * Contrast: contrastProblems (support/fixtures.ts).
+ */
+export function elderProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ minText, minTarget }) => {
+      const describe = (element: Element) => {
+        const name =
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent ??
+          element.textContent ??
+          '';
+        const classes =
+          typeof element.className === 'string' && element.className
+            ? `.${element.className.split(' ')[0]}`
+            : '';
+        return `<${element.tagName.toLowerCase()}${classes}> "${name.trim().replace(/\s+/g, ' ').slice(0, 24)}"`;
+      };
+      /** Drawn and seen: a box, not hidden, not see-through, not clipped away as .visually-hidden is. */
+      const seen = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width < 1 || box.height < 1) return false;
+        if (element.closest('.visually-hidden, [hidden]')) return false;
+        const style = getComputedStyle(element);
+        if (style.visibility !== 'visible') return false;
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          if (Number(getComputedStyle(node).opacity) === 0) return false;
+        }
+        return true;
+      };
+      const problems: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const reported = new Set<Element>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || reported.has(parent)) continue;
+        if (parent.closest('script, style, noscript, canvas') || !seen(parent)) continue;
+        const style = getComputedStyle(parent);
+        if (style.color === 'transparent' || /rgba\(.*, 0\)$/.test(style.color)) continue;
+        const size = parseFloat(style.fontSize);
+        if (size < minText) {
+          reported.add(parent);
+          problems.push(`text ${size}px: ${describe(parent)}`);
+        }
+      }
+      const controls = document.querySelectorAll(
+        'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="combobox"], [role="textbox"], [role="option"], [role="menuitem"]',
+      );
+      for (const control of controls) {
+        const input = control instanceof HTMLInputElement ? control : null;
+        const drawnByLabel = input && (input.type === 'checkbox' || input.type === 'radio');
+        const target = drawnByLabel ? (input.closest('label') ?? input.labels?.[0] ?? input) : control;
+        if (!seen(target) || control.closest('[aria-hidden="true"], [inert]')) continue;
+        if (control !== target && reported.has(target)) continue;
+        const box = target.getBoundingClientRect();
+        if (box.width < minTarget - 0.5 || box.height < minTarget - 0.5) {
+          reported.add(target);
+          problems.push(`target ${Math.round(box.width)}×${Math.round(box.height)}px: ${describe(control)}`);
+        }
+      }
+      return problems;
+    },
+    { minText: MIN_TEXT_PX, minTarget: MIN_TARGET_PX },
+  );
+}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
@@ -12,7 +12,7 @@ import { claimDeviceData } from '@/lib/device-data';
 import { getSessionAudience, getSessionOwner } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
-import { MAX_AUTOMATIC_REAUTHORIZATIONS } from '@/features/auth/wechat-sign-in';
+import { MAX_AUTOMATIC_REAUTHORIZATIONS, SIGN_IN_RETRY_BUDGET_MS } from '@/features/auth/wechat-sign-in';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { stubLocation } from './location-stub';
@@ -34,6 +34,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -216,12 +217,41 @@ describe('/callback', () => {
     expect(location.replace).not.toHaveBeenCalled();
   });
 
-  it('explains a network failure of LoginWeChat with the reason', async () => {
+  it('retries a network failure of LoginWeChat for about 15 s, then explains it with the reason', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const log = recordRequests();
     server.use(http.post('*/api/v1/Account/LoginWeChat', () => HttpResponse.error()));
+    const start = Date.now();
     renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+    await waitFor(() => expect(log.count(LOGIN_WECHAT)).toBeGreaterThan(0));
+    await act(() => vi.advanceTimersByTimeAsync(SIGN_IN_RETRY_BUDGET_MS));
     expect(await screen.findByRole('heading', { name: '登录没有成功' })).toBeInTheDocument();
+    expect(Date.now() - start).toBeLessThan(SIGN_IN_RETRY_BUDGET_MS + 1_000);
+    expect(log.count(LOGIN_WECHAT)).toBeGreaterThan(1);
     expect(screen.getByText(/后端接口连接异常。请稍后点击“重新授权”再试/)).toBeInTheDocument();
     expect(getToken()).toBeNull();
+  });
+
+  it('a code an unanswered try may have spent: the retry\'s "code used" authorizes afresh, no tap', async () => {
+    inWeChat();
+    const log = recordRequests();
+    let tries = 0;
+    server.use(
+      http.post('*/api/v1/Account/LoginWeChat', () =>
+        (tries += 1) === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({ statusCode: 6003, responseMessage: '授权码已使用', responseData: null }),
+      ),
+    );
+    renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUserInfoSearch') }));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1), {
+      timeout: SIGN_IN_RETRY_BUDGET_MS,
+    });
+    const authorizeUrl = new URL(location.replace.mock.calls[0][0]);
+    expect(authorizeUrl.hostname).toBe('open.weixin.qq.com');
+    expect(readOAuthState(authorizeUrl.searchParams.get('state'))).toBe('/checkUserInfoSearch');
+    expect(log.count(LOGIN_WECHAT)).toBe(2);
+    expect(screen.queryByRole('button', { name: '重新授权' })).not.toBeInTheDocument();
   });
 
   it('without a code in WeChat: says so and restarts authorization for the state page', async () => {

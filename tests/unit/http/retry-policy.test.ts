@@ -6,8 +6,10 @@ import {
   parseRetryAfter,
   request,
   retryDelayMs,
+  retryUntil,
   RETRY_BASE_MS,
   RETRY_CAP_MS,
+  RETRY_MIN_ANSWER_MS,
   type ApiErrorKind,
   type FailureDisposition,
 } from '@/lib/http';
@@ -101,6 +103,79 @@ describe('retry policy: when to try again', () => {
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(3_000);
     expect(Math.max(...waits)).toBeLessThan(3_000 + RETRY_BASE_MS);
     expect(new Set(waits).size).toBeGreaterThan(40);
+  });
+});
+
+describe('retryUntil: retries what decided nothing, bounded by a deadline (issue 57)', () => {
+  /** A clock that only moves when the code under test waits (or an attempt takes time). */
+  function fakeClock() {
+    let time = 0;
+    const waits: number[] = [];
+    return {
+      now: () => time,
+      sleep: (ms: number) => {
+        waits.push(ms);
+        time += ms;
+        return Promise.resolve();
+      },
+      pass: (ms: number) => (time += ms),
+      waits,
+    };
+  }
+  const busy = (retryAfterMs?: number) =>
+    new ApiError('http', '系统接口503异常', { code: 503, retryAfterMs });
+
+  it('503 with Retry-After twice, then an answer: two waits, each at least Retry-After, and the answer', async () => {
+    const clock = fakeClock();
+    const outcomes = [busy(1000), busy(1000)];
+    const attempt = vi.fn(() => {
+      const next = outcomes.shift();
+      return next ? Promise.reject(next) : Promise.resolve('token');
+    });
+    await expect(retryUntil(15_000, attempt, { ...clock, random: () => 0.5 })).resolves.toBe('token');
+    expect(attempt).toHaveBeenCalledTimes(3);
+    expect(clock.waits).toEqual([1000 + RETRY_BASE_MS / 2, 1000 + RETRY_BASE_MS]);
+  });
+
+  it('a refusal is not retried', async () => {
+    const clock = fakeClock();
+    const refusal = new ApiError('business', '授权已过期', { code: 40029 });
+    const attempt = vi.fn(() => Promise.reject(refusal));
+    await expect(retryUntil(15_000, attempt, clock)).rejects.toBe(refusal);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('a failure that never clears: the last one is thrown by the deadline, no try left running past it', async () => {
+    for (const random of [() => 0, () => 0.5, () => 0.999]) {
+      const clock = fakeClock();
+      const remaining: number[] = [];
+      const attempt = vi.fn((left: number) => {
+        remaining.push(left);
+        // Each try takes a second to be turned away.
+        clock.pass(1000);
+        return Promise.reject(busy(1000));
+      });
+      const error = await rejectionOf(retryUntil(15_000, attempt, { ...clock, random }));
+      expect(error).toMatchObject({ kind: 'http', code: 503 });
+      expect(clock.now()).toBeLessThanOrEqual(15_000);
+      expect(attempt.mock.calls.length).toBeGreaterThanOrEqual(2);
+      // Every try was told how long it may wait for its answer: what is left, never less than the minimum.
+      expect(remaining[0]).toBe(15_000);
+      for (const left of remaining.slice(1)) expect(left).toBeGreaterThanOrEqual(RETRY_MIN_ANSWER_MS);
+    }
+  });
+
+  it('a timeout that used most of the time: no retry that could not be answered in time', async () => {
+    const clock = fakeClock();
+    const attempt = vi.fn(() => {
+      clock.pass(12_000);
+      return Promise.reject(new ApiError('timeout', '系统接口请求超时'));
+    });
+    await expect(retryUntil(13_500, attempt, { ...clock, random: () => 0 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
+    expect(attempt).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -59,6 +59,15 @@ describe('transport failures (spec §8)', () => {
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
   });
 
+  it("a caller may wait less than the client's timeout (a bounded retry), never more", async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 1 })));
+    await request({ schema: v.unknown(), url: URL_PATH, timeout: 1200 });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(1200);
+    await request({ schema: v.unknown(), url: URL_PATH, timeout: 60_000 });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
+  });
+
   it('a production build gives up after the spec 10 s, whatever VITE_REQUEST_TIMEOUT_MS says', async () => {
     vi.stubEnv('MODE', 'production');
     vi.resetModules();

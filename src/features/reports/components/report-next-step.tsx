@@ -1,10 +1,12 @@
-import type { CheckReport } from '@/types/api';
+import { labelOf, REPORT_RESULT_LABELS, type CheckReport } from '@/types/api';
 import { nextStepFor, telHref } from '../report-advice';
+import { ReadAloud } from './read-aloud';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-next-step.module.css';
 
 /**
  * The result in plain words, what to do next and whom to call; the report's own advice in full below.
+ * The result and the next steps can be read aloud (ReadAloud) where the phone has a Chinese voice.
  * Display-only fields a server left out leave their line or section out.
  */
 export function ReportNextStep({ report }: { report: CheckReport }) {
@@ -26,6 +28,10 @@ export function ReportNextStep({ report }: { report: CheckReport }) {
           {next.headline}
         </h2>
         {meta && <p className={styles.meta}>{meta}</p>}
+        <ReadAloud
+          className={styles.readAloud}
+          text={`检测结果：${labelOf(REPORT_RESULT_LABELS, report.result)}。${next.headline}。下一步怎么做：${next.steps.join('')}`}
+        />
       </section>
 
       <section className={styles.block} aria-labelledby="report-next-heading">
