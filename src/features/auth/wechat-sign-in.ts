@@ -44,7 +44,7 @@ export function signInWithWeChatCode(code: string, state?: string, onToken?: () 
     onToken?.();
     let owner: SessionOwner;
     try {
-      owner = { audience: 'check', account: String((await loadProfile({ silent: true })).id) };
+      owner = { audience: 'check', account: String((await loadProfile()).id) };
     } catch (error) {
       clearSession();
       throw error;

@@ -7,7 +7,10 @@ export { showError } from './toast-policy';
 export {
   failureDisposition,
   parseRetryAfter,
+  readRetryDelayMs,
+  READ_MAX_TRIES,
   retryDelayMs,
+  shouldRetryRead,
   RETRY_BASE_MS,
   RETRY_CAP_MS,
   RETRY_GIVE_UP_MS,
