@@ -100,6 +100,14 @@ export function sessionQuery<T>({
   };
 }
 
+/**
+ * Changes this session's answer of a read without asking the server (a record removed from a list, a
+ * message marked read): every component showing it follows.
+ */
+export function setReadData<T>(read: Read<T>, update: (previous: T | undefined) => T | undefined): void {
+  queryClient.setQueryData<T>(sessionQuery(read).queryKey, update);
+}
+
 /** The current session, as a component's state: a sign-in or sign-out renders its reads anew. */
 function useSessionKey(): string {
   return useSyncExternalStore(onTokenChange, sessionKey);

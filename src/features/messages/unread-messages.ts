@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { prefetchRead, queryClient, sessionQuery, useRead, type Read } from '@/lib/query-client';
+import { prefetchRead, setReadData, useRead, type Read } from '@/lib/query-client';
 import {
   MESSAGE_TYPE_LABELS,
   type CallOptions,
@@ -78,10 +78,7 @@ export function useUnreadCounts(): UnreadCounts {
   const markRead = useCallback(
     async (id: Id) => {
       if (!page?.some((message) => message.id === id)) return;
-      const { queryKey } = sessionQuery(unreadRead);
-      queryClient.setQueryData<UnreadMessages>(queryKey, (previous) =>
-        previous?.filter((message) => message.id !== id),
-      );
+      setReadData(unreadRead, (previous) => previous?.filter((message) => message.id !== id));
       try {
         await readSystemMessage({ id }, { silent: true });
       } finally {
