@@ -121,8 +121,10 @@ export function useRead<T>(read: Read<T>): UseQueryResult<T> {
   useSessionKey();
   const options = sessionQuery(read);
   const hash = hashKey(options.queryKey);
+  // A read started early for this page gives its first answer, or its failure (shown with 重试).
+  const early = handedOver(hash);
   const result = useQuery(
-    { ...options, refetchOnMount: (query) => !handedOver(query.queryHash) },
+    { ...options, refetchOnMount: (query) => !handedOver(query.queryHash), retryOnMount: !early },
     queryClient,
   );
   // After useQuery's own effects (its subscription asked refetchOnMount): handed over once.

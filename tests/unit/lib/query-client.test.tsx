@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getUserManageProfile } from '@/api/account';
+import { ApiError } from '@/lib/http';
 import { logout } from '@/features/auth';
 import { clearSession, setSessionOwner } from '@/lib/session';
 import { prefetchRead, useRead, type Read } from '@/lib/query-client';
@@ -121,5 +122,28 @@ describe('the read cache belongs to a session', () => {
     expect(pending.map((request) => request.token)).toEqual(['token-b']);
     await answer('token-b', 'B 的数据');
     expect(await screen.findByText('B 的数据')).toBeInTheDocument();
+  });
+
+  it('a read started early that was refused is the page’s failure: not asked again until 重试', async () => {
+    let asked = 0;
+    const read: Read<string> = {
+      key: ['refused-early'],
+      read: () => {
+        asked += 1;
+        return Promise.reject(new ApiError('http', '系统接口404异常', { code: 404 }));
+      },
+      silent: true,
+    };
+    function Page() {
+      const { data, error } = useRead(read);
+      return <p>{error ? error.message : (data ?? '加载中')}</p>;
+    }
+    signIn('token-a', 'account-a');
+    prefetchRead(read);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    render(<Page />);
+    expect(await screen.findByText('系统接口404异常')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(asked).toBe(1);
   });
 });
