@@ -6,7 +6,6 @@ import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { resetReportedDifferences } from '@/lib/http/contract';
 import { queryClient } from '@/lib/query-client';
 import { resetIdempotencyKeys } from '@/lib/http/idempotency';
@@ -181,7 +180,6 @@ afterEach(() => {
   resetIdempotencyKeys();
   resetReportedDifferences();
   resetDemoState();
-  clearDictionaryCache();
   queryClient.clear();
   sessionStorage.clear();
   localStorage.clear();

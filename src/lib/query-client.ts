@@ -76,7 +76,10 @@ export interface Read<T> {
   read: (call: CallOptions) => Promise<T>;
   /** The page shows a failure itself: no toast. */
   silent?: boolean;
-  /** How long an answer counts as fresh (default 0: asked again whenever a page showing it mounts). */
+  /**
+   * How long an answer counts as fresh (default 0: asked again whenever a page showing it mounts);
+   * Infinity: read once for the session (the profile, a dictionary).
+   */
   staleTime?: number;
   /** False: not read yet (a search before its first criteria). Default true. */
   enabled?: boolean;
@@ -95,6 +98,8 @@ export function sessionQuery<T>({
     queryFn: () => read({ silent: true }),
     meta: { silent },
     staleTime,
+    // An answer that never goes stale is kept for the session, not collected while no page shows it.
+    gcTime: staleTime === Infinity ? Infinity : undefined,
     // Every page that reads needs a session: after a 401 or a sign-out nothing is read until the next.
     enabled: enabled !== false && getToken() !== null,
   };
