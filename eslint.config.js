@@ -35,11 +35,10 @@ const mockZones = ['api', 'components', 'features', 'app'].map((layer) => ({
   message: 'the demo backend answers the API contract (src/types) and must not depend on the app.',
 }));
 
-/** One way to load data: the app's own useApiRequest (src/lib/use-api-request.ts), not ahooks' useRequest. */
+/** One way to read server data: the query client (src/lib/query-client.ts), not a second data library. */
 const useRequestThroughTheWrapper = {
   name: 'ahooks',
-  importNames: ['useRequest'],
-  message: "use useApiRequest from '@/lib/use-api-request': the app's one hook for an answer.",
+  message: "read through useRead from '@/lib/query-client': the app's one cache of server answers.",
 };
 const noClearable = {
   selector: "JSXAttribute[name.name='clearable']",

@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { resetReportedDifferences } from '@/lib/http/contract';
+import { queryClient } from '@/lib/query-client';
 import { resetIdempotencyKeys } from '@/lib/http/idempotency';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { resetDemoState } from '@/mocks/db';
@@ -92,6 +93,14 @@ function closeAntdOverlays(): void {
 }
 
 installAntdTestRenderer();
+/**
+ * The same for the query cache (lib/query-client.ts): it tells components of an answer on a timer of
+ * its own, after the request's promise, so a test cannot wrap those updates either.
+ */
+notifyManager.setNotifyFunction((notify) => {
+  if (isReactActEnvironment()) act(notify);
+  else notify();
+});
 // The app installs its own renderer when lib/feedback or the root layout loads: the twin stays in charge.
 vi.mock('@/lib/antd-react19', () => ({ installAntdReact19Renderer: () => undefined }));
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
@@ -171,7 +180,7 @@ afterEach(() => {
   resetIdempotencyKeys();
   resetReportedDifferences();
   resetDemoState();
-  clearDictionaryCache();
+  queryClient.clear();
   sessionStorage.clear();
   localStorage.clear();
   // Last, so a failure here still leaves the next test a clean start.

@@ -9,7 +9,7 @@ export interface AppRoute extends RouteMeta {
   load: () => Promise<PageModule>;
   /**
    * Starts what the page will ask the server for, as its code loads (the route's loader, once access is
-   * allowed): the page's first load takes it (lib/preload.ts). `url`: the page's address.
+   * allowed): the page's first load takes it (`prefetchRead`, lib/query-client.ts). `url`: the page's address.
    */
   preload?: (url: URL) => void;
 }

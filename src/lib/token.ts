@@ -9,8 +9,22 @@ export function getToken(): string | null {
   }
 }
 
+/** Who is told when this tab's session changes (lib/query-client.ts: whose answers the cache keeps). */
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after every sign-in and sign-out of this tab; returns the unsubscribe. */
+export function onTokenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function tokenChanged(): void {
+  listeners.forEach((listener) => listener());
+}
+
 export function setToken(token: string): void {
   sessionStorage.setItem(TOKEN_KEY, token);
+  tokenChanged();
 }
 
 export function removeToken(): void {
@@ -19,4 +33,5 @@ export function removeToken(): void {
   } catch {
     // storage unavailable (private mode): nothing to remove
   }
+  tokenChanged();
 }

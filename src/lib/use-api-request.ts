@@ -12,11 +12,6 @@ export interface ApiRequestOptions<TData, TParams extends unknown[]> {
   onSuccess?: (data: TData, params: TParams) => void;
   /** For a call that acts on its failure itself; the failure is in `error` either way. */
   onError?: (error: Error, params: TParams) => void;
-  /**
-   * Shares `data` among every component that passes the same key (as ahooks' cacheKey): each starts
-   * from the latest answer, and an answer or a `mutate` in one shows in all.
-   */
-  cacheKey?: string;
 }
 
 export interface ApiRequest<TData, TParams extends unknown[]> {
@@ -41,20 +36,13 @@ interface State<TData> {
   loading: boolean;
 }
 
-/** The shared answers of `cacheKey`, and the components showing each. */
-const shared = new Map<string, { data?: unknown; listeners: Set<(data: unknown) => void> }>();
-
-function sharedEntry(key: string) {
-  let entry = shared.get(key);
-  if (!entry) shared.set(key, (entry = { listeners: new Set() }));
-  return entry;
-}
-
 const superseded = new Promise<never>(() => undefined);
 const ignore = () => undefined;
 
 /**
- * The one way the app loads data into a component: an answer, its failure and its loading state, with
+ * The loads not yet moved onto lib/query-client.ts (the entry form's lookups and server draft,
+ * /downSuccess, the report PDF); every other read is a `useRead`. No answer is shared or kept beyond
+ * the component. An answer, its failure and its loading state, with
  * the options pages use (`ready`, `refreshDeps`, `debounceWait`, `manual`, `mutate`, named as in ahooks'
  * useRequest, which this replaced). Only the latest call's answer is taken: a stale one is dropped, so
  * a slow answer to an earlier query never shows. A failure is in `error` for the component to show
@@ -64,12 +52,9 @@ export function useApiRequest<TData, TParams extends unknown[] = []>(
   service: (...params: TParams) => Promise<TData>,
   options: ApiRequestOptions<TData, TParams> = {},
 ): ApiRequest<TData, TParams> {
-  const { manual = false, ready = true, refreshDeps = [], cacheKey } = options;
+  const { manual = false, ready = true, refreshDeps = [] } = options;
   const auto = !manual && ready;
-  const [state, setState] = useState<State<TData>>(() => ({
-    loading: auto,
-    data: cacheKey === undefined ? undefined : (sharedEntry(cacheKey).data as TData | undefined),
-  }));
+  const [state, setState] = useState<State<TData>>(() => ({ loading: auto }));
   const latest = useRef({ service, options });
   useEffect(() => {
     latest.current = { service, options };
@@ -80,14 +65,6 @@ export function useApiRequest<TData, TParams extends unknown[] = []>(
     let count = 0;
     let lastParams = [] as unknown[] as TParams;
     let waiting: ReturnType<typeof setTimeout> | undefined;
-    /** Tells every component sharing the key, this one included (each sets its own state). */
-    const publish = (data: TData | undefined) => {
-      const key = latest.current.options.cacheKey;
-      if (key === undefined) return;
-      const entry = sharedEntry(key);
-      entry.data = data;
-      entry.listeners.forEach((listener) => listener(data));
-    };
     /** Makes a call (loading is on already); the calls before it are superseded. */
     const send = async (...params: TParams): Promise<TData> => {
       const call = ++count;
@@ -108,7 +85,6 @@ export function useApiRequest<TData, TParams extends unknown[] = []>(
       }
       if (call !== count) return superseded;
       setState({ data, loading: false });
-      publish(data);
       latest.current.options.onSuccess?.(data, params);
       return data;
     };
@@ -124,10 +100,7 @@ export function useApiRequest<TData, TParams extends unknown[] = []>(
       mutate: (data) => {
         const next = (previous: TData | undefined) =>
           typeof data === 'function' ? (data as (old?: TData) => TData)(previous) : data;
-        const key = latest.current.options.cacheKey;
-        // A shared answer changes for every component showing it, this one included (its listener).
-        if (key !== undefined) publish(next(sharedEntry(key).data as TData | undefined));
-        else setState((previous) => ({ ...previous, data: next(previous.data) }));
+        setState((previous) => ({ ...previous, data: next(previous.data) }));
       },
     };
     return {
@@ -155,17 +128,6 @@ export function useApiRequest<TData, TParams extends unknown[] = []>(
   }
   useEffect(() => (auto ? calls.autoRun() : undefined), [auto, autoDeps, calls]);
   useEffect(() => calls.stop, [calls]);
-  useEffect(() => {
-    if (cacheKey === undefined) return undefined;
-    const { listeners } = sharedEntry(cacheKey);
-    const show = (data: unknown) =>
-      setState((previous) => (previous.data === data ? previous : { ...previous, data: data as TData }));
-    listeners.add(show);
-    // An answer published between this component's first render and now.
-    const { data } = sharedEntry(cacheKey);
-    if (data !== undefined) show(data);
-    return () => void listeners.delete(show);
-  }, [cacheKey]);
 
   return { data: state.data, error: state.error, loading: state.loading, ...calls.request };
 }

@@ -353,6 +353,60 @@ test.describe('check home', () => {
     await expect(page).toHaveURL(/\/checkUserRepoetDetail\?id=/);
   });
 
+  test('a busy server (503, Retry-After: 1, twice) is asked again by itself: the screening shows, no message', async ({
+    page,
+    api,
+  }) => {
+    await signIn(page, api, 'check');
+    // Every failure message the page shows, as it appears (a toast or the error state).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenFailures: string[] }).seenFailures = seen;
+      new MutationObserver(() => {
+        const text = document.body?.innerText ?? '';
+        if (/加载失败|系统接口503异常/.test(text) && !seen.includes(text)) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    api.fault('/ScreeningRegister/Search', { kind: 'http', status: 503, retryAfter: '1' }, 2);
+    const started = Date.now();
+    await page.goto('/checkUser');
+    await expect(page.getByRole('article', { name: '张秀英的筛查情况' })).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(api.requestsTo('/ScreeningRegister/Search')).toHaveLength(3);
+    expect(await page.evaluate(() => (window as unknown as { seenFailures: string[] }).seenFailures)).toEqual(
+      [],
+    );
+  });
+
+  test('a refusal (404) is shown at once with 重试 and not asked again', async ({ page, api }) => {
+    await signIn(page, api, 'check');
+    api.fault('/ScreeningRegister/Search', { kind: 'http', status: 404 });
+    await page.goto('/checkUser');
+    const failure = page.getByRole('alert');
+    await expect(failure.getByText('系统接口404异常')).toBeVisible({ timeout: 3_000 });
+    // Longer than any retry's wait would be: nothing more is sent until the person taps 重试.
+    await page.waitForTimeout(2_500);
+    expect(api.requestsTo('/ScreeningRegister/Search')).toHaveLength(1);
+    api.clearFaults();
+    await failure.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByRole('article', { name: '张秀英的筛查情况' })).toBeVisible();
+  });
+
+  test('a 401 of the home’s read goes to sign-in at once, not asked again, and back to the home', async ({
+    page,
+    api,
+    wechat,
+  }) => {
+    await signIn(page, api, 'check');
+    api.fault('/ScreeningRegister/Search', { kind: 'http', status: 401 }, 1);
+    await page.goto('/checkUser');
+    await expect.poll(() => wechat.visits.length, { timeout: 3_000 }).toBe(1);
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(page.getByRole('article', { name: '张秀英的筛查情况' })).toBeVisible();
+    // The refused try, then the new session's one.
+    expect(api.requestsTo('/ScreeningRegister/Search')).toHaveLength(2);
+  });
+
   test('holds its layout at 200% text (WeChat large font)', async ({ page, api }) => {
     await signIn(page, api, 'check');
     await page.goto('/checkUser');

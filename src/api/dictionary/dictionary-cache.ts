@@ -1,5 +1,6 @@
 import { toNumberIfNumeric } from '@/lib/number';
-import type { DictionaryItem, DictionaryItemRaw, DictionaryTypeCode } from '@/types/api';
+import type { Read } from '@/lib/query-client';
+import type { CallOptions, DictionaryItem, DictionaryItemRaw, DictionaryTypeCode } from '@/types/api';
 import { pageDictionaryItem } from './page-dictionary-item';
 
 /** Spec §9: a dictionary is fetched whole, as page 1 of 1000. */
@@ -21,79 +22,23 @@ export function dictionaryLabel(
   return items.find((item) => String(item.value) === String(value))?.label ?? '';
 }
 
-type DictionaryFetcher = (typeCode: DictionaryTypeCode) => Promise<DictionaryItem[]>;
-
-async function fetchDictionary(typeCode: DictionaryTypeCode): Promise<DictionaryItem[]> {
-  const page = await pageDictionaryItem({
-    dictionaryTypeCode: typeCode,
-    pageIndex: 1,
-    pageSize: DICTIONARY_PAGE_SIZE,
-  });
+async function fetchDictionary(typeCode: DictionaryTypeCode, call: CallOptions): Promise<DictionaryItem[]> {
+  const page = await pageDictionaryItem(
+    { dictionaryTypeCode: typeCode, pageIndex: 1, pageSize: DICTIONARY_PAGE_SIZE },
+    call,
+  );
   return page.records.map(toDictionaryItem);
 }
 
-interface DictionaryCache {
-  /** Cached items, or one shared fetch for concurrent callers; a failed fetch is forgotten so the next call retries. */
-  get(typeCode: DictionaryTypeCode): Promise<DictionaryItem[]>;
-  /** The cached items, if this type has loaded. */
-  peek(typeCode: DictionaryTypeCode): DictionaryItem[] | undefined;
-  /** Forgets one type, or all. */
-  clear(typeCode?: DictionaryTypeCode): void;
-}
-
-function createDictionaryCache(fetcher: DictionaryFetcher = fetchDictionary): DictionaryCache {
-  const loaded = new Map<DictionaryTypeCode, DictionaryItem[]>();
-  const pending = new Map<DictionaryTypeCode, Promise<DictionaryItem[]>>();
-
+/**
+ * A dictionary by type code (spec §4): read once per session and type, then never stale (kept for the
+ * session). A failure is shown by the error policy after the last try; a failed type is asked again
+ * by the next reader.
+ */
+export function dictionaryRead(typeCode: DictionaryTypeCode): Read<DictionaryItem[]> {
   return {
-    get(typeCode) {
-      const items = loaded.get(typeCode);
-      if (items) return Promise.resolve(items);
-      const inFlight = pending.get(typeCode);
-      if (inFlight) return inFlight;
-      const fetching = fetcher(typeCode).then(
-        (result) => {
-          if (pending.get(typeCode) === fetching) {
-            pending.delete(typeCode);
-            loaded.set(typeCode, result);
-          }
-          return result;
-        },
-        (error: unknown) => {
-          if (pending.get(typeCode) === fetching) pending.delete(typeCode);
-          throw error;
-        },
-      );
-      pending.set(typeCode, fetching);
-      return fetching;
-    },
-    peek(typeCode) {
-      return loaded.get(typeCode);
-    },
-    clear(typeCode) {
-      if (typeCode) {
-        loaded.delete(typeCode);
-        pending.delete(typeCode);
-      } else {
-        loaded.clear();
-        pending.clear();
-      }
-    },
+    key: ['dictionary', typeCode],
+    read: (call) => fetchDictionary(typeCode, call),
+    staleTime: Infinity,
   };
-}
-
-const appCache = createDictionaryCache();
-
-/** A dictionary by type code, cached for the life of the page (spec §4). */
-export function getDictionary(typeCode: DictionaryTypeCode): Promise<DictionaryItem[]> {
-  return appCache.get(typeCode);
-}
-
-export function peekDictionary(typeCode: DictionaryTypeCode): DictionaryItem[] | undefined {
-  return appCache.peek(typeCode);
-}
-
-/** Forgets cached dictionaries (one type or all): on logout, on reload, and between tests. */
-export function clearDictionaryCache(typeCode?: DictionaryTypeCode): void {
-  appCache.clear(typeCode);
 }

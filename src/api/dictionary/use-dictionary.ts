@@ -1,34 +1,24 @@
 import type { DictionaryItem, DictionaryTypeCode } from '@/types/api';
-import { useApiRequest } from '@/lib/use-api-request';
-import { clearDictionaryCache, getDictionary, peekDictionary } from './dictionary-cache';
+import { useRead } from '@/lib/query-client';
+import { dictionaryRead } from './dictionary-cache';
 
 export interface UseDictionaryResult {
   items: DictionaryItem[];
   loading: boolean;
   error: unknown;
-  /** Forgets the cached type and fetches it again. */
+  /** Asks the server for the type again. */
   reload: () => void;
 }
 
 const EMPTY: DictionaryItem[] = [];
 
-/**
- * A dictionary for a form or a label: cached items show at once, otherwise it loads. The items are
- * read from the cache (spec §4, dictionary-cache.ts), the one place they are kept; the request only
- * fills it and says when it has.
- */
+/** A dictionary for a form or a label: a type read before shows at once, otherwise it loads. */
 export function useDictionary(typeCode: DictionaryTypeCode): UseDictionaryResult {
-  const { loading, error, refresh } = useApiRequest(() => getDictionary(typeCode), {
-    refreshDeps: [typeCode],
-  });
-  const cached = peekDictionary(typeCode);
+  const { data, error, isFetching, refetch } = useRead(dictionaryRead(typeCode));
   return {
-    items: cached ?? EMPTY,
-    loading: !cached && loading,
-    error: cached || loading ? null : (error ?? null),
-    reload: () => {
-      clearDictionaryCache(typeCode);
-      refresh();
-    },
+    items: data ?? EMPTY,
+    loading: !data && isFetching,
+    error: data || isFetching ? null : error,
+    reload: () => void refetch(),
   };
 }

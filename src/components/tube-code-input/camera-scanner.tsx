@@ -1,9 +1,9 @@
-import { useLatest } from 'ahooks';
 import { Button, Popup } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { barcodeDetector, SCAN_UNSUPPORTED_MESSAGE, type BarcodeDetectorInstance } from './camera-support';
 import styles from './tube-code-input.module.css';
 import { normalizeTubeCode } from '@/lib/tube-code';
+import { useLatest } from '@/lib/use-latest';
 
 /** Frames read per second is a trade-off: often enough to feel instant, rarely enough for old phones. */
 const DETECT_INTERVAL_MS = 250;

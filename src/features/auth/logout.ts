@@ -2,7 +2,6 @@ import { loginOut } from '@/api/account/login-out';
 import { paths, withQuery } from '@/config/paths';
 import { reloadApp, wipePersonalData } from '@/lib/device-data';
 import { clearSession, getSessionOwner } from '@/lib/session';
-import { forgetProfile } from './profile';
 
 /**
  * Ends the session: tells the server (LoginOut), then removes the token, the owner and the personal data
@@ -21,7 +20,6 @@ export async function logout(): Promise<void> {
     // Nothing to tell the user: they are signed out on this device either way.
   } finally {
     clearSession();
-    forgetProfile();
     wipePersonalData(owner);
   }
 }

@@ -1,39 +1,25 @@
 import { getUserManageProfile } from '@/api/account/get-user-manage-profile';
-import { getToken } from '@/lib/token';
-import type { CallOptions, UserProfile } from '@/types/api';
+import { queryClient, sessionQuery, type Read } from '@/lib/query-client';
+import type { UserProfile } from '@/types/api';
 
 /**
- * The signed-in user's profile, kept in memory for the session that loaded it: login starts loading it
- * and the home page uses that request (or its answer) instead of asking again. A new token (another
- * login) never sees the previous user's profile.
+ * The signed-in user's profile (GetUserManageProfile), read once per session: login starts it, and the
+ * home and the questionnaire plan take that answer. The page shows a failure itself.
  */
-let cached: { token: string; profile: UserProfile } | null = null;
-/** The request under way for a token: a second caller shares it rather than sending another. */
-let pending: { token: string; promise: Promise<UserProfile> } | null = null;
+export const profileRead: Read<UserProfile> = {
+  key: ['profile'],
+  read: getUserManageProfile,
+  silent: true,
+  staleTime: Infinity,
+};
 
-/** GetUserManageProfile for the current session; remembers the result. */
-export function loadProfile(options?: CallOptions): Promise<UserProfile> {
-  const token = getToken();
-  if (token && pending?.token === token) return pending.promise;
-  const promise = getUserManageProfile(options)
-    .then((profile) => {
-      if (token && token === getToken()) cached = { token, profile };
-      return profile;
-    })
-    .finally(() => {
-      if (pending?.promise === promise) pending = null;
-    });
-  if (token) pending = { token, promise };
-  return promise;
-}
-
-/** The profile loaded for the current token, if any. */
-export function cachedProfile(): UserProfile | null {
-  const token = getToken();
-  return cached && token && cached.token === token ? cached.profile : null;
-}
-
-export function forgetProfile(): void {
-  cached = null;
-  pending = null;
+/**
+ * The current session's profile: the answer kept, the request under way, or a new one. Given a
+ * `timeout`, the caller owns the retries (the sign-in's `retryUntil` within its deadline): one try, no
+ * longer than that.
+ */
+export function loadProfile({ timeout }: { timeout?: number } = {}): Promise<UserProfile> {
+  if (timeout === undefined) return queryClient.fetchQuery(sessionQuery(profileRead));
+  const oneTry = sessionQuery({ ...profileRead, read: (call) => getUserManageProfile({ ...call, timeout }) });
+  return queryClient.fetchQuery({ ...oneTry, retry: false });
 }

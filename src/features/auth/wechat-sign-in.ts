@@ -76,7 +76,7 @@ export function signInWithWeChatCode(code: string, state?: string, onToken?: () 
     onToken?.();
     let owner: SessionOwner;
     try {
-      const profile = await retryUntil(deadline, (timeout) => loadProfile({ silent: true, timeout }));
+      const profile = await retryUntil(deadline, (timeout) => loadProfile({ timeout }));
       owner = { audience: 'check', account: String(profile.id) };
     } catch (error) {
       clearSession();

@@ -2,8 +2,8 @@ import { searchRegistrations } from '@/api/registration/search-registrations';
 import { pageCheckReport } from '@/api/sampling/page-check-report';
 import { pageResponse } from '@/api/questionnaires/page-response';
 import { preloadUnreadCounts } from '@/features/messages';
-import { preloadable } from '@/lib/preload';
-import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
+import { prefetchRead, type Read } from '@/lib/query-client';
+import type { CallOptions, CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
 
 interface CheckOverview {
   /** The registrations this user may see: their own and the ones they entered (e.g. family), newest first. */
@@ -14,20 +14,21 @@ interface CheckOverview {
   draftResponses: QuestionnaireResponse[];
 }
 
-/** Everything the check-user home shows, in one load; the page shows a failure itself (silent calls). */
-async function loadOverview(): Promise<CheckOverview> {
+async function loadOverview(call: CallOptions): Promise<CheckOverview> {
   const [registrations, reports, drafts] = await Promise.all([
-    searchRegistrations({ pageIndex: 1, pageSize: 20 }, { silent: true }),
-    pageCheckReport({ pageIndex: 1, pageSize: 20, mine: true }, { silent: true }),
-    pageResponse({ pageIndex: 1, pageSize: 10, status: 'draft' }, { silent: true }),
+    searchRegistrations({ pageIndex: 1, pageSize: 20 }, call),
+    pageCheckReport({ pageIndex: 1, pageSize: 20, mine: true }, call),
+    pageResponse({ pageIndex: 1, pageSize: 10, status: 'draft' }, call),
   ]);
   return { registrations: registrations.records, reports: reports.records, draftResponses: drafts.records };
 }
 
-const overview = preloadable(loadOverview);
-
-/** The home's load: the one started early (preloadCheckHome), else a new one. */
-export const loadCheckOverview = overview.load;
+/** Everything the check-user home shows, in one read; the page shows a failure itself. */
+export const checkOverviewRead: Read<CheckOverview> = {
+  key: ['check-overview'],
+  read: loadOverview,
+  silent: true,
+};
 
 /**
  * Starts every request of the check-user home at once (its overview and the unread counts; the profile
@@ -35,6 +36,6 @@ export const loadCheckOverview = overview.load;
  * as its token exists.
  */
 export function preloadCheckHome(): void {
-  overview.start();
+  prefetchRead(checkOverviewRead);
   preloadUnreadCounts();
 }

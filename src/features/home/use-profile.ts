@@ -1,6 +1,6 @@
-import { cachedProfile, loadProfile } from '@/features/auth';
+import { profileRead } from '@/features/auth';
+import { useRead } from '@/lib/query-client';
 import type { UserProfile } from '@/types/api';
-import { useApiRequest } from '@/lib/use-api-request';
 
 export interface ProfileState {
   profile: UserProfile | undefined;
@@ -11,9 +11,6 @@ export interface ProfileState {
 
 /** The signed-in user's profile: the one login already loaded, else GetUserManageProfile (errors shown by the page). */
 export function useProfile(): ProfileState {
-  const { data, loading, error, refresh } = useApiRequest(() => loadProfile({ silent: true }), {
-    manual: cachedProfile() !== null,
-  });
-  const profile = data ?? cachedProfile() ?? undefined;
-  return { profile, loading: !profile && loading, error: profile ? null : (error ?? null), refresh };
+  const { data, isPending, error, refetch } = useRead(profileRead);
+  return { profile: data, loading: isPending, error, refresh: () => void refetch() };
 }

@@ -1,41 +1,38 @@
 import { useCallback } from 'react';
-import { preloadable } from '@/lib/preload';
-import { getToken } from '@/lib/token';
-import { useApiRequest } from '@/lib/use-api-request';
-import { MESSAGE_TYPE_LABELS, type Id, type MessageType, type Open, type SystemMessage } from '@/types/api';
+import { prefetchRead, setReadData, useRead, type Read } from '@/lib/query-client';
+import {
+  MESSAGE_TYPE_LABELS,
+  type CallOptions,
+  type Id,
+  type MessageType,
+  type Open,
+  type SystemMessage,
+} from '@/types/api';
 import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
 
 /**
  * The unread messages: one page of them (PageRecipientMessage with `read: false`), counted on the phone.
  * The total, the count of each type and whether a message is unread all come from this one answer, so
- * they agree. Every page that shows them shares it (ahooks' cache under one key): each loads it again
- * when it mounts or is shown again (keep-alive), and marking a message read changes it for all at once.
+ * they agree. Every page that shows them shares it (one query): each loads it again when it mounts or is
+ * shown again (keep-alive), and marking a message read changes it for all at once.
  */
-const CACHE_KEY = 'unread-messages';
 /** One more than a badge shows as a number (99+). */
 const COUNTED_PAGE_SIZE = 100;
 
-interface UnreadPage {
-  /** Whose messages these are: a new session never sees the previous one's. */
-  token: string | null;
-  messages: readonly Pick<SystemMessage, 'id' | 'type'>[];
-}
+type UnreadMessages = readonly Pick<SystemMessage, 'id' | 'type'>[];
 
-async function loadUnreadPage(): Promise<UnreadPage> {
-  const token = getToken();
-  const page = await pageRecipientMessage(
-    { read: false, pageIndex: 1, pageSize: COUNTED_PAGE_SIZE },
-    { silent: true },
-  );
+async function loadUnreadMessages(call: CallOptions): Promise<UnreadMessages> {
+  const page = await pageRecipientMessage({ read: false, pageIndex: 1, pageSize: COUNTED_PAGE_SIZE }, call);
   // The filter is ours: a server that ignores it must not make every message unread.
-  const messages = page.records.filter((message) => !message.read).map(({ id, type }) => ({ id, type }));
-  return { token, messages };
+  return page.records.filter((message) => !message.read).map(({ id, type }) => ({ id, type }));
 }
 
-const unreadPage = preloadable(loadUnreadPage);
+const unreadRead: Read<UnreadMessages> = { key: ['unread-messages'], read: loadUnreadMessages, silent: true };
 
 /** Asks for the unread messages before a page that shows them has loaded (its first load takes it). */
-export const preloadUnreadCounts = unreadPage.start;
+export function preloadUnreadCounts(): void {
+  prefetchRead(unreadRead);
+}
 
 export interface UnreadCounts {
   /** The total, from the one answer (0 until it loads). */
@@ -60,7 +57,7 @@ export interface UnreadCounts {
   markRead: (id: Id) => Promise<void>;
 }
 
-function countByType(messages: UnreadPage['messages']): Partial<Record<MessageType, number>> {
+function countByType(messages: UnreadMessages): Partial<Record<MessageType, number>> {
   const types = Object.keys(MESSAGE_TYPE_LABELS) as MessageType[];
   const known = (type: Open<MessageType> | undefined): type is MessageType =>
     types.includes(type as MessageType);
@@ -72,16 +69,16 @@ function countByType(messages: UnreadPage['messages']): Partial<Record<MessageTy
 
 /** The unread messages' counts, shared by every page that shows them. */
 export function useUnreadCounts(): UnreadCounts {
-  const request = useApiRequest(unreadPage.load, { cacheKey: CACHE_KEY });
-  const { mutate, refresh } = request;
-  const page = request.data && request.data.token === getToken() ? request.data : undefined;
-  const messages = page?.messages ?? [];
+  const request = useRead(unreadRead);
+  const { data: page, refetch } = request;
+  const messages = page ?? [];
   const complete = messages.length < COUNTED_PAGE_SIZE;
+  const refresh = useCallback(() => void refetch(), [refetch]);
 
   const markRead = useCallback(
     async (id: Id) => {
-      if (!page?.messages.some((message) => message.id === id)) return;
-      mutate({ ...page, messages: page.messages.filter((message) => message.id !== id) });
+      if (!page?.some((message) => message.id === id)) return;
+      setReadData(unreadRead, (previous) => previous?.filter((message) => message.id !== id));
       try {
         await readSystemMessage({ id }, { silent: true });
       } finally {
@@ -89,7 +86,7 @@ export function useUnreadCounts(): UnreadCounts {
         refresh();
       }
     },
-    [page, mutate, refresh],
+    [page, refresh],
   );
 
   return {

@@ -97,7 +97,7 @@ function personNameOf(registrationId: Id | undefined): Promise<string | undefine
  * registration (one they entered); otherwise they choose (undefined).
  */
 async function checkUserRegistration(): Promise<Id | undefined> {
-  const profile = await loadProfile({ silent: true });
+  const profile = await loadProfile();
   if (profile.registrationId) return profile.registrationId;
   const visible = await searchRegistrations({ pageIndex: 1, pageSize: 2 }, { silent: true });
   return visible.records.length === 1 ? visible.records[0].id : undefined;

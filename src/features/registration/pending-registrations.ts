@@ -1,5 +1,6 @@
 import { searchRegistrations } from '@/api/registration';
-import type { Registration } from '@/types/api';
+import type { Read } from '@/lib/query-client';
+import type { CallOptions, Registration } from '@/types/api';
 import { hiddenServerDrafts } from './hidden-server-drafts';
 
 /** How many of this account's unfinished registrations are listed (the newest). */
@@ -15,10 +16,10 @@ export interface PendingRegistrations {
  * 待提交登记: this account's registrations saved on the server and not yet submitted (typed on this
  * phone or another), newest first as the server lists them, less those this phone was told to hide.
  */
-export async function loadPendingRegistrations(): Promise<PendingRegistrations> {
+async function loadPendingRegistrations(call: CallOptions): Promise<PendingRegistrations> {
   const page = await searchRegistrations(
     { status: 'draft', pageIndex: 1, pageSize: PENDING_REGISTRATIONS_SHOWN },
-    { silent: true },
+    call,
   );
   // The status filter is our assumption: a server that ignores it must not list submitted ones.
   const filterIgnored = page.records.some((record) => record.status !== 'draft');
@@ -29,3 +30,10 @@ export async function loadPendingRegistrations(): Promise<PendingRegistrations> 
     page.total === undefined || filterIgnored ? undefined : page.total - (drafts.length - records.length);
   return { records, total };
 }
+
+/** The work home's line and the list page share it; each shows a failure itself. */
+export const pendingRegistrationsRead: Read<PendingRegistrations> = {
+  key: ['pending-registrations'],
+  read: loadPendingRegistrations,
+  silent: true,
+};

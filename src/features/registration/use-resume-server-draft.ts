@@ -1,4 +1,3 @@
-import { useLatest } from 'ahooks';
 import { getRegistrationDetail } from '@/api/registration';
 import type { Id, Registration } from '@/types/api';
 import { useApiRequest } from '@/lib/use-api-request';
@@ -10,6 +9,7 @@ import {
   unsavedServerDraft,
   type RegistrationDraft,
 } from './registration-draft';
+import { useLatest } from '@/lib/use-latest';
 
 /** True when the phone's draft holds something the server does not: replacing it would lose work. */
 function onlyOnThisPhone(local: RegistrationDraft): boolean {

@@ -1,8 +1,8 @@
-import { useLatest } from 'ahooks';
 import { useCallback, useEffect } from 'react';
 import { config } from '@/config/env';
 import { serverDraftSignature, unsavedServerDraft } from './registration-draft';
 import type { RegistrationDraftState, RegistrationDraftStore } from './registration-draft-store';
+import { useLatest } from '@/lib/use-latest';
 
 /** How long the person fields must rest before the unfinished registration is saved to the server. */
 const SERVER_DRAFT_DELAY_MS = 1500;

@@ -7,8 +7,11 @@ export { showError } from './toast-policy';
 export {
   failureDisposition,
   parseRetryAfter,
+  readRetryDelayMs,
+  READ_MAX_TRIES,
   retryDelayMs,
   retryUntil,
+  shouldRetryRead,
   RETRY_BASE_MS,
   RETRY_CAP_MS,
   RETRY_MIN_ANSWER_MS,

@@ -126,3 +126,35 @@ export async function retryUntil<T>(
     }
   }
 }
+
+/** A read (a query of lib/query-client.ts) is tried at most this many times, the first included. */
+export const READ_MAX_TRIES = 3;
+/**
+ * A read's retries wait at most this long each: a person is looking at a loading screen, so a server
+ * that asks for a longer wait is not retried and the failure is shown with its retry button instead.
+ */
+const READ_RETRY_MAX_WAIT_MS = 4_000;
+/** A read's first retry waits up to this long (full jitter), each further one doubles it. */
+const READ_RETRY_BASE_MS = 1_000;
+
+/**
+ * Whether a read that failed `failures` times (1 after the first try) is tried again: only a transient
+ * failure of a request, never a refusal or a lost session, within READ_MAX_TRIES and a Retry-After the person can
+ * wait out. Writes are never retried by the cache: the offline queue and the idempotency rules own them.
+ */
+export function shouldRetryRead(failures: number, error: unknown): boolean {
+  // Something thrown that is no request's failure (a bug in reading the answer) is not retried either.
+  if (!isApiError(error) || error.kind === 'canceled') return false;
+  if (failures >= READ_MAX_TRIES || failureDisposition(error) !== 'transient') return false;
+  return (error.retryAfterMs ?? 0) <= READ_RETRY_MAX_WAIT_MS;
+}
+
+/**
+ * The wait before a read's retry number `retry`: the server's Retry-After plus full jitter below
+ * READ_RETRY_BASE_MS × 2^(retry−1), at most READ_RETRY_MAX_WAIT_MS beyond the Retry-After.
+ */
+export function readRetryDelayMs(retry: number, error: unknown, random: () => number = Math.random): number {
+  const retryAfterMs = isApiError(error) ? error.retryAfterMs : undefined;
+  const ceiling = Math.min(READ_RETRY_MAX_WAIT_MS, READ_RETRY_BASE_MS * 2 ** Math.max(0, retry - 1));
+  return (retryAfterMs ?? 0) + Math.floor(random() * ceiling);
+}

@@ -167,9 +167,10 @@ describe('/announcementDetail', () => {
 
   it('shows the error with 重试 when the announcement cannot load', async () => {
     await signInForTest('work');
-    server.use(http.get(DETAIL, () => HttpResponse.error(), { once: true }));
+    // A refusal: shown after its one try (a dropped connection is asked again by itself first).
+    server.use(http.get(DETAIL, () => new HttpResponse(null, { status: 500 }), { once: true }));
     renderRoute(withQuery(paths.announcementDetail, { id: '6004' }), { session: 'work' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('后端接口连接异常');
+    expect(await screen.findByRole('alert')).toHaveTextContent('系统接口500异常');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '国庆假期实验室收样时间调整' })).toBeInTheDocument();
   });

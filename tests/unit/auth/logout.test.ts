@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getUserManageProfile } from '@/api/account';
 import { logout, signOutCheckUser } from '@/features/auth/logout';
-import { cachedProfile, loadProfile } from '@/features/auth/profile';
+import { loadProfile } from '@/features/auth/profile';
+import { queryClient } from '@/lib/query-client';
 import { getSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { config } from '@/config/env';
@@ -22,7 +23,8 @@ describe('logout', () => {
     expect(log.count('/Account/LoginOut')).toBe(1);
     expect(getToken()).toBeNull();
     expect(getSessionAudience()).toBeNull();
-    expect(cachedProfile()).toBeNull();
+    // No answer read for the account stays in memory.
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
     // The server forgot the token: using it again is a 401.
     setToken(token);
     await expect(getUserManageProfile({ silent: true })).rejects.toMatchObject({ kind: 'unauthorized' });

@@ -1,12 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import {
-  clearDictionaryCache,
-  dictionaryLabel,
-  getDictionary,
-  peekDictionary,
-  useDictionary,
-} from '@/api/dictionary';
+import { dictionaryLabel, useDictionary } from '@/api/dictionary';
 import { setToken } from '@/lib/token';
 import { loginManage } from '@/api/account';
 import { server } from '../../msw-server';
@@ -17,21 +11,22 @@ const DICTIONARY = '/api/v1/Dictionary/PageDictionaryItem';
 const PATH = '*/api/v1/Dictionary/PageDictionaryItem';
 
 beforeEach(async () => {
-  clearDictionaryCache();
   setToken((await loginManage({ accountName: 'admin', accountPwd: '123456' })).token);
 });
 
 describe('dictionary cache', () => {
-  test('two concurrent calls for one type share one request; later calls use the cache', async () => {
+  test('two readers of one type at once share one request; later readers are served from the cache', async () => {
     const sent = recordRequests();
-    const [first, second] = await Promise.all([getDictionary('gender'), getDictionary('gender')]);
-    expect(first).toBe(second);
-    expect(first).toEqual([
+    const first = renderHook(() => useDictionary('gender'));
+    const second = renderHook(() => useDictionary('gender'));
+    await waitFor(() => expect(first.result.current.loading).toBe(false));
+    expect(first.result.current.items).toEqual([
       { label: '男', value: 1 },
       { label: '女', value: 2 },
     ]);
-    expect(await getDictionary('gender')).toBe(first);
-    expect(peekDictionary('gender')).toBe(first);
+    await waitFor(() => expect(second.result.current.items).toBe(first.result.current.items));
+    const later = renderHook(() => useDictionary('gender'));
+    expect(later.result.current.items).toBe(first.result.current.items);
     await waitFor(() => expect(sent.count(DICTIONARY)).toBe(1));
     expect((await sent.bodies(DICTIONARY))[0]).toEqual({
       dictionaryTypeCode: 'gender',
@@ -39,11 +34,12 @@ describe('dictionary cache', () => {
       pageSize: 1000,
     });
 
-    await getDictionary('relation');
-    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
+    const other = renderHook(() => useDictionary('relation'));
+    await waitFor(() => expect(other.result.current.loading).toBe(false));
+    expect(sent.count(DICTIONARY)).toBe(2);
   });
 
-  test('a failed fetch is not cached: the next call asks again', async () => {
+  test('a failed fetch is not kept: the next reader asks again', async () => {
     server.use(
       http.post(
         PATH,
@@ -54,14 +50,14 @@ describe('dictionary cache', () => {
       ),
     );
     const sent = recordRequests();
-    await expect(getDictionary('education')).rejects.toMatchObject({
-      kind: 'business',
-      message: '字典服务异常',
-    });
-    expect(peekDictionary('education')).toBeUndefined();
-    const items = await getDictionary('education');
-    expect(items[0]).toEqual({ label: '文盲或半文盲', value: 1 });
-    await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
+    const failed = renderHook(() => useDictionary('education'));
+    await waitFor(() =>
+      expect(failed.result.current.error).toMatchObject({ kind: 'business', message: '字典服务异常' }),
+    );
+    failed.unmount();
+    const next = renderHook(() => useDictionary('education'));
+    await waitFor(() => expect(next.result.current.items[0]).toEqual({ label: '文盲或半文盲', value: 1 }));
+    expect(sent.count(DICTIONARY)).toBe(2);
   });
 
   test('maps itemText, itemValue (numeric to number) and customAttribute', async () => {
@@ -84,7 +80,9 @@ describe('dictionary cache', () => {
         }),
       ),
     );
-    const items = await getDictionary('report_result');
+    const { result } = renderHook(() => useDictionary('report_result'));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const items = result.current.items;
     expect(items).toEqual([
       { label: '阳性', value: 'positive', tagType: 'danger' },
       { label: '三', value: 3 },

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import { clearCache } from 'ahooks';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
@@ -21,7 +20,6 @@ const HOME_CALLS = [
 const PROFILE = '/Account/GetUserManageProfile';
 
 beforeEach(() => {
-  clearCache();
   stubLocation();
 });
 

@@ -4,7 +4,10 @@ import {
   ApiError,
   failureDisposition,
   parseRetryAfter,
+  readRetryDelayMs,
+  READ_MAX_TRIES,
   request,
+  shouldRetryRead,
   retryDelayMs,
   retryUntil,
   RETRY_BASE_MS,
@@ -218,5 +221,41 @@ describe('Retry-After (RFC 9110 §10.2.3)', () => {
     );
     expect(error.retryAfterMs).toBeUndefined();
     expect(failureDisposition(error)).toBe('transient');
+  });
+});
+
+describe('retry policy for reads (issue 58: the query cache asks here)', () => {
+  const busy = (retryAfterMs?: number) => new ApiError('http', 'm', { code: 503, retryAfterMs });
+
+  it.each<[string, unknown, boolean]>([
+    ['no connection', kind('network'), true],
+    ['a timeout', kind('timeout'), true],
+    ['HTTP 429', kind('http', 429), true],
+    ['HTTP 502', kind('http', 502), true],
+    ['HTTP 503 asking for 1 s', busy(1000), true],
+    ['HTTP 504', kind('http', 504), true],
+    ['HTTP 503 asking for a minute (longer than a person waits on a loading screen)', busy(60_000), false],
+    ['HTTP 404', kind('http', 404), false],
+    ['HTTP 500', kind('http', 500), false],
+    ['a business statusCode', kind('business', 5002), false],
+    ['a contract error', kind('contract'), false],
+    ['HTTP 401', kind('unauthorized', 401), false],
+    ['a request the page abandoned', kind('canceled'), false],
+    ['something thrown that is no request’s failure', new TypeError('bug'), false],
+  ])('after its first try, %s is retried: %s', (_name, error, expected) => {
+    expect(shouldRetryRead(1, error)).toBe(expected);
+  });
+
+  it(`a read is tried at most ${READ_MAX_TRIES} times`, () => {
+    expect(shouldRetryRead(READ_MAX_TRIES - 1, kind('network'))).toBe(true);
+    expect(shouldRetryRead(READ_MAX_TRIES, kind('network'))).toBe(false);
+  });
+
+  it('waits the Retry-After plus full jitter, its retries together within about 10 s', () => {
+    expect(readRetryDelayMs(1, busy(1000), () => 0)).toBe(1000);
+    const longest = (retry: number) => readRetryDelayMs(retry, busy(1000), () => 0.999_999);
+    expect(longest(1)).toBeLessThanOrEqual(2000);
+    expect(longest(1) + longest(2)).toBeLessThanOrEqual(5000);
+    expect(readRetryDelayMs(2, kind('network'), () => 0.5)).toBe(1000);
   });
 });

@@ -98,26 +98,3 @@ describe('useApiRequest options', () => {
     expect(service).toHaveBeenCalledTimes(1);
   });
 });
-
-describe('useApiRequest cacheKey', () => {
-  it('shares one answer: a later component starts from it, and an answer or mutate in one shows in all', async () => {
-    let answer = 4;
-    const load = vi.fn(() => Promise.resolve(answer));
-    const first = renderHook(() => useApiRequest(load, { cacheKey: 'shared-test' }));
-    await waitFor(() => expect(first.result.current.data).toBe(4));
-
-    answer = 5;
-    const second = renderHook(() => useApiRequest(load, { cacheKey: 'shared-test' }));
-    // Shown at once from the shared answer, then refreshed by its own request, for both.
-    expect(second.result.current.data).toBe(4);
-    await waitFor(() => expect(first.result.current.data).toBe(5));
-    expect(second.result.current.data).toBe(5);
-
-    act(() => second.result.current.mutate((previous) => (previous ?? 0) - 1));
-    expect(first.result.current.data).toBe(4);
-    expect(second.result.current.data).toBe(4);
-
-    const unshared = renderHook(() => useApiRequest(load, { manual: true }));
-    expect(unshared.result.current.data).toBeUndefined();
-  });
-});

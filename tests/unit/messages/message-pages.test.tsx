@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { clearCache } from 'ahooks';
 import { defaultDb } from '@/mocks/db';
 import { ADMIN_USER_ID } from '@/mocks/seed';
 import type { MessageType } from '@/types/api';
@@ -37,9 +36,6 @@ function typeRow(label: string) {
     name: new RegExp(`^${label}`),
   });
 }
-
-// The unread counts are shared in ahooks' cache, which outlives a test.
-beforeEach(() => clearCache());
 
 describe('/messageType', () => {
   it('lists the message types with their unread counts and the total', async () => {

@@ -376,9 +376,14 @@ describe('filling in a questionnaire', () => {
 
   it('shows the error with 重试 when the questionnaire cannot load', async () => {
     await signInForTest('work');
-    server.use(http.get('*/api/v1/Questionnaire/GetDetail', () => HttpResponse.error(), { once: true }));
+    // A refusal: shown after its one try (a dropped connection is asked again by itself first).
+    server.use(
+      http.get('*/api/v1/Questionnaire/GetDetail', () => new HttpResponse(null, { status: 500 }), {
+        once: true,
+      }),
+    );
     renderRoute(LIFESTYLE, { session: 'work' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('后端接口连接异常');
+    expect(await screen.findByRole('alert')).toHaveTextContent('系统接口500异常');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '饮食与生活方式调查' })).toBeInTheDocument();
   });

@@ -1,6 +1,5 @@
 import { onTestFinished, vi } from 'vitest';
 import type { PdfDocumentHandle } from '@/components/pdf-viewer/pdf-loader';
-import { clearDictionaryCache } from '@/api/dictionary/dictionary-cache';
 import { clearDownloadState } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
 import type { CheckReport } from '@/types/api';
@@ -46,7 +45,6 @@ export function fakePdf(numPages = 2): FakePdf {
 
 /** Per-file reset of module state the shared setup does not know about. */
 export function resetReportState(): void {
-  clearDictionaryCache();
   clearDownloadState();
 }
 

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { getAnnouncementDetail } from '@/api/announcements';
 import { AttachmentList } from '../components/attachment-list';
 import content from '@/styles/content.module.css';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import styles from '../announcements.module.css';
 
 /** 公告详情: the announcement's rich content (sanitised) and its attachments. */
@@ -19,13 +19,16 @@ export default function AnnouncementDetailPage() {
   const here = `${location.pathname}${location.search}`;
   const {
     data: announcement,
-    loading,
+    isFetching: loading,
     error,
-    refresh,
-  } = useApiRequest(() => getAnnouncementDetail({ id }, { silent: true }), {
-    ready: id !== '',
-    refreshDeps: [id],
+    refetch,
+  } = useRead({
+    key: ['announcement', id],
+    read: (call) => getAnnouncementDetail({ id }, call),
+    silent: true,
+    enabled: id !== '',
   });
+  const refresh = () => void refetch();
 
   return (
     <PageShell fallbackPath={paths.announcement}>

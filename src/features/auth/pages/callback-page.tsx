@@ -12,7 +12,6 @@ import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wech
 import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
 import { SIGNED_OUT_PARAM, type CheckSignOutReason } from '../logout';
-import { forgetProfile } from '../profile';
 import {
   callbackQuery,
   claimAutomaticReauthorization,
@@ -221,7 +220,6 @@ export default function CallbackPage() {
   const switchToWeChat = () => {
     reloadOnLeaving.current = true;
     clearSession();
-    forgetProfile();
     setPhase(initialPhase(code, state));
   };
 

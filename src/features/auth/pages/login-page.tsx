@@ -13,7 +13,6 @@ import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner
 import { setToken } from '@/lib/token';
 import { isWeChat } from '@/lib/wechat/environment';
 import { homePathFor } from '@/config/audience';
-import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
 import styles from './login-page.module.css';
 
@@ -126,7 +125,8 @@ export default function LoginPage() {
       rememberAccount(name);
       // Asked for now and not waited for: the home page shows the name when it arrives (this request's
       // answer, not a second one), or the profile error with a retry.
-      void loadProfile({ silent: true }).catch(() => undefined);
+      // The read cache is a chunk the login page does not load up front (its bundle budget).
+      void import('../profile').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
       const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
       // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
       if (replaced) reloadApp(target);

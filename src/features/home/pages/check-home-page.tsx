@@ -4,7 +4,7 @@ import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
 import { labelOf } from '@/types/api';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import {
   describeHome,
   REGISTRATION_TEXT,
@@ -14,7 +14,7 @@ import {
 } from '../check-overview';
 import { CheckSessionBar } from '../components/check-session-bar';
 import { UnreadBadge } from '../components/unread-badge';
-import { loadCheckOverview } from '../load-check-overview';
+import { checkOverviewRead } from '../load-check-overview';
 import { useProfile } from '../use-profile';
 import styles from './check-home-page.module.css';
 
@@ -101,7 +101,7 @@ function TodoItem({ todo }: { todo: Todo }) {
 export default function CheckHomePage() {
   const { profile } = useProfile();
   // Errors are shown by AsyncView with a retry, not logged.
-  const overview = useApiRequest(loadCheckOverview);
+  const overview = useRead(checkOverviewRead);
   const unread = useUnreadCounts();
   const data = overview.data;
   const home = data ? describeHome({ ...data, ownRegistrationId: profile?.registrationId }) : undefined;
@@ -114,7 +114,12 @@ export default function CheckHomePage() {
         <p className={styles.hello}>{profile?.name ? `${profile.name}，您好` : '您好'}</p>
         <CheckSessionBar />
 
-        <AsyncView loading={overview.loading} error={overview.error} empty={!data} onRetry={overview.refresh}>
+        <AsyncView
+          loading={overview.isPending}
+          error={overview.error}
+          empty={!data}
+          onRetry={() => void overview.refetch()}
+        >
           {screenings.length > 0 && (
             <section aria-labelledby="check-home-status">
               <h2 id="check-home-status" className={styles.heading}>

@@ -16,7 +16,7 @@ import { getMessageDetail } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
 import { useUnreadCounts } from '../unread-messages';
 import content from '@/styles/content.module.css';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import styles from '../messages.module.css';
 
 /** 消息详情: one message; opening it marks it read (and every unread badge follows). */
@@ -26,13 +26,16 @@ export default function MessageDetailPage() {
   const types = useMessageTypes();
   const {
     data: message,
-    loading,
+    isFetching: loading,
     error,
-    refresh,
-  } = useApiRequest(() => getMessageDetail({ id }, { silent: true }), {
-    ready: id !== '',
-    refreshDeps: [id],
+    refetch,
+  } = useRead({
+    key: ['message', id],
+    read: (call) => getMessageDetail({ id }, call),
+    silent: true,
+    enabled: id !== '',
   });
+  const refresh = () => void refetch();
 
   // Why marking the message read failed (spec §8 message): shown quietly above the message with a retry,
   // so the reader keeps reading; the counts are back as the server has them.

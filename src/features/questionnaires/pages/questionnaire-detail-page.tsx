@@ -11,7 +11,7 @@ import { ReadonlyResponse } from '../components/readonly-response';
 import { ResumeOffer } from '../components/resume-offer';
 import { audiencePages } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import { returnWithResponse, safeReturnTo } from '../questionnaire-paths';
 import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
 
@@ -38,12 +38,16 @@ export default function QuestionnaireDetailPage() {
 
   const {
     data: plan,
-    loading,
+    isFetching: loading,
     error,
-    refresh,
-  } = useApiRequest(() => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience), {
-    refreshDeps: [responseId, questionnaireId, registrationId, audience],
+    refetch,
+  } = useRead({
+    key: ['questionnaire-plan', audience, responseId, questionnaireId, registrationId],
+    // Its requests are silent already: the page shows the failure.
+    read: () => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience),
+    silent: true,
   });
+  const refresh = () => void refetch();
   // The resume choice, for the plan it was made on.
   const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);
 

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useApiRequest } from '@/lib/use-api-request';
-import { loadPendingRegistrations } from '../pending-registrations';
+import { useRead } from '@/lib/query-client';
+import { pendingRegistrationsRead } from '../pending-registrations';
 import styles from './pending-registrations-line.module.css';
 
 /**
@@ -10,7 +10,8 @@ import styles from './pending-registrations-line.module.css';
  * so the home's actions stay on the first screen however many there are. Nothing while there are none.
  */
 export function PendingRegistrationsLine() {
-  const { data, error, loading, refresh } = useApiRequest(loadPendingRegistrations, {});
+  const { data, error, isFetching: loading, refetch } = useRead(pendingRegistrationsRead);
+  const refresh = () => void refetch();
 
   if (error && !data)
     return (

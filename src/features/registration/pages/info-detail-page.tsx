@@ -27,7 +27,7 @@ import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
 import { formFromRegistration, toRegistrationInput } from '../registration-draft';
 import type { UserAudience } from '@/config/audience';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { useRegistration } from '../use-registration';
 import styles from './info-detail-page.module.css';
@@ -56,8 +56,11 @@ function TubeSection({
   audience: UserAudience;
 }) {
   const navigate = useNavigate();
-  const history = useApiRequest(() => getSamplingTubeStatus({ tubeCode: tube.code }, { silent: true }), {
-    refreshDeps: [tube.code, tube.status],
+  const history = useRead({
+    // The status in the key: a change of it (a binding, an unbinding) asks again.
+    key: ['tube-status', tube.code, tube.status],
+    read: (call) => getSamplingTubeStatus({ tubeCode: tube.code }, call),
+    silent: true,
   });
 
   return (
@@ -97,8 +100,8 @@ function TubeSection({
       )}
       <h3 className={styles.subheading}>进度</h3>
       {history.error ? (
-        <ErrorState error={history.error} onRetry={history.refresh} title="进度加载失败" />
-      ) : history.loading && !history.data ? (
+        <ErrorState error={history.error} onRetry={() => void history.refetch()} title="进度加载失败" />
+      ) : history.isPending ? (
         <InlineLoading />
       ) : (
         <TubeTimeline status={history.data?.status ?? tube.status} timeline={history.data?.timeline ?? []} />

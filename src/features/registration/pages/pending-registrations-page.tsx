@@ -11,10 +11,10 @@ import { formatMaskedIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
 import { formatDateTime } from '../components/collection-time-field';
 import { hideServerDraft } from '../hidden-server-drafts';
-import { loadPendingRegistrations } from '../pending-registrations';
+import { pendingRegistrationsRead } from '../pending-registrations';
 import { forgetWorkRegistration } from '../registration-draft-store';
 import card from '@/styles/work-card.module.css';
-import { useApiRequest } from '@/lib/use-api-request';
+import { setReadData, useRead } from '@/lib/query-client';
 import styles from './pending-registrations-page.module.css';
 
 function confirmDelete(name: string): Promise<boolean> {
@@ -93,9 +93,11 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
  * registrations with 继续填写 and 删除.
  */
 export default function PendingRegistrationsPage() {
-  const { data, loading, error, refresh, mutate } = useApiRequest(loadPendingRegistrations, {});
+  const { data, isFetching: loading, error, refetch } = useRead(pendingRegistrationsRead);
+  const refresh = () => void refetch();
   const removeFromList = (id: string) =>
-    mutate(
+    setReadData(
+      pendingRegistrationsRead,
       (page) =>
         page && {
           ...page,

@@ -1,7 +1,7 @@
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
 import { getSamplingTubeStatus } from '@/api/sampling';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import content from '@/styles/content.module.css';
 
 /**
@@ -10,10 +10,17 @@ import content from '@/styles/content.module.css';
  * reading their report is never asked to scan or type a code. A failed lookup shows its own 重试.
  */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {
-  const { data, loading, error, refresh } = useApiRequest(
-    () => getSamplingTubeStatus({ tubeCode }, { silent: true }),
-    { refreshDeps: [tubeCode] },
-  );
+  const {
+    data,
+    isFetching: loading,
+    error,
+    refetch,
+  } = useRead({
+    key: ['tube-status', tubeCode],
+    read: (call) => getSamplingTubeStatus({ tubeCode }, call),
+    silent: true,
+  });
+  const refresh = () => void refetch();
   const timeline = data?.exists ? (data.timeline ?? []) : [];
   let body;
   if (data?.status && timeline.length > 0) {

@@ -16,7 +16,7 @@ import { fetchCheckReport } from '../report-lookup';
 import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 
 function formatDateTime(value: string | undefined): string {
   const date = dayjs(value);
@@ -48,13 +48,16 @@ export default function ReportDetailPage() {
 
   const {
     data: report,
-    loading,
+    isFetching: loading,
     error,
-    refresh,
-  } = useApiRequest(() => fetchCheckReport(id, { silent: true }), {
-    ready: id !== '',
-    refreshDeps: [id],
+    refetch,
+  } = useRead({
+    key: ['report', id],
+    read: (call) => fetchCheckReport(id, call),
+    silent: true,
+    enabled: id !== '',
   });
+  const refresh = () => void refetch();
   const pdf = useReportPdf(report?.id);
   const { get: getPdf } = pdf;
 
