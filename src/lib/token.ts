@@ -9,8 +9,24 @@ export function getToken(): string | null {
   }
 }
 
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Calls `listener` after this tab's token is set or removed (a sign-in, a sign-out, a 401); returns
+ * the unsubscribe. Work that belongs to one session (the offline queue's flush) stops on it.
+ */
+export function onTokenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function setToken(token: string): void {
   sessionStorage.setItem(TOKEN_KEY, token);
+  changed();
 }
 
 export function removeToken(): void {
@@ -19,4 +35,5 @@ export function removeToken(): void {
   } catch {
     // storage unavailable (private mode): nothing to remove
   }
+  changed();
 }

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { http } from 'msw';
+import { OFFLINE_QUEUE_KEY } from '../../src/config/storage-keys';
 import { formatIdCardGroups } from '../../src/lib/id-card';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { WORK_ACCOUNT, expect, expectAccessible, snap, test, type ApiMock } from './support/fixtures';
@@ -152,6 +154,86 @@ test('a nurse queues offline, a screened person signs in through WeChat on the p
     api.requests.filter((request) => request.headers.authorization === checkToken).map((r) => r.path),
   ).not.toContain(`/api/v1${SUBMIT}`);
   await expect(checkUser.getByText('张秀英，您好')).toBeVisible();
+});
+
+test('王医生’s queued registration is in flight when a 401 sends the tab to the login and 李护士 signs in there: nothing of it goes out under her token', async ({
+  page,
+  api,
+}) => {
+  await logIn(page, WORK_ACCOUNT.accountName);
+  const adminToken = await sessionToken(page);
+  await queueWhileOffline(page, api);
+  // The queue's next Submit is held at the server until the test lets it answer.
+  let answerSubmit = () => {};
+  const submitHeld = new Promise<void>((resolve) => (answerSubmit = resolve));
+  let submitArrived = () => {};
+  const arrived = new Promise<void>((resolve) => (submitArrived = resolve));
+  api.use(
+    http.post(`*/api/v1${SUBMIT}`, async () => {
+      submitArrived();
+      await submitHeld;
+      return undefined;
+    }),
+  );
+  const from = api.requests.length;
+  api.clearFaults();
+  await page.getByRole('button', { name: '返回' }).click();
+  // 立即发送, unless the queue's own backoff timer has started the send first (the button then waits).
+  await Promise.race([arrived, page.getByRole('button', { name: '立即发送' }).click()]);
+  await arrived;
+
+  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in.
+  api.fault('/Announcement/Page', { kind: 'http', status: 401 }, 1);
+  await page.getByRole('link', { name: '全部公告' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  // Her sign-in stores her token, then reloads the app: the reload is held until the held Submit has
+  // answered and the queue has settled, so whatever the old page does with that answer happens first.
+  let reloadRequested = () => {};
+  const reloading = new Promise<void>((resolve) => (reloadRequested = resolve));
+  let letReload = () => {};
+  const reloadHeld = new Promise<void>((resolve) => (letReload = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/announcement'),
+    async (route) => {
+      reloadRequested();
+      await reloadHeld;
+      await route.continue();
+    },
+  );
+  await page.getByLabel('账号', { exact: true }).fill('worker');
+  await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await page.getByRole('button', { name: '登录' }).click();
+  await reloading;
+  answerSubmit();
+  // The held page cannot be asked while its reload waits; another page of the phone reads the queue.
+  const observer = await page.context().newPage();
+  await observer.goto('/app-load-check.js');
+  await expect
+    .poll(() =>
+      observer.evaluate((key) => {
+        const entries = JSON.parse(localStorage.getItem(key) ?? '[]') as { status: string }[];
+        return entries.map((entry) => entry.status);
+      }, OFFLINE_QUEUE_KEY),
+    )
+    .not.toContain('sending');
+  await observer.close();
+  letReload();
+  await expect(page.getByRole('heading', { name: '公告' })).toBeVisible();
+
+  const steps = api.requests
+    .slice(from)
+    .filter(
+      (request) =>
+        request.path.endsWith(BIND) ||
+        request.path.endsWith('/Sampling/GetSamplingTubeStatus') ||
+        (request.path.endsWith(SUBMIT) && (request.body as { idCard?: string }).idCard === QUEUED.idCard),
+    )
+    .map((request) => [request.path, request.headers.authorization]);
+  expect(steps).toEqual([['/api/v1/ScreeningRegister/Submit', adminToken]]);
+  // Still 王医生’s, waiting for her: the next nurse’s home has none of it.
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(page.getByText('您好，李晓梅')).toBeVisible();
+  await expect(page.getByText(/待发送/)).toHaveCount(0);
 });
 
 /**
