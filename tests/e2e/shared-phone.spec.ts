@@ -236,6 +236,40 @@ test('王医生’s queued registration is in flight when a 401 sends the tab to
   await expect(page.getByText(/待发送/)).toHaveCount(0);
 });
 
+test('王医生 leaves the phone for 15 minutes with a queued and a half-typed registration: it locks, shows none of it, and she finds both when she signs in again', async ({
+  page,
+  api,
+}) => {
+  await page.clock.install();
+  await logIn(page, WORK_ACCOUNT.accountName);
+  await queueWhileOffline(page, api);
+  await textbox(page, '姓名').fill(TYPED.name);
+  await textbox(page, '身份证号').fill(TYPED.idCard);
+
+  // Touched within the 15 minutes: still signed in, on her form.
+  await page.clock.fastForward('14:00');
+  await textbox(page, '姓名').click();
+  await page.clock.fastForward('14:00');
+  await expect(page).toHaveURL(/\/infoEnter$/);
+  await expect(textbox(page, '姓名')).toHaveValue(TYPED.name);
+
+  await page.clock.fastForward('01:01');
+  await expect(page).toHaveURL(/\/login\?signedOut=idle&redirect=%2FinfoEnter$/);
+  await expect(page.getByRole('status')).toHaveText(
+    '长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。',
+  );
+  expect(await sessionToken(page)).toBeNull();
+  for (const person of [QUEUED, TYPED]) await expect(page.getByText(person.name)).toHaveCount(0);
+
+  await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/infoEnter$/);
+  await expect(textbox(page, '姓名')).toHaveValue(TYPED.name);
+  await expect(textbox(page, '身份证号')).toHaveValue(formatIdCardGroups(TYPED.idCard));
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(page.getByRole('heading', { name: '待发送 1 条' })).toBeVisible();
+});
+
 /**
  * Screened people self-register with the clinic phone's one WeChat, so they are all one check-user
  * account. Once a staff account has signed in on the phone it is a shared phone: a check user's draft

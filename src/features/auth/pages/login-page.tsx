@@ -14,6 +14,7 @@ import { setToken } from '@/lib/token';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
+import { SIGNED_OUT_PARAM } from '../signed-out';
 import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
@@ -131,6 +132,11 @@ export default function LoginPage() {
         <p className={styles.appName}>肠道健康筛查</p>
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
+      {searchParams.get(SIGNED_OUT_PARAM) === 'idle' && (
+        <p className={styles.unsent} role="status">
+          长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。
+        </p>
+      )}
       {unsentByAccount.length > 0 && (
         <p className={styles.unsent} role="note">
           此手机上还有
