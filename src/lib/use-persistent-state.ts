@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftStorage } from './shared-phone';
 
 /**
  * State that survives a reload, a back navigation, a failed request and a 401 re-login: it is written
- * to localStorage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after
- * a successful submit. Drafts hold personal data, so they stay on this device only and expire.
+ * to storage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after a
+ * successful submit. Drafts hold personal data, so they stay on this device only and expire; a check
+ * user's on a shared phone stay in the tab only (draftStorage in lib/shared-phone.ts).
  */
 const PREFIX = 'draft:';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,18 +15,27 @@ interface Stored<T> {
   value: T;
 }
 
-/** The localStorage key a draft is kept under. */
+/** The storage key a draft is kept under. */
 export function persistedStorageKey(key: string): string {
   return PREFIX + key;
 }
 
+/** The stored text of a draft, as written (null: none), to tell whether it changed. */
+export function readPersistedText(key: string): string | null {
+  try {
+    return draftStorage().getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
 export function readPersisted<T>(key: string): T | undefined {
   try {
-    const raw = localStorage.getItem(PREFIX + key);
+    const raw = draftStorage().getItem(PREFIX + key);
     if (!raw) return undefined;
     const stored = JSON.parse(raw) as Stored<T>;
     if (Date.now() - stored.savedAt > MAX_AGE_MS) {
-      localStorage.removeItem(PREFIX + key);
+      draftStorage().removeItem(PREFIX + key);
       return undefined;
     }
     return stored.value;
@@ -36,7 +47,7 @@ export function readPersisted<T>(key: string): T | undefined {
 /** Stores `value` under `key`; false when storage is full or unavailable (it then lives in memory only). */
 export function writePersisted<T>(key: string, value: T): boolean {
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
+    draftStorage().setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
     return true;
   } catch {
     return false;
@@ -45,7 +56,7 @@ export function writePersisted<T>(key: string, value: T): boolean {
 
 export function removePersisted(key: string): void {
   try {
-    localStorage.removeItem(PREFIX + key);
+    draftStorage().removeItem(PREFIX + key);
   } catch {
     // storage unavailable
   }
@@ -55,7 +66,8 @@ export function removePersisted(key: string): void {
 export function countPersistedDrafts(include: (key: string) => boolean): number {
   try {
     // A snapshot of the keys: reading an expired draft removes it, which would shift a live index.
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
+    const storage = draftStorage();
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
     return keys
       .filter((key) => key.startsWith(PREFIX))
       .map((key) => key.slice(PREFIX.length))

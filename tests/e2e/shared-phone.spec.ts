@@ -277,6 +277,8 @@ test('王医生 leaves the phone for 15 minutes with a queued and a half-typed r
  * sign-out end it), and the home says who sees its records. On a person's own phone nothing changes.
  */
 const PERSON_A = { name: '孙甲', idCard: makeIdCard('110105', '1950-03-04', 13, '1') };
+/** An ID card person A looks a report up by. */
+const OTHER_ID_CARD = makeIdCard('110105', '1952-06-07', 14, '2');
 const SHARED_NOTICE = '这是一部共用手机：用本微信登录的每个人都能看到下面的记录。用完请点“退出”。';
 
 /** The nurse signs in on the phone and out again: the phone is a shared phone from then on. */
@@ -302,7 +304,20 @@ async function personATypesPartly(page: Page) {
   await expect.poll(() => phoneStorage(page)).toContain(PERSON_A.idCard);
 }
 
-const phoneStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
+/** A shared phone (the nurse signed in and out), then person A's webview with her half-typed draft. */
+async function personATypesOnSharedPhone(page: Page): Promise<Page> {
+  await nurseSignsInAndOut(page);
+  const personA = await page.context().newPage();
+  await arriveThroughWeChat(personA);
+  await personATypesPartly(personA);
+  return personA;
+}
+
+/** What the page's storage holds: the phone's (localStorage) and its webview's own (sessionStorage). */
+const phoneStorage = (page: Page) =>
+  page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+/** What the phone keeps beyond the webview: localStorage, which every webview on it shares. */
+const sharedStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
 
 async function expectEmptyForm(page: Page) {
   await page.getByRole('link', { name: /登记信息/ }).click();
@@ -354,11 +369,8 @@ test.describe('a shared phone forgets each screened person', () => {
     page,
     wechat,
   }) => {
-    await nurseSignsInAndOut(page);
     const phone = page.context();
-    const personA = await phone.newPage();
-    await arriveThroughWeChat(personA);
-    await personATypesPartly(personA);
+    const personA = await personATypesOnSharedPhone(page);
     await personA.close();
 
     // The next person opens the menu link in a new webview: a new session, without A's draft.
@@ -376,6 +388,34 @@ test.describe('a shared phone forgets each screened person', () => {
     await logIn(page, WORK_ACCOUNT.accountName);
     expect(await phoneStorage(page)).not.toContain(PERSON_A.idCard);
     expect(wechat.visits).toHaveLength(2);
+  });
+
+  test('what person A types (her registration, a report search) lives only in her webview: kept over a reload, gone from the phone when WeChat closes the page', async ({
+    page,
+    wechat,
+  }) => {
+    const phone = page.context();
+    const personA = await personATypesOnSharedPhone(page);
+    await personA.goto('/checkReportSearch');
+    await personA.getByRole('textbox', { name: '身份证号' }).fill(OTHER_ID_CARD);
+    await expect.poll(() => phoneStorage(personA)).toContain(OTHER_ID_CARD);
+    // Nothing she typed is on the phone for the next webview, even while she is still here.
+    const shared = await sharedStorage(personA);
+    for (const typed of [PERSON_A.name, PERSON_A.idCard, OTHER_ID_CARD]) expect(shared).not.toContain(typed);
+
+    await personA.reload();
+    await expect(personA.getByRole('textbox', { name: '身份证号' })).toHaveValue(
+      formatIdCardGroups(OTHER_ID_CARD),
+    );
+    await personA.goto('/checkUserInfoEnter');
+    await expect(textbox(personA, '姓名')).toHaveValue(PERSON_A.name);
+
+    await personA.close();
+    const next = await phone.newPage();
+    await next.goto('/app-load-check.js');
+    const left = await phoneStorage(next);
+    for (const typed of [PERSON_A.name, PERSON_A.idCard, OTHER_ID_CARD]) expect(left).not.toContain(typed);
+    expect(wechat.visits).toHaveLength(1);
   });
 
   test('person A stops touching the phone for 5 minutes: signed out, draft gone; person B gets an empty form', async ({

@@ -1,5 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSessionOwner } from '@/lib/session';
+import { SHARED_PHONE_KEY } from '@/lib/shared-phone';
+import { setToken } from '@/lib/token';
 import { readPersisted, usePersistentState, writePersisted } from '@/lib/use-persistent-state';
 
 afterEach(() => localStorage.clear());
@@ -27,5 +30,26 @@ describe('usePersistentState where storage refuses every write (Safari 10 privat
     const again = renderHook(() => usePersistentState('registration:work', { name: '' }, 0));
     expect(again.result.current.value).toEqual({ name: '赵小红' });
     expect(again.result.current.restored).toBe(true);
+  });
+});
+
+describe('where a draft is kept (lib/shared-phone.ts draftStorage)', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it.each([
+    // [phone, session's group, where the draft goes]
+    ['a shared phone', 'check', 'sessionStorage'],
+    ['a shared phone', 'work', 'localStorage'],
+    ['a person’s own phone', 'check', 'localStorage'],
+  ] as const)('on %s, a %s session’s draft goes to %s', (phone, audience, where) => {
+    if (phone === 'a shared phone') localStorage.setItem(SHARED_PHONE_KEY, '1');
+    setToken('token');
+    setSessionOwner({ audience, account: '3' });
+    writePersisted('report-search:check', { idCard: '11010519491231002X' });
+    const kept = { localStorage, sessionStorage }[where];
+    const other = where === 'localStorage' ? sessionStorage : localStorage;
+    expect(kept.getItem('draft:report-search:check')).toContain('11010519491231002X');
+    expect(other.getItem('draft:report-search:check')).toBeNull();
+    expect(readPersisted('report-search:check')).toEqual({ idCard: '11010519491231002X' });
   });
 });
