@@ -14,7 +14,7 @@ import { API_STATUS, type Id } from '@/types/api';
 import {
   EMPTY_REGISTRATION_DRAFT,
   formHasContent,
-  readStoredDraft,
+  registrationDraftSchema,
   serverDraftSignature,
   unsavedServerDraft,
   type RegistrationDraft,
@@ -89,7 +89,7 @@ function createStore(key: string): RegistrationDraftStore {
   const readStorage = () => {
     const text = readPersistedText(key);
     if (text === raw) return;
-    const stored = readStoredDraft(readPersisted<unknown>(key));
+    const stored = readPersisted(key, registrationDraftSchema);
     raw = readPersistedText(key);
     // Emptied elsewhere (another tab's submit, a sign-out): a save answering later is for the old draft.
     if (stored === undefined && draft !== EMPTY_REGISTRATION_DRAFT) {

@@ -1,9 +1,12 @@
+import * as v from 'valibot';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionOwner } from '@/lib/session';
 import { SHARED_PHONE_KEY } from '@/lib/shared-phone';
 import { setToken } from '@/lib/token';
 import { readPersisted, usePersistentState, writePersisted } from '@/lib/use-persistent-state';
+
+const nameForm = v.object({ name: v.string() });
 
 afterEach(() => localStorage.clear());
 
@@ -12,22 +15,22 @@ describe('usePersistentState where storage refuses every write (Safari 10 privat
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    const { result } = renderHook(() => usePersistentState('registration:work', { name: '' }, 0));
+    const { result } = renderHook(() => usePersistentState('registration:work', nameForm, { name: '' }, 0));
     act(() => result.current.setValue({ name: '赵小红' }));
     // The debounced write runs (and is refused) without an error reaching the page.
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(setItem).toHaveBeenCalled();
     expect(result.current.value).toEqual({ name: '赵小红' });
     expect(() => writePersisted('registration:work', { name: '赵小红' })).not.toThrow();
-    expect(readPersisted('registration:work')).toBeUndefined();
+    expect(readPersisted('registration:work', nameForm)).toBeUndefined();
   });
 
   it('where storage works, the same value is there after a reload', async () => {
-    const first = renderHook(() => usePersistentState('registration:work', { name: '' }, 0));
+    const first = renderHook(() => usePersistentState('registration:work', nameForm, { name: '' }, 0));
     act(() => first.result.current.setValue({ name: '赵小红' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     first.unmount();
-    const again = renderHook(() => usePersistentState('registration:work', { name: '' }, 0));
+    const again = renderHook(() => usePersistentState('registration:work', nameForm, { name: '' }, 0));
     expect(again.result.current.value).toEqual({ name: '赵小红' });
     expect(again.result.current.restored).toBe(true);
   });
@@ -50,6 +53,8 @@ describe('where a draft is kept (lib/shared-phone.ts draftStorage)', () => {
     const other = where === 'localStorage' ? sessionStorage : localStorage;
     expect(kept.getItem('draft:report-search:check')).toContain('11010519491231002X');
     expect(other.getItem('draft:report-search:check')).toBeNull();
-    expect(readPersisted('report-search:check')).toEqual({ idCard: '11010519491231002X' });
+    expect(readPersisted('report-search:check', v.object({ idCard: v.string() }))).toEqual({
+      idCard: '11010519491231002X',
+    });
   });
 });
