@@ -37,8 +37,9 @@ function directives({ apiOrigin = '', imageOrigins = [], sentryDsn = '', inlineS
     // The app's files, and index.html's own inline script by its hash (never 'unsafe-inline').
     ['script-src', ["'self'", ...inlineScripts.map(scriptHash)].join(' ')],
     ['style-src', "'self' 'unsafe-inline'"],
-    // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts).
-    ['img-src', ["'self' data: blob:", apiOrigin, ...imageOrigins].filter(Boolean).join(' ')],
+    // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts). Not the
+    // API's: an image there would make every reader's phone call it (a report's download, say).
+    ['img-src', ["'self' data: blob:", ...imageOrigins].join(' ')],
     ['connect-src', [...connect].join(' ')],
     ['worker-src', "'self' blob:"],
     ['font-src', "'self' data:"],

@@ -10,6 +10,24 @@ import { contentSecurityPolicy } from './csp.mjs';
  */
 export const CACHE_CONTROL = { page: 'no-cache', asset: 'public, max-age=31536000, immutable' };
 
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  ...[
+    'microphone',
+    'geolocation',
+    'payment',
+    'usb',
+    'serial',
+    'bluetooth',
+    'hid',
+    'midi',
+    'display-capture',
+    'accelerometer',
+    'gyroscope',
+    'magnetometer',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
 /** The security headers of every response: the app's Content-Security-Policy (scripts/csp.mjs) and the rest. */
 export function securityHeaders(policy) {
   return [
@@ -19,6 +37,9 @@ export function securityHeaders(policy) {
     ['X-Content-Type-Options', 'nosniff'],
     // index.html says the same in a meta tag, for servers that send no header.
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Strict-Transport-Security', 'max-age=31536000'],
+    // includeSubDomains: the app's host and every name below it are HTTPS only (docs/deployment.md).
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    // The camera for the tube scanner on the app's own pages; every other powerful feature off.
+    ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
 }

@@ -36,8 +36,8 @@ async function start(): Promise<void> {
   await yieldToMain();
   const router = createAppRouter();
   installSessionExpiry(router);
-  // A chunk of its own, fetched beside the page: only a check user's session on a shared phone needs it.
-  void import('@/app/check-idle-timeout').then(({ installCheckIdleTimeout }) => installCheckIdleTimeout());
+  // A chunk of its own, fetched beside the page: only a session on a shared phone needs it.
+  void import('@/app/check-idle-timeout').then(({ installIdleTimeout }) => installIdleTimeout(router));
   installVersionCheck(router, __APP_VERSION__, config.publicBase);
   installKeyboardFix();
   installIntentPrefetch(config.publicBase);

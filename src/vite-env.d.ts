@@ -13,6 +13,8 @@ interface ImportMetaEnv {
   readonly VITE_VCONSOLE: string;
   /** Test builds only (.env.test): see AppConfig.requestTimeoutMs. */
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
+  /** See AppConfig.staffIdleLockMs. */
+  readonly VITE_STAFF_IDLE_LOCK_MINUTES?: string;
   /** The switches of config/assumptions.ts. */
   readonly VITE_SEND_IDEMPOTENCY_KEY?: string;
   readonly VITE_SAVE_DRAFT_WHILE_TYPING?: string;

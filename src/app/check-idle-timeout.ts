@@ -1,4 +1,6 @@
+import { config } from '@/config/env';
 import { getSessionOwner } from '@/lib/session';
+import type { AppRouter } from './router';
 
 /**
  * How long a check user's session on a shared phone (lib/device-data.ts) lasts without a touch or a
@@ -10,14 +12,26 @@ export const CHECK_USER_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 /** What counts as the person still using the page (an IME may type without keydown: `input`). */
 const ACTIVITY_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'scroll'] as const;
 
+/** How often the timer looks: within the shorter of the two idle times. */
+const CHECK_EVERY_MS = Math.min(CHECK_USER_IDLE_TIMEOUT_MS, config.staffIdleLockMs ?? Infinity);
+
+/** How long the tab's session may stay idle, or null when it never ends for it (no session, switched off). */
+function idleLimitMs(): number | null {
+  const audience = getSessionOwner()?.audience;
+  if (audience === 'check') return CHECK_USER_IDLE_TIMEOUT_MS;
+  if (audience === 'work') return config.staffIdleLockMs;
+  return null;
+}
+
 /**
- * Ends a check user's session on a shared phone after CHECK_USER_IDLE_TIMEOUT_MS without activity in
- * this tab (features/auth signOutCheckUser: their draft is removed and the next person re-enters
- * through WeChat). Staff sessions and a person's own phone are left alone. A page load counts as
- * activity; a webview brought back after a long time in the background is checked at once (its timers
- * may not have run).
+ * Ends a session on a shared phone after its idle time without activity in this tab: a check user's
+ * after CHECK_USER_IDLE_TIMEOUT_MS (features/auth signOutCheckUser: their draft is removed and the next
+ * person re-enters through WeChat), a staff session's after config.staffIdleLockMs
+ * (VITE_STAFF_IDLE_LOCK_MINUTES; lockStaffSession: she signs in again and finds her work as she left
+ * it). A person's own phone is left alone. A page load counts as activity; a webview brought back after
+ * a long time in the background is checked at once (its timers may not have run).
  */
-export function installCheckIdleTimeout(): void {
+export function installIdleTimeout(router: AppRouter): void {
   let last = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let ending = false;
@@ -29,23 +43,31 @@ export function installCheckIdleTimeout(): void {
 
   const restart = () => {
     last = Date.now();
-    schedule(CHECK_USER_IDLE_TIMEOUT_MS);
+    schedule(CHECK_EVERY_MS);
   };
 
   const endIfShared = async () => {
     // Loaded only now: the sign-out and the device's rules stay out of the entry.
-    const [{ isSharedPhone }, { signOutCheckUser }] = await Promise.all([
+    const [{ isSharedPhone }, { lockStaffSession, signOutCheckUser }] = await Promise.all([
       import('@/lib/device-data'),
       import('@/features/auth'),
     ]);
-    if (isSharedPhone() && getSessionOwner()?.audience === 'check') await signOutCheckUser('idle');
+    if (!isSharedPhone()) return;
+    const audience = getSessionOwner()?.audience;
+    if (audience === 'check') await signOutCheckUser('idle');
+    else if (audience === 'work') {
+      const { pathname, search } = router.state.location;
+      lockStaffSession(`${pathname}${search}`);
+    }
   };
 
   function check() {
     if (ending) return;
+    const limit = idleLimitMs();
     const idle = Date.now() - last;
-    if (idle < CHECK_USER_IDLE_TIMEOUT_MS) schedule(CHECK_USER_IDLE_TIMEOUT_MS - idle);
-    else if (getSessionOwner()?.audience !== 'check') restart();
+    if (limit === null) restart();
+    // A sign-in in this tab may change the limit before the next look: never wait past the shorter one.
+    else if (idle < limit) schedule(Math.min(limit - idle, CHECK_EVERY_MS));
     else {
       ending = true;
       // The sign-out loads another page; should its code not load, the next idle period tries again.
@@ -66,5 +88,5 @@ export function installCheckIdleTimeout(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
   });
-  schedule(CHECK_USER_IDLE_TIMEOUT_MS);
+  schedule(CHECK_EVERY_MS);
 }

@@ -40,6 +40,11 @@ export interface AppConfig {
    * server need not wait the spec's 10 s. null: the spec's REQUEST_TIMEOUT_MS. Ignored in production.
    */
   requestTimeoutMs: number | null;
+  /**
+   * How long a staff session on a shared phone lasts without a touch or a key press before it locks
+   * (VITE_STAFF_IDLE_LOCK_MINUTES, default 15; 0 turns it off): app/check-idle-timeout.ts. null: never.
+   */
+  staffIdleLockMs: number | null;
   /** The switches of every assumption beyond the spec (config/assumptions.ts). */
   assumptions: Assumptions;
   /** Error and speed reports (Sentry); see ErrorReportingConfig. */
@@ -69,6 +74,20 @@ function positiveNumber(value: string | undefined): number | null {
   return value && Number.isFinite(number) && number > 0 ? number : null;
 }
 
+/**
+ * A nurse's break or a screened person's questions fit in it; a phone left on a desk and picked up by
+ * someone else does not keep her session past it.
+ */
+const DEFAULT_STAFF_IDLE_LOCK_MINUTES = 15;
+
+/** VITE_STAFF_IDLE_LOCK_MINUTES in ms: 0 is off (null); anything but a positive number is the default. */
+function readStaffIdleLock(value: string | undefined): number | null {
+  const trimmed = value?.trim();
+  if (trimmed === '0') return null;
+  const minutes = positiveNumber(trimmed) ?? DEFAULT_STAFF_IDLE_LOCK_MINUTES;
+  return minutes * 60 * 1000;
+}
+
 function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
@@ -95,6 +114,7 @@ export function readConfig(
     vconsole: mode !== 'production' && env.VITE_VCONSOLE === 'true',
     mode,
     requestTimeoutMs: mode === 'production' ? null : positiveNumber(env.VITE_REQUEST_TIMEOUT_MS),
+    staffIdleLockMs: readStaffIdleLock(env.VITE_STAFF_IDLE_LOCK_MINUTES),
     assumptions: readAssumptions(env),
     errorReporting: {
       dsn: env.VITE_SENTRY_DSN?.trim() ?? '',
@@ -119,6 +139,7 @@ export const config: AppConfig = readConfig(
     VITE_DEMO_STYLE: import.meta.env.VITE_DEMO_STYLE,
     VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
     VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
+    VITE_STAFF_IDLE_LOCK_MINUTES: import.meta.env.VITE_STAFF_IDLE_LOCK_MINUTES,
     VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,
     VITE_SAVE_DRAFT_WHILE_TYPING: import.meta.env.VITE_SAVE_DRAFT_WHILE_TYPING,
     VITE_DELETE_SERVER_DRAFTS: import.meta.env.VITE_DELETE_SERVER_DRAFTS,

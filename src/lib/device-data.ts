@@ -1,9 +1,12 @@
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { appUrl } from '@/lib/app-url';
 import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import { isSharedPhone, SHARED_PHONE_KEY } from '@/lib/shared-phone';
 import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
 import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
+
+export { isSharedPhone };
 
 /**
  * Personal data on a shared phone (one localStorage for every webview; a sessionStorage per tab), in
@@ -44,8 +47,6 @@ import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-
  * - reloadApp(path)          a full page load at `path`, so nothing of the last account stays in memory
  */
 const OWNER_KEY = 'device-data-owner';
-/** Set at the first staff sign-in, never removed: holds no personal data. */
-const SHARED_PHONE_KEY = 'device-shared-phone';
 /**
  * The check-user account whose session this tab holds or held (sessionStorage: gone with the webview and
  * at sign-out, kept when only the token expires), so that its re-sign-in keeps its draft.
@@ -101,15 +102,6 @@ function removeCheckUserWork(): void {
     const owner = workOwnerOfKey(key);
     return typeof owner === 'object' && owner !== null && owner.audience === 'check';
   });
-}
-
-/** True once a staff account has signed in on this phone: screened people share its WeChat. */
-export function isSharedPhone(): boolean {
-  try {
-    return localStorage.getItem(SHARED_PHONE_KEY) !== null;
-  } catch {
-    return false;
-  }
 }
 
 function readCheckTab(): string | null {

@@ -9,22 +9,25 @@ export function getToken(): string | null {
   }
 }
 
-/** Who is told when this tab's session changes (lib/query-client.ts: whose answers the cache keeps). */
+/** Who is told when this tab's session changes: the read cache (lib/query-client.ts) and the offline queue's flush. */
 const listeners = new Set<() => void>();
 
-/** Calls `listener` after every sign-in and sign-out of this tab; returns the unsubscribe. */
-export function onTokenChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
+function changed(): void {
+  for (const listener of listeners) listener();
 }
 
-function tokenChanged(): void {
-  listeners.forEach((listener) => listener());
+/**
+ * Calls `listener` after this tab's token is set or removed (a sign-in, a sign-out, a 401); returns
+ * the unsubscribe. Work that belongs to one session (the offline queue's flush) stops on it.
+ */
+export function onTokenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function setToken(token: string): void {
   sessionStorage.setItem(TOKEN_KEY, token);
-  tokenChanged();
+  changed();
 }
 
 export function removeToken(): void {
@@ -33,5 +36,5 @@ export function removeToken(): void {
   } catch {
     // storage unavailable (private mode): nothing to remove
   }
-  tokenChanged();
+  changed();
 }

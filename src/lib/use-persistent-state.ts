@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { draftStorage } from './shared-phone';
 
 /**
  * State that survives a reload, a back navigation, a failed request and a 401 re-login: it is written
- * to localStorage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after
- * a successful submit. Drafts hold personal data, so they stay on this device only and expire.
+ * to storage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after a
+ * successful submit. Drafts hold personal data, so they stay on this device only and expire; a check
+ * user's on a shared phone stay in the tab only (draftStorage in lib/shared-phone.ts).
  */
 const PREFIX = 'draft:';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,30 +16,68 @@ interface Stored<T> {
   value: T;
 }
 
-/** The localStorage key a draft is kept under. */
-export function persistedStorageKey(key: string): string {
-  return PREFIX + key;
-}
+/** What a draft's value must be to be used: the form's shape (a schema may also migrate older ones). */
+export type DraftSchema<T> = v.GenericSchema<unknown, T>;
 
-export function readPersisted<T>(key: string): T | undefined {
+const storedSchema = v.object({ savedAt: v.number(), value: v.unknown() });
+
+/** Any value, for a reader that only asks whether a draft is there (countPersistedDrafts). */
+const anyValue: DraftSchema<unknown> = v.unknown();
+
+function parseJson(raw: string): unknown {
   try {
-    const raw = localStorage.getItem(PREFIX + key);
-    if (!raw) return undefined;
-    const stored = JSON.parse(raw) as Stored<T>;
-    if (Date.now() - stored.savedAt > MAX_AGE_MS) {
-      localStorage.removeItem(PREFIX + key);
-      return undefined;
-    }
-    return stored.value;
+    return JSON.parse(raw);
   } catch {
     return undefined;
   }
 }
 
+/**
+ * A stored draft that does not fit its schema (planted, written by another version, damaged): removed,
+ * with a console line naming its kind only (a key may name an account), so it cannot break its page
+ * on every load.
+ */
+function dropMisfit(key: string): undefined {
+  removePersisted(key);
+  console.warn(`本机保存的草稿格式不正确，已忽略（${key.split(':')[0]}）`);
+  return undefined;
+}
+
+/** The storage key a draft is kept under. */
+export function persistedStorageKey(key: string): string {
+  return PREFIX + key;
+}
+
+/** The stored text of a draft, as written (null: none), to tell whether it changed. */
+export function readPersistedText(key: string): string | null {
+  try {
+    return draftStorage().getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The draft under `key` as `schema` reads it, or undefined: none, expired (removed), or not fitting the
+ * schema (removed: dropMisfit). The one reader of every draft.
+ */
+export function readPersisted<T>(key: string, schema: DraftSchema<T>): T | undefined {
+  const raw = readPersistedText(key);
+  if (!raw) return undefined;
+  const stored = v.safeParse(storedSchema, parseJson(raw));
+  if (!stored.success) return dropMisfit(key);
+  if (Date.now() - stored.output.savedAt > MAX_AGE_MS) {
+    removePersisted(key);
+    return undefined;
+  }
+  const value = v.safeParse(schema, stored.output.value);
+  return value.success ? value.output : dropMisfit(key);
+}
+
 /** Stores `value` under `key`; false when storage is full or unavailable (it then lives in memory only). */
 export function writePersisted<T>(key: string, value: T): boolean {
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
+    draftStorage().setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
     return true;
   } catch {
     return false;
@@ -45,7 +86,7 @@ export function writePersisted<T>(key: string, value: T): boolean {
 
 export function removePersisted(key: string): void {
   try {
-    localStorage.removeItem(PREFIX + key);
+    draftStorage().removeItem(PREFIX + key);
   } catch {
     // storage unavailable
   }
@@ -55,11 +96,12 @@ export function removePersisted(key: string): void {
 export function countPersistedDrafts(include: (key: string) => boolean): number {
   try {
     // A snapshot of the keys: reading an expired draft removes it, which would shift a live index.
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
+    const storage = draftStorage();
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
     return keys
       .filter((key) => key.startsWith(PREFIX))
       .map((key) => key.slice(PREFIX.length))
-      .filter((key) => include(key) && readPersisted(key) !== undefined).length;
+      .filter((key) => include(key) && readPersisted(key, anyValue) !== undefined).length;
   } catch {
     return 0;
   }
@@ -75,13 +117,23 @@ export interface PersistentState<T> {
 }
 
 /** A stored value as comparable text (null: nothing stored). */
-const storedText = (key: string) => JSON.stringify(readPersisted(key) ?? null);
+const storedText = (key: string) => JSON.stringify(readPersisted(key, anyValue) ?? null);
 
-export function usePersistentState<T>(key: string, initial: T, debounceMs = 300): PersistentState<T> {
-  // Read once per mount: the value, and its text for `ours` (not serialised again on every render).
+/**
+ * `key`'s draft, read through `schema` (a stored value that does not fit is dropped and `initial`
+ * used), written back on every change.
+ */
+export function usePersistentState<T>(
+  key: string,
+  schema: DraftSchema<T>,
+  initial: T,
+  debounceMs = 300,
+): PersistentState<T> {
+  // Read once per mount: the value, and its text for `ours` (not serialised again on every render):
+  // as stored, after the schema's read (which removes a value that does not fit).
   const [stored] = useState(() => {
-    const found = readPersisted<T>(key);
-    return { value: found, text: JSON.stringify(found ?? null) };
+    const found = readPersisted(key, schema);
+    return { value: found, text: storedText(key) };
   });
   const restored = stored.value !== undefined;
   const [value, setValueState] = useState<T>(stored.value ?? initial);

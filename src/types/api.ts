@@ -64,6 +64,12 @@ export interface CallOptions {
   silent?: boolean;
   signal?: AbortSignal;
   /**
+   * The token to send instead of the one the tab holds when the request leaves: steps that belong to
+   * one session (registerAndBind's Submit, lookups and Bind) pin it, so none goes out under another
+   * account that signed in meanwhile. null sends none.
+   */
+  token?: string | null;
+  /**
    * The `Idempotency-Key` header of a state-changing call: a header the spec does not name, so it is
    * sent only where the switch is on (config/assumptions.ts, VITE_SEND_IDEMPOTENCY_KEY). The calls that
    * save or change data (ScreeningRegister/Add and /Submit, Sampling/BindSamplingTube and

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { http } from 'msw';
+import { OFFLINE_QUEUE_KEY } from '../../src/config/storage-keys';
 import { formatIdCardGroups } from '../../src/lib/id-card';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { WORK_ACCOUNT, expect, expectAccessible, snap, test, type ApiMock } from './support/fixtures';
@@ -154,6 +156,120 @@ test('a nurse queues offline, a screened person signs in through WeChat on the p
   await expect(checkUser.getByText('张秀英，您好')).toBeVisible();
 });
 
+test('王医生’s queued registration is in flight when a 401 sends the tab to the login and 李护士 signs in there: nothing of it goes out under her token', async ({
+  page,
+  api,
+}) => {
+  await logIn(page, WORK_ACCOUNT.accountName);
+  const adminToken = await sessionToken(page);
+  await queueWhileOffline(page, api);
+  // The queue's next Submit is held at the server until the test lets it answer.
+  let answerSubmit = () => {};
+  const submitHeld = new Promise<void>((resolve) => (answerSubmit = resolve));
+  let submitArrived = () => {};
+  const arrived = new Promise<void>((resolve) => (submitArrived = resolve));
+  api.use(
+    http.post(`*/api/v1${SUBMIT}`, async () => {
+      submitArrived();
+      await submitHeld;
+      return undefined;
+    }),
+  );
+  const from = api.requests.length;
+  api.clearFaults();
+  await page.getByRole('button', { name: '返回' }).click();
+  // 立即发送, unless the queue's own backoff timer has started the send first (the button then waits).
+  await Promise.race([arrived, page.getByRole('button', { name: '立即发送' }).click()]);
+  await arrived;
+
+  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in.
+  api.fault('/Announcement/Page', { kind: 'http', status: 401 }, 1);
+  await page.getByRole('link', { name: '全部公告' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  // Her sign-in stores her token, then reloads the app: the reload is held until the held Submit has
+  // answered and the queue has settled, so whatever the old page does with that answer happens first.
+  let reloadRequested = () => {};
+  const reloading = new Promise<void>((resolve) => (reloadRequested = resolve));
+  let letReload = () => {};
+  const reloadHeld = new Promise<void>((resolve) => (letReload = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/announcement'),
+    async (route) => {
+      reloadRequested();
+      await reloadHeld;
+      await route.continue();
+    },
+  );
+  await page.getByLabel('账号', { exact: true }).fill('worker');
+  await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await page.getByRole('button', { name: '登录' }).click();
+  await reloading;
+  answerSubmit();
+  // The held page cannot be asked while its reload waits; another page of the phone reads the queue.
+  const observer = await page.context().newPage();
+  await observer.goto('/app-load-check.js');
+  await expect
+    .poll(() =>
+      observer.evaluate((key) => {
+        const entries = JSON.parse(localStorage.getItem(key) ?? '[]') as { status: string }[];
+        return entries.map((entry) => entry.status);
+      }, OFFLINE_QUEUE_KEY),
+    )
+    .not.toContain('sending');
+  await observer.close();
+  letReload();
+  await expect(page.getByRole('heading', { name: '公告' })).toBeVisible();
+
+  const steps = api.requests
+    .slice(from)
+    .filter(
+      (request) =>
+        request.path.endsWith(BIND) ||
+        request.path.endsWith('/Sampling/GetSamplingTubeStatus') ||
+        (request.path.endsWith(SUBMIT) && (request.body as { idCard?: string }).idCard === QUEUED.idCard),
+    )
+    .map((request) => [request.path, request.headers.authorization]);
+  expect(steps).toEqual([['/api/v1/ScreeningRegister/Submit', adminToken]]);
+  // Still 王医生’s, waiting for her: the next nurse’s home has none of it.
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(page.getByText('您好，李晓梅')).toBeVisible();
+  await expect(page.getByText(/待发送/)).toHaveCount(0);
+});
+
+test('王医生 leaves the phone for 15 minutes with a queued and a half-typed registration: it locks, shows none of it, and she finds both when she signs in again', async ({
+  page,
+  api,
+}) => {
+  await page.clock.install();
+  await logIn(page, WORK_ACCOUNT.accountName);
+  await queueWhileOffline(page, api);
+  await textbox(page, '姓名').fill(TYPED.name);
+  await textbox(page, '身份证号').fill(TYPED.idCard);
+
+  // Touched within the 15 minutes: still signed in, on her form.
+  await page.clock.fastForward('14:00');
+  await textbox(page, '姓名').click();
+  await page.clock.fastForward('14:00');
+  await expect(page).toHaveURL(/\/infoEnter$/);
+  await expect(textbox(page, '姓名')).toHaveValue(TYPED.name);
+
+  await page.clock.fastForward('01:01');
+  await expect(page).toHaveURL(/\/login\?signedOut=idle&redirect=%2FinfoEnter$/);
+  await expect(page.getByRole('status')).toHaveText(
+    '长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。',
+  );
+  expect(await sessionToken(page)).toBeNull();
+  for (const person of [QUEUED, TYPED]) await expect(page.getByText(person.name)).toHaveCount(0);
+
+  await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/infoEnter$/);
+  await expect(textbox(page, '姓名')).toHaveValue(TYPED.name);
+  await expect(textbox(page, '身份证号')).toHaveValue(formatIdCardGroups(TYPED.idCard));
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(page.getByRole('heading', { name: '待发送 1 条' })).toBeVisible();
+});
+
 /**
  * Screened people self-register with the clinic phone's one WeChat, so they are all one check-user
  * account. Once a staff account has signed in on the phone it is a shared phone: a check user's draft
@@ -161,6 +277,8 @@ test('a nurse queues offline, a screened person signs in through WeChat on the p
  * sign-out end it), and the home says who sees its records. On a person's own phone nothing changes.
  */
 const PERSON_A = { name: '孙甲', idCard: makeIdCard('110105', '1950-03-04', 13, '1') };
+/** An ID card person A looks a report up by. */
+const OTHER_ID_CARD = makeIdCard('110105', '1952-06-07', 14, '2');
 const SHARED_NOTICE = '这是一部共用手机：用本微信登录的每个人都能看到下面的记录。用完请点“退出”。';
 
 /** The nurse signs in on the phone and out again: the phone is a shared phone from then on. */
@@ -186,7 +304,20 @@ async function personATypesPartly(page: Page) {
   await expect.poll(() => phoneStorage(page)).toContain(PERSON_A.idCard);
 }
 
-const phoneStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
+/** A shared phone (the nurse signed in and out), then person A's webview with her half-typed draft. */
+async function personATypesOnSharedPhone(page: Page): Promise<Page> {
+  await nurseSignsInAndOut(page);
+  const personA = await page.context().newPage();
+  await arriveThroughWeChat(personA);
+  await personATypesPartly(personA);
+  return personA;
+}
+
+/** What the page's storage holds: the phone's (localStorage) and its webview's own (sessionStorage). */
+const phoneStorage = (page: Page) =>
+  page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+/** What the phone keeps beyond the webview: localStorage, which every webview on it shares. */
+const sharedStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
 
 async function expectEmptyForm(page: Page) {
   await page.getByRole('link', { name: /登记信息/ }).click();
@@ -238,11 +369,8 @@ test.describe('a shared phone forgets each screened person', () => {
     page,
     wechat,
   }) => {
-    await nurseSignsInAndOut(page);
     const phone = page.context();
-    const personA = await phone.newPage();
-    await arriveThroughWeChat(personA);
-    await personATypesPartly(personA);
+    const personA = await personATypesOnSharedPhone(page);
     await personA.close();
 
     // The next person opens the menu link in a new webview: a new session, without A's draft.
@@ -260,6 +388,34 @@ test.describe('a shared phone forgets each screened person', () => {
     await logIn(page, WORK_ACCOUNT.accountName);
     expect(await phoneStorage(page)).not.toContain(PERSON_A.idCard);
     expect(wechat.visits).toHaveLength(2);
+  });
+
+  test('what person A types (her registration, a report search) lives only in her webview: kept over a reload, gone from the phone when WeChat closes the page', async ({
+    page,
+    wechat,
+  }) => {
+    const phone = page.context();
+    const personA = await personATypesOnSharedPhone(page);
+    await personA.goto('/checkReportSearch');
+    await personA.getByRole('textbox', { name: '身份证号' }).fill(OTHER_ID_CARD);
+    await expect.poll(() => phoneStorage(personA)).toContain(OTHER_ID_CARD);
+    // Nothing she typed is on the phone for the next webview, even while she is still here.
+    const shared = await sharedStorage(personA);
+    for (const typed of [PERSON_A.name, PERSON_A.idCard, OTHER_ID_CARD]) expect(shared).not.toContain(typed);
+
+    await personA.reload();
+    await expect(personA.getByRole('textbox', { name: '身份证号' })).toHaveValue(
+      formatIdCardGroups(OTHER_ID_CARD),
+    );
+    await personA.goto('/checkUserInfoEnter');
+    await expect(textbox(personA, '姓名')).toHaveValue(PERSON_A.name);
+
+    await personA.close();
+    const next = await phone.newPage();
+    await next.goto('/app-load-check.js');
+    const left = await phoneStorage(next);
+    for (const typed of [PERSON_A.name, PERSON_A.idCard, OTHER_ID_CARD]) expect(left).not.toContain(typed);
+    expect(wechat.visits).toHaveLength(1);
   });
 
   test('person A stops touching the phone for 5 minutes: signed out, draft gone; person B gets an empty form', async ({

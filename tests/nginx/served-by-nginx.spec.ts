@@ -7,7 +7,7 @@ import { loadEnv } from 'vite';
 import { inlineScripts } from '../../scripts/csp.mjs';
 import { CACHE_CONTROL, securityHeaders } from '../../scripts/deploy-headers.mjs';
 import { policyOptions } from '../../scripts/vite-plugins';
-import { signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
+import { API_ORIGIN, signIn, WORK_ACCOUNT, type ApiMock } from '../e2e/support/fixtures';
 import { confirmSubmit, fillPerson, spareTube } from '../e2e/support/journeys';
 import { builds, expect, test } from './support/fixtures';
 import type { NginxSite, SiteOptions } from './support/nginx';
@@ -67,6 +67,12 @@ async function expectHeaders(response: Response | null | undefined, cacheControl
   const headers = await response!.allHeaders();
   expect(headers['cache-control']).toBe(cacheControl);
   for (const [name, value] of securityHeadersOfApp()) expect(headers[name.toLowerCase()], name).toBe(value);
+  // The camera for the tube scanner only; HSTS for the host's subdomains too; no images from the API
+  // (announcement HTML pointing at it would have every reader's phone call it).
+  expect(headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\), geolocation=\(\)/);
+  expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  const imageSources = /img-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(imageSources).not.toContain(new URL(API_ORIGIN).host);
 }
 
 /** The status and headers of one request, as a client that follows no redirect sees them. */

@@ -1,4 +1,4 @@
-import type { Id, RegistrationInput, RegistrationStatus } from '@/types/api';
+import type { CallOptions, Id, RegistrationInput, RegistrationStatus } from '@/types/api';
 import { registrationsOfIdCard } from './registrations-of-id-card';
 
 /**
@@ -12,9 +12,10 @@ export async function savedRegistrationId(
   answered: Id | undefined,
   input: Pick<RegistrationInput, 'idCard'>,
   status: RegistrationStatus,
+  options: CallOptions = { silent: true },
 ): Promise<Id | undefined> {
   if (answered) return answered;
-  const { same, unnamed } = await registrationsOfIdCard(input.idCard, 10, { silent: true });
+  const { same, unnamed } = await registrationsOfIdCard(input.idCard, 10, options);
   const saved = same.find((record) => record.status === status);
   if (saved) return saved.id;
   const candidates = unnamed.filter((record) => record.status === status);

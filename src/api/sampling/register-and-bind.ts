@@ -3,7 +3,14 @@ import { errorMessage, failureData, isApiError, type ApiErrorKind } from '@/lib/
 import { failureDisposition } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
-import { API_STATUS, idCardRegisteredDataSchema, type Id, type RegistrationInput } from '@/types/api';
+import { getToken } from '@/lib/token';
+import {
+  API_STATUS,
+  idCardRegisteredDataSchema,
+  type CallOptions,
+  type Id,
+  type RegistrationInput,
+} from '@/types/api';
 import { bindSamplingTube } from './bind-sampling-tube';
 import { getSamplingTubeStatus } from './get-sampling-tube-status';
 import { normalizeTubeCode } from '@/lib/tube-code';
@@ -90,7 +97,17 @@ export interface RegisterAndBindOptions {
    * deciding anything): ask the tube's status first, and bind only when it is not bound to it already.
    */
   confirmBeforeBind?: boolean;
+  /**
+   * The token every step is sent with (default: the tab's token when the call starts). Pinned for the
+   * whole call: a step never goes out under an account that signed in while an earlier one was in flight.
+   */
+  token?: string | null;
+  /** Aborts the steps still to come and the one in flight (their outcome is 'not-sent', 'canceled'). */
+  signal?: AbortSignal;
 }
+
+/** How every step of one call is sent: silent, under the pinned token, abortable. */
+type StepOptions = CallOptions & { silent: true };
 
 /** What 'saved-without-id' means to the person, and what to do. */
 export const SAVED_WITHOUT_ID_MESSAGE =
@@ -169,8 +186,8 @@ function registeredIdFrom(body: unknown): Id | undefined {
  * The registration the tube is bound to now, or null when it is unknown, free, or bound to someone the
  * caller may not see. A tube whose status is not given counts as free. Rejects when the lookup fails.
  */
-async function boundRegistrationOf(tubeCode: string): Promise<Id | null> {
-  const status = await getSamplingTubeStatus({ tubeCode }, { silent: true });
+async function boundRegistrationOf(tubeCode: string, call: StepOptions): Promise<Id | null> {
+  const status = await getSamplingTubeStatus({ tubeCode }, call);
   if (!status.exists || (status.status ?? 'unbound') === 'unbound') return null;
   return status.boundRegistrationId ?? null;
 }
@@ -191,8 +208,8 @@ function mayBeBoundAlready(error: unknown): boolean {
 }
 
 /** The registration named by 'ID card already registered' when it is this very person's, else null. */
-async function samePersonRegistered(id: Id, input: RegistrationInput): Promise<Id | null> {
-  const existing = await getRegistrationDetail({ id }, { silent: true });
+async function samePersonRegistered(id: Id, input: RegistrationInput, call: StepOptions): Promise<Id | null> {
+  const existing = await getRegistrationDetail({ id }, call);
   const same =
     normalizeIdCard(existing.idCard) === normalizeIdCard(input.idCard) &&
     existing.name.trim() === input.name.trim() &&
@@ -203,12 +220,14 @@ async function samePersonRegistered(id: Id, input: RegistrationInput): Promise<I
 async function submit(
   input: RegistrationInput,
   options: RegisterAndBindOptions,
+  call: StepOptions,
 ): Promise<{ registrationId: Id } | RegisterAndBindOutcome> {
   try {
     const saved = await savedRegistrationId(
-      await submitRegistration(input, { silent: true, idempotencyKey: options.idempotencyKeys?.submit }),
+      await submitRegistration(input, { ...call, idempotencyKey: options.idempotencyKeys?.submit }),
       input,
       'submitted',
+      call,
     );
     if (!saved) return { kind: 'saved-without-id' };
     return { registrationId: saved };
@@ -218,7 +237,7 @@ async function submit(
       return outcome;
     if (!outcome.registrationId) return outcome;
     try {
-      const adopted = await samePersonRegistered(outcome.registrationId, input);
+      const adopted = await samePersonRegistered(outcome.registrationId, input, call);
       return adopted ? { registrationId: adopted } : outcome;
     } catch (lookupError) {
       return undecided(lookupError) ? notSent('submit', lookupError) : outcome;
@@ -234,11 +253,16 @@ export async function registerAndBind(
   request: RegisterAndBindRequest,
   options: RegisterAndBindOptions = {},
 ): Promise<RegisterAndBindOutcome> {
+  const call: StepOptions = {
+    silent: true,
+    token: options.token !== undefined ? options.token : getToken(),
+    signal: options.signal,
+  };
   let registrationId: Id;
   if ('registrationId' in request) {
     registrationId = request.registrationId;
   } else {
-    const saved = await submit(request.registration, options);
+    const saved = await submit(request.registration, options, call);
     if ('kind' in saved) return saved;
     registrationId = saved.registrationId;
     options.onRegistrationSaved?.(registrationId);
@@ -246,7 +270,8 @@ export async function registerAndBind(
   const tubeCode = normalizeTubeCode(request.tubeCode);
   if ('registrationId' in request && options.confirmBeforeBind) {
     try {
-      if ((await boundRegistrationOf(tubeCode)) === registrationId) return { kind: 'bound', registrationId };
+      if ((await boundRegistrationOf(tubeCode, call)) === registrationId)
+        return { kind: 'bound', registrationId };
     } catch (lookupError) {
       if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);
       // A refused lookup says nothing about the tube: the Bind's own answer will.
@@ -255,13 +280,13 @@ export async function registerAndBind(
   try {
     await bindSamplingTube(
       { registrationId, tubeCode, ...(request.collectedAt ? { collectedAt: request.collectedAt } : {}) },
-      { silent: true, idempotencyKey: options.idempotencyKeys?.bind },
+      { ...call, idempotencyKey: options.idempotencyKeys?.bind },
     );
     return { kind: 'bound', registrationId };
   } catch (error) {
     if (mayBeBoundAlready(error)) {
       try {
-        if ((await boundRegistrationOf(tubeCode)) === registrationId)
+        if ((await boundRegistrationOf(tubeCode, call)) === registrationId)
           return { kind: 'bound', registrationId };
       } catch (lookupError) {
         if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);

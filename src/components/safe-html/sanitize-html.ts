@@ -10,7 +10,7 @@ import { config } from '@/config/env';
  * frames, embedded objects or <style> sheets; links only to https:, tel:, mailto: and the app's own pages
  * (LINK_PROTOCOLS); ids and names are prefixed (user-content-…) so they
  * cannot clobber the app's own (kept-alive pages stay in the DOM); links (<a>, and an image map's
- * <area>) get rel="noopener noreferrer"; images load only from the page's own origin, the API's, the
+ * <area>) get rel="noopener noreferrer"; images load only from the page's own origin, the
  * deployment's listed hosts (config.contentImageOrigins) or data: URLs, others become a 图片已屏蔽
  * placeholder; inline styles keep only an allowlist of looks (STYLE_RULES), read through the browser's
  * own CSS parser. The container clips whatever is left (safe-html.module.css).
@@ -127,11 +127,12 @@ function allowedStyle(style: CSSStyleDeclaration): string {
   return kept.join('; ');
 }
 
-/** Origins images may come from: the app's own, the API's and the deployment's list. */
+/**
+ * Origins images may come from: the app's own and the deployment's list. Never the API's: an image
+ * there (`<img src="…/DownloadCheckReport?reportId=1">`) would have every reader's phone call the API.
+ */
 function imageOrigins(): Set<string> {
-  const origins = new Set([window.location.origin, ...config.contentImageOrigins]);
-  if (config.apiBaseUrl && URL.canParse(config.apiBaseUrl)) origins.add(new URL(config.apiBaseUrl).origin);
-  return origins;
+  return new Set([window.location.origin, ...config.contentImageOrigins]);
 }
 
 function isAllowedMedia(src: string): boolean {

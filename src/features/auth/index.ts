@@ -1,3 +1,3 @@
 /** Public surface of the sign-in feature for other features (the home pages). */
-export { logout, signOutCheckUser } from './logout';
+export { lockStaffSession, logout, signOutCheckUser } from './logout';
 export { loadProfile, profileRead } from './profile';

@@ -2,6 +2,7 @@ import { loginOut } from '@/api/account/login-out';
 import { paths, withQuery } from '@/config/paths';
 import { reloadApp, wipePersonalData } from '@/lib/device-data';
 import { clearSession, getSessionOwner } from '@/lib/session';
+import { SIGNED_OUT_PARAM, type CheckSignOutReason } from './signed-out';
 
 /**
  * Ends the session: tells the server (LoginOut), then removes the token, the owner and the personal data
@@ -24,9 +25,17 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Why a check user's session ended: /callback's `signedOut` names it, and offers the WeChat re-entry. */
-export type CheckSignOutReason = 'asked' | 'idle';
-export const SIGNED_OUT_PARAM = 'signedOut';
+/**
+ * Locks a staff session left idle on a shared phone (app/check-idle-timeout.ts): the token goes, as
+ * after a 401, and the account's work and data stay on the phone for its next sign-in (its draft, its
+ * queue, under its name: lib/device-data.ts), where it finds them as it left them. A full load of
+ * /login with the page to return to: nothing of the session stays in memory for whoever picks the
+ * phone up, and any other account signing in there gets none of it.
+ */
+export function lockStaffSession(here: string): void {
+  clearSession();
+  reloadApp(withQuery(paths.login, { [SIGNED_OUT_PARAM]: 'idle', redirect: here }));
+}
 
 /**
  * Ends a check user's session (退出, or idle on a shared phone: app/check-idle-timeout.ts) as logout

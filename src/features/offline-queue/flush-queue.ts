@@ -1,6 +1,7 @@
 import type { ApiErrorKind } from '@/lib/http';
 import { RETRY_GIVE_UP_MS, retryDelayMs } from '@/lib/http/retry-policy';
 import { getSessionOwner, sameOwner, type SessionOwner } from '@/lib/session';
+import { getToken, onTokenChange } from '@/lib/token';
 import { acquireQueueLock, releaseQueueLock, renewQueueLock } from './queue-lock';
 import type { SendResult } from './send-entry';
 import { waitText } from './wait-text';
@@ -97,10 +98,10 @@ function waitAfter(
 
 const GIVE_UP_HOURS = Math.round(RETRY_GIVE_UP_MS / 3_600_000);
 
-/** Still signed in as `owner` in this tab (a sign-out or another sign-in ends the flush). */
-function stillSignedInAs(owner: SessionOwner): boolean {
+/** Still the session that started the flush: its owner and its token (a sign-out or another sign-in ends it). */
+function stillSignedInAs(owner: SessionOwner, token: string | null): boolean {
   const current = getSessionOwner();
-  return current !== null && sameOwner(current, owner);
+  return current !== null && sameOwner(current, owner) && getToken() === token;
 }
 
 async function run(options: FlushOptions): Promise<FlushSummary> {
@@ -117,6 +118,13 @@ async function run(options: FlushOptions): Promise<FlushSummary> {
   if (!mayGo(sendableEntries()[0], options)) return { ...summary, skipped: 'waiting' };
   if (!acquireQueueLock()) return { ...summary, skipped: 'busy' };
 
+  // Every step of every entry goes out under the token the flush started with, and the moment the tab's
+  // session changes (a 401 elsewhere, another sign-in) the step in flight is aborted and nothing follows.
+  const token = getToken();
+  const session = new AbortController();
+  const stopWatching = onTokenChange(() => {
+    if (getToken() !== token) session.abort();
+  });
   setQueueFlushing(true);
   const tried = new Set<string>();
   try {
@@ -126,7 +134,7 @@ async function run(options: FlushOptions): Promise<FlushSummary> {
     // One entry at a time, in the order they were queued; re-read each time (another tab may have changed it).
     for (;;) {
       reloadQueueFromStorage();
-      if (!stillSignedInAs(owner)) break;
+      if (session.signal.aborted || !stillSignedInAs(owner, token)) break;
       const next = sendableEntries().find((entry) => !tried.has(entry.id));
       if (!next || !mayGo(next, options)) break;
       tried.add(next.id);
@@ -137,7 +145,11 @@ async function run(options: FlushOptions): Promise<FlushSummary> {
       updateQueueEntry(next.id, { status: 'sending', attempts: next.attempts + 1 });
       const result = await sendEntry(next, {
         onRegistrationSaved: (registrationId) => updateQueueEntry(next.id, { registrationId }),
+        token,
+        signal: session.signal,
       });
+      // Aborted by the session's end: nothing was decided, and it is no failure of the entry's.
+      if (result.kind === 'retry' && session.signal.aborted) break;
       const settledAt = new Date().toISOString();
       const cleared = {
         transientFailures: undefined,
@@ -176,6 +188,7 @@ async function run(options: FlushOptions): Promise<FlushSummary> {
   } catch (error) {
     summary.stoppedBy = error instanceof Error && error.message ? error.message : '网络不可用';
   } finally {
+    stopWatching();
     // Nothing stays 'sending' once this flush is over (e.g. the chunk failed to load mid-way).
     for (const entry of getQueueSnapshot().entries) {
       if (entry.status === 'sending' && tried.has(entry.id))

@@ -34,6 +34,10 @@ export type SendResult =
 export interface SendOptions {
   /** Called as soon as the registration is saved, before binding, so the id survives a crash or reload. */
   onRegistrationSaved: (registrationId: Id) => void;
+  /** The token of the session that owns the entry: every step is sent with it (registerAndBind). */
+  token: string | null;
+  /** Aborted when that session ends: the step in flight is abandoned and none follows. */
+  signal: AbortSignal;
 }
 
 /** The server refused the entry for good: the person must look at it, and the programme hears of it. */
@@ -74,6 +78,8 @@ export async function sendEntry(entry: QueueEntry, options: SendOptions): Promis
       // Its last Bind failed without deciding anything: it may have been committed, its answer lost.
       confirmBeforeBind: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
       onRegistrationSaved: options.onRegistrationSaved,
+      token: options.token,
+      signal: options.signal,
       idempotencyKeys: {
         submit: entryIdempotencyKey(entry, 'submit'),
         bind: entryIdempotencyKey(entry, 'bind'),

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import type { DraftSchema } from '@/lib/use-persistent-state';
 import type { Answers, Id } from '@/types/api';
 
 /** This device's copy of an answer sheet in progress (usePersistentState value). */
@@ -6,6 +8,12 @@ export interface LocalDraft {
   responseId?: Id;
   answers: Answers;
 }
+
+/** A stored answer sheet: the server draft's id, if any, and the answers as the form keeps them. */
+export const localDraftSchema: DraftSchema<LocalDraft> = v.object({
+  responseId: v.optional(v.string()),
+  answers: v.record(v.string(), v.union([v.string(), v.array(v.string())])),
+});
 
 /**
  * One local draft per user group, questionnaire and registration: a reload, Back or a 401 re-login

@@ -15,7 +15,7 @@ import {
 import { getRegistrationDetail, searchRegistrations } from '@/api/registration';
 import { loadProfile } from '@/features/auth';
 import { hasAnyAnswer } from './answers';
-import { draftStorageKey, type LocalDraft } from './draft-storage';
+import { draftStorageKey, localDraftSchema, type LocalDraft } from './draft-storage';
 
 export interface DetailQuery {
   responseId?: Id;
@@ -68,7 +68,7 @@ async function planForResponse(responseId: Id, audience: string): Promise<Detail
   const detail = await getResponseDetail({ id: responseId }, { silent: true });
   if (detail.status === 'submitted') return { kind: 'readonly', response: detail, alreadySubmitted: false };
   const storageKey = draftStorageKey(audience, detail.questionnaireId, detail.registrationId);
-  const local = readPersisted<LocalDraft>(storageKey);
+  const local = readPersisted(storageKey, localDraftSchema);
   // This device's copy of the same draft is at least as new as the server's (autosave lags behind it).
   const sameDraft = local && (local.responseId === undefined || local.responseId === detail.id);
   const answers = sameDraft && hasAnyAnswer(local.answers) ? local.answers : detail.answers;
@@ -133,7 +133,7 @@ async function planForQuestionnaire(
   }
   const server = mine.find((response) => response.status === 'draft');
   const storageKey = draftStorageKey(audience, questionnaireId, registrationId);
-  const local = readPersisted<LocalDraft>(storageKey);
+  const local = readPersisted(storageKey, localDraftSchema);
   if (hasAnyAnswer(local?.answers) || hasAnyAnswer(server?.answers)) {
     return { kind: 'offer', questionnaire, registrationId, personName, storageKey, local, server };
   }

@@ -6,6 +6,7 @@ import { getSessionOwner, requireSessionOwner, type SessionOwner } from '@/lib/s
 import {
   persistedStorageKey,
   readPersisted,
+  readPersistedText,
   removePersisted,
   writePersisted,
 } from '@/lib/use-persistent-state';
@@ -13,7 +14,7 @@ import { API_STATUS, type Id } from '@/types/api';
 import {
   EMPTY_REGISTRATION_DRAFT,
   formHasContent,
-  readStoredDraft,
+  registrationDraftSchema,
   serverDraftSignature,
   unsavedServerDraft,
   type RegistrationDraft,
@@ -27,7 +28,7 @@ import {
  * reads or writes its storage key (lib/work-keys.ts names it; lib/device-data.ts removes it at the
  * account's sign-out).
  *
- * Every change is written through to localStorage at once (a reload, a back navigation, a 401 re-login
+ * Every change is written through to storage at once (a reload, a back navigation, a 401 re-login
  * or WeChat killing a backgrounded webview loses nothing), and storage is read again whenever the state
  * is read, so another tab's or a sign-out's change is seen. Where storage refuses the write (full,
  * private browsing), the draft lives on in memory for this page load.
@@ -68,14 +69,6 @@ export interface RegistrationDraftStore {
   holdSaves: (held: boolean) => void;
 }
 
-function storedText(key: string): string | null {
-  try {
-    return localStorage.getItem(persistedStorageKey(key));
-  } catch {
-    return null;
-  }
-}
-
 function createStore(key: string): RegistrationDraftStore {
   const listeners = new Set<() => void>();
   /** The storage text `draft` was read from or written as: storage changed elsewhere when it differs. */
@@ -94,10 +87,10 @@ function createStore(key: string): RegistrationDraftStore {
   };
 
   const readStorage = () => {
-    const text = storedText(key);
+    const text = readPersistedText(key);
     if (text === raw) return;
-    const stored = readStoredDraft(readPersisted<unknown>(key));
-    raw = storedText(key);
+    const stored = readPersisted(key, registrationDraftSchema);
+    raw = readPersistedText(key);
     // Emptied elsewhere (another tab's submit, a sign-out): a save answering later is for the old draft.
     if (stored === undefined && draft !== EMPTY_REGISTRATION_DRAFT) {
       generation += 1;
@@ -112,7 +105,7 @@ function createStore(key: string): RegistrationDraftStore {
     draft = next;
     if (!formHasContent(next.form) && !next.server.registrationId) removePersisted(key);
     else writePersisted(key, next);
-    raw = storedText(key);
+    raw = readPersistedText(key);
     publish();
   };
 

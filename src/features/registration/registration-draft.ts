@@ -192,18 +192,11 @@ const storedDraftSchema = v.union([
   }),
 ]);
 
-/**
- * A stored draft as this version reads it, or undefined when there is none or it does not match the
- * schema (dropped with a console line: a draft of the wrong shape must not break the form on every
- * load). Drafts written before the form and its server copy were kept apart held both in one flat
- * object: they are read too, so an update loses nobody's typing.
- */
-export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
-  if (stored === undefined || stored === null) return undefined;
-  if (Array.isArray(stored) || !v.safeParse(storedDraftSchema, stored).success) {
-    console.warn('本机保存的登记草稿格式不正确，已忽略');
-    return undefined;
-  }
+/** valibot's object schemas take an array for an object with no fields: a stored draft is never one. */
+const notArray = v.custom<unknown>((value) => !Array.isArray(value));
+
+/** The stored draft as this version's: the flat one's fields moved to their places. */
+function draftFromStored(stored: v.InferOutput<typeof storedDraftSchema>): RegistrationDraft {
   const value = stored as Partial<RegistrationDraft> & Record<string, unknown>;
   if (typeof value.form === 'object' && value.form !== null)
     return { form: { ...EMPTY_REGISTRATION_FORM, ...value.form }, server: { ...value.server } };
@@ -216,4 +209,30 @@ export function readStoredDraft(stored: unknown): RegistrationDraft | undefined 
       saved: typeof serverSaved === 'string' ? serverSaved : undefined,
     },
   };
+}
+
+/** The registration draft's schema for lib/use-persistent-state's reader: either format, as this version's. */
+export const registrationDraftSchema = v.pipe(notArray, storedDraftSchema, v.transform(draftFromStored));
+
+/** A correction's draft (the form alone): every field of this version, those missing empty. */
+export const registrationFormSchema = v.pipe(
+  notArray,
+  v.object(storedFormFields),
+  v.transform((form): RegistrationForm => ({ ...EMPTY_REGISTRATION_FORM, ...form })),
+);
+
+/**
+ * A stored draft as this version reads it, or undefined when there is none or it does not match the
+ * schema (dropped with a console line: a draft of the wrong shape must not break the form on every
+ * load). Drafts written before the form and its server copy were kept apart held both in one flat
+ * object: they are read too, so an update loses nobody's typing.
+ */
+export function readStoredDraft(stored: unknown): RegistrationDraft | undefined {
+  if (stored === undefined || stored === null) return undefined;
+  const read = v.safeParse(registrationDraftSchema, stored);
+  if (!read.success) {
+    console.warn('本机保存的登记草稿格式不正确，已忽略');
+    return undefined;
+  }
+  return read.output;
 }

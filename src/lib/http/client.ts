@@ -45,6 +45,8 @@ declare module 'axios' {
     idempotent?: boolean;
     /** The Idempotency-Key to send (a caller that keeps its own, e.g. the offline queue). */
     idempotencyKey?: string;
+    /** The token to send instead of the stored one (CallOptions.token: pinned by the caller). */
+    token?: string | null;
     /** Set by the client: the token this request carried (null for none), to tell a stale 401 apart. */
     sentToken?: string | null;
   }
@@ -85,7 +87,7 @@ http.interceptors.request.use((request: InternalAxiosRequestConfig) => {
       (request.idempotent ? idempotencyKeyFor(request.url ?? '', request.data) : null);
     if (idempotencyKey) request.headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
   }
-  const token = request.withToken === false ? null : getToken();
+  const token = request.withToken === false ? null : request.token !== undefined ? request.token : getToken();
   if (token) request.headers.set('Authorization', token);
   request.sentToken = token;
   const method = (request.method ?? 'get').toLowerCase();

@@ -33,11 +33,14 @@ export const MASK = {
 
 /**
  * A run of digits, shaped by what it could be rather than where it stands: glued to letters or not,
- * its groups separated by spaces, dots, dashes or underscores (a `%20` is a space by then), an ID card's
- * last character X. After the first group, a group has two digits or more, so a version such as
- * 120.0.6099.109 is not one run. Eleven digits or more are masked (maskNumbers).
+ * its groups separated by any run of up to three characters that are neither letters nor digits
+ * (spaces, tabs, `/ , : | ~ ( )`, dots, dashes; a `%20` is a space by then), an ID card's last
+ * character X. A group of one digit counts unless its separator holds a dot, so digits spaced one by
+ * one are one run while a version such as 120.0.6099.109 is not. Eleven digits or more are masked
+ * (maskNumbers).
  */
-const NUMBER_RUN = /\+?\d+(?:[\s.\-_\u00b7\u2010-\u2015\u2212]{1,3}\d{2,})*(?:[\s.-]{0,3}[Xx])?/g;
+const NUMBER_RUN =
+  /\+?\d+(?:[^\p{L}\p{N}]{1,3}\d{2,}|[^\p{L}\p{N}.]{1,3}\d(?!\d))*(?:[^\p{L}\p{N}]{0,3}[Xx](?![\p{L}\p{N}]))?/gu;
 /** A landline as the form accepts one (src/lib/phone.ts) that is shorter than eleven digits. */
 const LANDLINE_IN_TEXT = /(^|[^\d])0\d{2,3}-?\d{7,8}(?!\d)/g;
 /** An absolute URL's query string and fragment (search criteria, ids, OAuth codes). */
@@ -152,14 +155,22 @@ function jsonUnescaped(text: string): string {
   );
 }
 
+/** HTML's numeric character references (`&#49;`, `&#x31;`) as the characters they stand for. */
+function entitiesDecoded(text: string): string {
+  return text.replace(/&#(?:x([0-9A-Fa-f]{1,6})|(\d{1,7}));/g, (match, hex?: string, decimal?: string) => {
+    const code = hex ? Number.parseInt(hex, 16) : Number(decimal);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+  });
+}
+
 /**
- * The text as a person would read it: percent-encoding and JSON escapes undone (twice encoded too),
- * full-width digits and letters as ASCII (NFKC).
+ * The text as a person would read it: percent-encoding, JSON escapes and numeric character references
+ * undone (twice encoded too), full-width digits and letters as ASCII (NFKC).
  */
 function decodedText(text: string): string {
   let decoded = text;
   for (let round = 0; round < 3; round += 1) {
-    const next = jsonUnescaped(percentDecoded(decoded));
+    const next = entitiesDecoded(jsonUnescaped(percentDecoded(decoded)));
     if (next === decoded) break;
     decoded = next;
   }
@@ -178,14 +189,20 @@ function maskNumbers(text: string): string {
     .replace(LANDLINE_IN_TEXT, `$1${MASK.phone}`);
 }
 
-/** One string as a report may carry it: decoded first, then the rules above, in turn. */
+/** URLs' queries and fragments removed, and inline pictures and files. */
+function withoutQueries(text: string): string {
+  return text.replace(INLINE_URL, MASK.dataUrl).replace(ABSOLUTE_URL_QUERY, '$1').replace(PATH_QUERY, '$1$2');
+}
+
+/**
+ * One string as a report may carry it: queries removed before decoding (an encoded space must not end
+ * one early) and again after it, then the rules above, in turn.
+ */
 export function maskText(text: string, personalValues: readonly string[] = []): string {
-  let masked = decodedText(text);
+  let masked = withoutQueries(decodedText(withoutQueries(text)));
   for (const value of personalValues) masked = masked.split(value).join(MASK.personal);
   if (masked.includes('JSON')) masked = masked.replace(QUOTED, MASK.json);
-  return maskNumbers(
-    masked.replace(INLINE_URL, MASK.dataUrl).replace(ABSOLUTE_URL_QUERY, '$1').replace(PATH_QUERY, '$1$2'),
-  );
+  return maskNumbers(masked);
 }
 
 /**
@@ -285,7 +302,41 @@ export function scrubBreadcrumb(
     const { data: _arguments, ...line } = breadcrumb;
     return line.message === undefined ? line : { ...line, message: allowedMessage(line.message) };
   }
-  return maskDeep({ ...breadcrumb, data: pick(breadcrumb.data, BREADCRUMB_DATA[category]) }, personalValues);
+  return maskDeep(
+    {
+      ...breadcrumb,
+      ...(breadcrumb.message === undefined ? {} : { message: allowedMessage(breadcrumb.message) }),
+      data: pick(breadcrumb.data, BREADCRUMB_DATA[category]),
+    },
+    personalValues,
+  );
+}
+
+/**
+ * The tags and extras the app sets (sentry.ts), each by the shape of what it holds: a kind, an API
+ * call, a code, a field path, a type's description. Any other value, or one of another shape, goes
+ * through allowedMessage like an error's text.
+ */
+const TAG_SHAPES: Readonly<Record<string, RegExp>> = {
+  'api.kind': /^[a-z-]{1,30}$/,
+  'queue.step': /^[a-z-]{1,30}$/,
+  network: /^[a-z0-9-]{1,30}$/,
+  boundary: /^[a-z-]{1,30}$/,
+  'contract.essential': /^(?:true|false)$/,
+  'api.endpoint': /^[A-Z]+ \/[\w/.-]*$/,
+  'api.code': /^(?:\d{1,5}|none)$/,
+  'contract.path': /^[\w.[\]()]{0,120}$/,
+  expected: /^[\w |[\]<>,.()'-]{0,120}$/,
+  received: /^[\w |[\]<>,.()'-]{0,120}$/,
+};
+
+function scrubValues<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => {
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      return [key, TAG_SHAPES[key]?.test(text) ? value : allowedMessage(text)];
+    }),
+  ) as T;
 }
 
 /** An error the app reports itself, without its text (reportApiFailure): its uncaught rejection is not sent again. */
@@ -305,12 +356,14 @@ export function scrubEvent(
   personalValues: readonly string[] = collectPersonalValues(),
 ): ErrorEvent | null {
   if (reportedElsewhere(hint.originalException)) return null;
-  const { request, user: _user, breadcrumbs, exception, message, logentry, ...rest } = event;
+  const { request, user: _user, breadcrumbs, exception, message, logentry, tags, extra, ...rest } = event;
   const userAgent = request?.headers?.['User-Agent'];
   return maskDeep(
     {
       ...rest,
       ...(typeof message === 'string' ? { message: allowedMessage(message) } : {}),
+      ...(tags ? { tags: scrubValues(tags) } : {}),
+      ...(extra ? { extra: scrubValues(extra) } : {}),
       ...(logentry?.message === undefined ? {} : { logentry: { message: allowedMessage(logentry.message) } }),
       ...(exception
         ? {

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_USER_IDLE_TIMEOUT_MS, installCheckIdleTimeout } from '@/app/check-idle-timeout';
+import { CHECK_USER_IDLE_TIMEOUT_MS, installIdleTimeout } from '@/app/check-idle-timeout';
+import type { AppRouter } from '@/app/router';
+import { config } from '@/config/env';
 import { claimDeviceData } from '@/lib/device-data';
 import { setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 
 const signOutCheckUser = vi.hoisted(() => vi.fn<(reason: string) => Promise<void>>());
-vi.mock('@/features/auth', () => ({ signOutCheckUser }));
+const lockStaffSession = vi.hoisted(() => vi.fn<(here: string) => void>());
+vi.mock('@/features/auth', () => ({ lockStaffSession, signOutCheckUser }));
+
+/** The page the staff member was on when the session locked. */
+const router = { state: { location: { pathname: '/infoEnter', search: '?from=home' } } } as AppRouter;
 
 const STAFF: SessionOwner = { audience: 'work', account: 'admin' };
 const CHECK: SessionOwner = { audience: 'check', account: '3' };
 const MINUTE = 60 * 1000;
+const STAFF_LOCK_MS = config.staffIdleLockMs ?? Number.NaN;
 
 /** Lets the timer's dynamic imports settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -17,7 +24,7 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 beforeAll(() => {
   vi.useFakeTimers();
   // Listeners on the document, one timer: installed once, as main.tsx does.
-  installCheckIdleTimeout();
+  installIdleTimeout(router);
 });
 
 afterAll(() => {
@@ -26,9 +33,10 @@ afterAll(() => {
 
 beforeEach(async () => {
   signOutCheckUser.mockClear();
+  lockStaffSession.mockClear();
   // A touch starts each case afresh.
   document.dispatchEvent(new Event('pointerdown'));
-  await vi.advanceTimersByTimeAsync(CHECK_USER_IDLE_TIMEOUT_MS);
+  await vi.advanceTimersByTimeAsync(STAFF_LOCK_MS);
 });
 
 function session(phoneShared: boolean, owner: SessionOwner) {
@@ -58,6 +66,30 @@ describe('the check user’s idle timeout', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await settle();
     expect(signOutCheckUser.mock.calls).toEqual(out ? [['idle']] : []);
+  });
+
+  it('a staff session on a shared phone locks after its own idle time (15 minutes), back to the page it was on', async () => {
+    expect(STAFF_LOCK_MS).toBe(15 * MINUTE);
+    session(true, STAFF);
+    await vi.advanceTimersByTimeAsync(STAFF_LOCK_MS - 1000);
+    await settle();
+    expect(lockStaffSession).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(lockStaffSession.mock.calls).toEqual([['/infoEnter?from=home']]);
+    expect(signOutCheckUser).not.toHaveBeenCalled();
+  });
+
+  it('a touch restarts a staff session’s idle time', async () => {
+    session(true, STAFF);
+    await vi.advanceTimersByTimeAsync(14 * MINUTE);
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(14 * MINUTE);
+    await settle();
+    expect(lockStaffSession).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    await settle();
+    expect(lockStaffSession).toHaveBeenCalledTimes(1);
   });
 
   it.each(['pointerdown', 'touchstart', 'keydown', 'input', 'scroll'])(

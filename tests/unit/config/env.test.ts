@@ -70,3 +70,16 @@ describe('error reporting (VITE_SENTRY_*)', () => {
     });
   });
 });
+
+describe('VITE_STAFF_IDLE_LOCK_MINUTES', () => {
+  it.each([
+    [undefined, 15 * 60_000],
+    ['30', 30 * 60_000],
+    [' 2.5 ', 150_000],
+    ['0', null],
+    ['-5', 15 * 60_000],
+    ['soon', 15 * 60_000],
+  ])('%j locks an idle staff session after %j ms', (value, ms) => {
+    expect(readConfig({ MODE: 'production', VITE_STAFF_IDLE_LOCK_MINUTES: value }).staffIdleLockMs).toBe(ms);
+  });
+});

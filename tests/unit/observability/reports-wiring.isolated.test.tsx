@@ -138,9 +138,15 @@ function queued(sequence: number): QueueEntry {
   };
 }
 
+const sendOptions = (token: string) => ({
+  onRegistrationSaved: () => {},
+  token,
+  signal: new AbortController().signal,
+});
+
 describe('the offline queue', () => {
   it('reports an entry the server refuses, by step, kind and code', async () => {
-    await signInForTest('work');
+    const token = await signInForTest('work');
     server.use(
       http.post('*/api/v1/ScreeningRegister/Submit', () =>
         HttpResponse.json({
@@ -150,7 +156,7 @@ describe('the offline queue', () => {
         }),
       ),
     );
-    const result = await modules.sendEntry(queued(1), { onRegistrationSaved: () => {} });
+    const result = await modules.sendEntry(queued(1), sendOptions(token));
     expect(result).toMatchObject({ kind: 'failed' });
     expect(vi.mocked(modules.reports.reportQueueFailure).mock.calls).toEqual([
       [{ step: 'submit', kind: 'business', code: API_STATUS.invalidInput }],
@@ -158,9 +164,9 @@ describe('the offline queue', () => {
   });
 
   it('reports nothing for an entry that waits for the network', async () => {
-    await signInForTest('work');
+    const token = await signInForTest('work');
     server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
-    const result = await modules.sendEntry(queued(2), { onRegistrationSaved: () => {} });
+    const result = await modules.sendEntry(queued(2), sendOptions(token));
     expect(result).toMatchObject({ kind: 'retry' });
     expect(modules.reports.reportQueueFailure).not.toHaveBeenCalled();
   });

@@ -64,6 +64,32 @@ describe('maskText', () => {
       'at 1795744370164000',
       `at ${MASK.idCard}`,
     ],
+    // The second review's strings: any separator, one digit at a time, character references, a query
+    // whose value starts with an encoded space.
+    ['an ID card in groups separated by /', 'id 110101/19900307/1234', `id ${MASK.idCard}`],
+    ['a mobile in groups separated by ,', '138,0013,8000', MASK.phone],
+    ['a mobile in groups separated by :', 'tel:138:0013:8000', `tel:${MASK.phone}`],
+    ['a mobile in groups separated by |', '138|0013|8000', MASK.phone],
+    ['a mobile in groups separated by ~', '138~0013~8000', MASK.phone],
+    ['a mobile with its prefix in brackets', 'tel (138)0013-8000', `tel (${MASK.phone}`],
+    ['an ID card in groups separated by tabs', '110101\t19900307\t1234', MASK.idCard],
+    ['a mobile spaced one digit at a time', 'tel 1 3 8 0 0 1 3 8 0 0 0', `tel ${MASK.phone}`],
+    ['a mobile written with character references', '&#49;&#51;&#x38;00138000', MASK.phone],
+    [
+      'a query whose value starts with an encoded space',
+      'https://h5.example.cn/infoSearch?name=%20%E5%BC%A0%E4%B8%89 failed',
+      'https://h5.example.cn/infoSearch failed',
+    ],
+    [
+      "a path's query whose value starts with an encoded space",
+      'to /infoSearch?name=%20%E5%BC%A0%E4%B8%89',
+      'to /infoSearch',
+    ],
+    [
+      'a version, which is not one run',
+      'Chrome/120.0.6099.109 MicroMessenger/8.0.40.2420',
+      'Chrome/120.0.6099.109 MicroMessenger/8.0.40.2420',
+    ],
     [
       'the text a JSON parse error quotes',
       'SyntaxError: Unexpected token \'a\', "{"name":"赵春梅","age":6"... is not valid JSON',
@@ -210,16 +236,33 @@ describe('scrubBreadcrumb', () => {
     ).toEqual({ category: 'navigation', data: { from: '/infoSearch', to: '/infoDetail' } });
   });
 
-  it('drops the data of any other breadcrumb', () => {
+  it('drops the data of any other breadcrumb, and its message unless it is one of the app’s own', () => {
     expect(scrubBreadcrumb({ category: 'custom', message: 'm', data: { form: {}, x: 1 } })).toEqual({
       category: 'custom',
-      message: 'm',
+      message: MASK.message,
     });
   });
 });
 
 describe('scrubEvent', () => {
   const event = (fields: Partial<ErrorEvent>): ErrorEvent => ({ type: undefined, ...fields });
+
+  it('keeps the tags and extras the app sets by their shape, and any other value only when it is one of the app’s messages', () => {
+    const scrubbed = scrubEvent(
+      event({
+        tags: { 'api.endpoint': 'POST /api/v1/Sampling/BindSamplingTube', 'api.code': 9001, who: '张三' },
+        extra: { expected: 'string', received: 'number', note: 'name zhangsan 13800138000' },
+      }),
+      {},
+      [],
+    );
+    expect(scrubbed?.tags).toEqual({
+      'api.endpoint': 'POST /api/v1/Sampling/BindSamplingTube',
+      'api.code': 9001,
+      who: MASK.message,
+    });
+    expect(scrubbed?.extra).toEqual({ expected: 'string', received: 'number', note: MASK.message });
+  });
 
   it("keeps of the request only the page's address without its query and the User-Agent", () => {
     const scrubbed = scrubEvent(

@@ -20,10 +20,11 @@ import { config } from '@/config/env';
 import { resetRepeatSubmitGuard } from '@/lib/http/repeat-submit';
 import { API_STATUS, type Id, type RegistrationInput } from '@/types/api';
 import { server } from '../../msw-server';
+import { holdRequests } from '../support/held-request';
 import { recordRequests } from '../support/request-log';
 import { loginManage } from '@/api/account';
 import { setSessionOwner } from '@/lib/session';
-import { setToken } from '@/lib/token';
+import { removeToken, setToken } from '@/lib/token';
 import { signInForTest, TEST_OWNERS } from '../support/render-route';
 import {
   closeOverlays,
@@ -512,6 +513,28 @@ describe('flushQueue', () => {
       adminToken,
       workerToken,
     ]);
+  });
+
+  it('stops the moment the session changes while an entry is in flight: nothing more is sent, under any token', async () => {
+    const queued = enqueue(1);
+    const submit = holdRequests(`*/api/v1${SUBMIT}`);
+    const log = recordRequests();
+    const flushed = flush();
+    await submit.arrived;
+    // A 401 elsewhere ends the session; another nurse signs in in the same tab.
+    removeToken();
+    const workerToken = (await loginManage({ accountName: 'worker', accountPwd: '123456' })).token;
+    setToken(workerToken);
+    setSessionOwner({ audience: 'work', account: 'worker' });
+    submit.release();
+    expect(await flushed).toMatchObject({ sent: 0, failed: 0 });
+
+    const sent = (await log.all()).filter((request) => !request.path.endsWith('/LoginManage'));
+    expect(sent.map((request) => request.path)).toEqual([`/api/v1${SUBMIT}`]);
+    expect(log.count(BIND) + log.count(STATUS)).toBe(0);
+    // Nothing was decided: the entry waits for its owner, with no failure counted against it.
+    expect(entry(queued.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(entry(queued.id).transientFailures).toBeUndefined();
   });
 
   it('never sends an entry without an owner (queued before owners were recorded)', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { draftStorageKey, type LocalDraft } from '@/features/questionnaires/draft-storage';
+import { draftStorageKey, localDraftSchema, type LocalDraft } from '@/features/questionnaires/draft-storage';
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
 import { defaultDb } from '@/mocks/db';
 import { CHECK_USER_ID } from '@/mocks/seed';
@@ -228,7 +228,7 @@ describe('filling in a questionnaire', () => {
       answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] },
     });
     expect(log.count('/Response/Add')).toBe(1);
-    expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)).toEqual({
+    expect(readPersisted(LIFESTYLE_KEY, localDraftSchema)).toEqual({
       responseId: draftId,
       answers: { l1: 'current', l2: 'sometimes', l4: ['oily'] },
     });
@@ -242,7 +242,9 @@ describe('filling in a questionnaire', () => {
     await answerRadio('从不吸烟');
     expect(await screen.findByText('保存失败，将在恢复网络后重试')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '从不吸烟' })).toBeChecked();
-    await waitFor(() => expect(readPersisted<LocalDraft>(LIFESTYLE_KEY)?.answers).toEqual({ l1: 'never' }));
+    await waitFor(() =>
+      expect(readPersisted(LIFESTYLE_KEY, localDraftSchema)?.answers).toEqual({ l1: 'never' }),
+    );
     server.resetHandlers();
     act(() => {
       window.dispatchEvent(new Event('online'));
@@ -275,7 +277,7 @@ describe('filling in a questionnaire', () => {
       questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
       answers: { l1: 'never', l2: 'never', l3: 'low', l4: ['vegetables'] },
     });
-    expect(readPersisted(LIFESTYLE_KEY)).toBeUndefined();
+    expect(readPersisted(LIFESTYLE_KEY, localDraftSchema)).toBeUndefined();
     const list = await screen.findByRole('list', { name: '历史问卷' });
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('饮食与生活方式调查');
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('已提交');

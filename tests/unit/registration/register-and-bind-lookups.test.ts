@@ -6,6 +6,7 @@ import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { signInForTest } from '../support/render-route';
+import { holdRequests } from '../support/held-request';
 import { recordRequests } from '../support/request-log';
 
 const ID_CARD = makeIdCard('110105', '1960-04-04', 3, '1');
@@ -58,5 +59,32 @@ describe('a Submit answered without the registration id', () => {
       kind: 'saved-without-id',
     });
     expect(requests.count('/Sampling/BindSamplingTube')).toBe(0);
+  });
+});
+
+describe('the token every step is sent with', () => {
+  it('is the one the call started with, even when another account signs in while Submit is in flight', async () => {
+    const firstToken = await signInForTest('work');
+    submitAnswersNull();
+    const submit = holdRequests('*/api/v1/ScreeningRegister/Submit');
+    const requests = recordRequests();
+    const outcome = registerAndBind({ registration: PERSON, tubeCode: spareTube(), collectedAt: AT });
+    await submit.arrived;
+    const secondToken = await signInForTest('work');
+    expect(secondToken).not.toBe(firstToken);
+    submit.release();
+    expect(await outcome).toMatchObject({ kind: 'bound' });
+
+    const sent = (await requests.all()).filter((request) => !request.path.endsWith('/LoginManage'));
+    expect(sent.map((request) => request.path.replace('/api/v1/', ''))).toEqual([
+      'ScreeningRegister/Submit',
+      'ScreeningRegister/Search',
+      'Sampling/BindSamplingTube',
+    ]);
+    expect(sent.map((request) => request.headers.get('Authorization'))).toEqual([
+      firstToken,
+      firstToken,
+      firstToken,
+    ]);
   });
 });

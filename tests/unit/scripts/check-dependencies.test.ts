@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Runs the check on a lockfile with these packages (path under node_modules → version). */
-function check(packages: Record<string, string>) {
+function check(packages: Record<string, string>, extra: string[] = []) {
   const file = join(mkdtempSync(join(tmpdir(), 'lock-')), 'package-lock.json');
   const entries = Object.fromEntries(
     Object.entries(packages).map(([path, version]) => [`node_modules/${path}`, { version }]),
   );
   writeFileSync(file, JSON.stringify({ lockfileVersion: 3, packages: { '': { name: 'app' }, ...entries } }));
-  const result = spawnSync(process.execPath, ['scripts/check-dependencies.mjs', '--lock', file], {
+  const result = spawnSync(process.execPath, ['scripts/check-dependencies.mjs', '--lock', file, ...extra], {
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -37,6 +37,20 @@ describe('scripts/check-dependencies.mjs (offline advisory check)', () => {
     ['an unrelated package', { 'left-pad': '1.0.0' }],
   ])('passes %s', (_label, packages) => {
     expect(check(packages).status).toBe(0);
+  });
+
+  it('says which advisories it knows, from where and as of when, and that it knows nothing newer', () => {
+    const { output } = check({ axios: '1.12.0' }, ['--today', '2026-12-01']);
+    expect(output).toMatch(
+      /offline, against \d+ advisories from the GitHub Advisory Database .*, pinned on \d{4}-\d{2}-\d{2}; nothing published since is known here/,
+    );
+    expect(output).not.toContain('days old');
+  });
+
+  it('says the list is stale once it is older than 90 days, and how to bring it up to date', () => {
+    const { output, status } = check({ axios: '1.12.0' }, ['--today', '2027-06-01']);
+    expect(status).toBe(0);
+    expect(output).toMatch(/the list is \d+ days old: run a live audit \(docs\/deployment.md/);
   });
 
   it('counts a pre-release of a fixed version as not yet fixed', () => {

@@ -11,7 +11,7 @@ import { isWeChat } from '@/lib/wechat/environment';
 import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
 import { API_STATUS } from '@/types/api';
 import { appUrl } from '@/lib/app-url';
-import { SIGNED_OUT_PARAM, type CheckSignOutReason } from '../logout';
+import { SIGNED_OUT_PARAM, type CheckSignOutReason } from '../signed-out';
 import {
   callbackQuery,
   claimAutomaticReauthorization,

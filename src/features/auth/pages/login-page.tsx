@@ -14,6 +14,7 @@ import { setToken } from '@/lib/token';
 import { isWeChat } from '@/lib/wechat/environment';
 import { homePathFor } from '@/config/audience';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
+import { SIGNED_OUT_PARAM } from '../signed-out';
 import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
@@ -144,6 +145,11 @@ export default function LoginPage() {
         <p className={styles.appName}>肠道健康筛查</p>
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
+      {searchParams.get(SIGNED_OUT_PARAM) === 'idle' && (
+        <p className={styles.unsent} role="status">
+          长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。
+        </p>
+      )}
       {weChatReturn && (
         <section className={styles.weChat} aria-labelledby={`${id}-wechat`}>
           <h2 id={`${id}-wechat`} className={styles.sectionTitle}>

@@ -7,7 +7,7 @@ import { usePersistentState } from '@/lib/use-persistent-state';
 import { API_STATUS, type Id, type Questionnaire } from '@/types/api';
 import { incompleteQuestionFrom, submitResponse } from '@/api/questionnaires';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
-import type { LocalDraft } from '../draft-storage';
+import { localDraftSchema } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';
 import { QuestionField } from './question-field';
 import { QuestionnaireIntro } from './questionnaire-intro';
@@ -49,7 +49,7 @@ export function QuestionnaireForm({
   fallbackPath,
   onSubmitted,
 }: QuestionnaireFormProps) {
-  const draft = usePersistentState<LocalDraft>(storageKey, { responseId, answers: {} });
+  const draft = usePersistentState(storageKey, localDraftSchema, { responseId, answers: {} });
   const answersRef = useRef(draft.value.answers);
   const fieldRefs = useRef(new Map<Id, HTMLFieldSetElement>());
   const [errors, setErrors] = useState<Record<Id, string>>({});

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { registerAndBind } from '@/api/sampling/register-and-bind';
@@ -14,10 +15,8 @@ import { confirmRegistration } from './registration-dialogs';
 import { TubeFields } from './tube-fields';
 import styles from './bind-tube-panel.module.css';
 
-interface BindDraft {
-  tubeCode: string;
-  collectedAt: string | null;
-}
+const bindDraftSchema = v.object({ tubeCode: v.string(), collectedAt: v.nullable(v.string()) });
+type BindDraft = v.InferOutput<typeof bindDraftSchema>;
 
 const EMPTY_BIND_DRAFT: BindDraft = { tubeCode: '', collectedAt: null };
 const FORM_NAME = 'bind';
@@ -34,7 +33,7 @@ export interface BindTubePanelProps {
  * confirm. The code and time are kept as a draft until the binding succeeds.
  */
 export function BindTubePanel({ registration, audience, onBound }: BindTubePanelProps) {
-  const draft = usePersistentState<BindDraft>(`bind:${audience}:${registration.id}`, EMPTY_BIND_DRAFT);
+  const draft = usePersistentState(`bind:${audience}:${registration.id}`, bindDraftSchema, EMPTY_BIND_DRAFT);
   const tube = useTubeFields({
     formName: FORM_NAME,
     form: draft.value,

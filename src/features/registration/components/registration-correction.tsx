@@ -4,7 +4,12 @@ import { submitRegistration } from '@/api/registration';
 import { toastSuccess } from '@/lib/feedback';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { canUnbind, type Registration } from '@/types/api';
-import { formFromRegistration, toRegistrationInput, type RegistrationForm } from '../registration-draft';
+import {
+  formFromRegistration,
+  registrationFormSchema,
+  toRegistrationInput,
+  type RegistrationForm,
+} from '../registration-draft';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
 import styles from '../pages/info-detail-page.module.css';
@@ -34,8 +39,9 @@ export function RegistrationCorrection({
   onSaved: () => void;
   children: ReactNode;
 }) {
-  const draft = usePersistentState<RegistrationForm>(
+  const draft = usePersistentState(
     `registration-correction:${registration.id}`,
+    registrationFormSchema,
     formFromRegistration(registration),
   );
   const [open, setOpen] = useState(draft.restored);

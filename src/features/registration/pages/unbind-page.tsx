@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { openedFrom } from '@/lib/history';
 import { Button, Dialog } from 'antd-mobile';
 import { useId, useState } from 'react';
@@ -30,10 +31,8 @@ import styles from './unbind-page.module.css';
 export const UNBIND_REASON_REQUIRED_MESSAGE = '请选择解绑原因';
 const NOTE_MAX_LENGTH = 200;
 
-interface UnbindDraft {
-  reason: string;
-  note: string;
-}
+const unbindDraftSchema = v.object({ reason: v.string(), note: v.string() });
+type UnbindDraft = v.InferOutput<typeof unbindDraftSchema>;
 
 const EMPTY_UNBIND_DRAFT: UnbindDraft = { reason: '', note: '' };
 
@@ -50,7 +49,7 @@ function UnbindForm({
   const location = useLocation();
   const navigate = useNavigate();
   const reasons = useDictionary('unbind_reason');
-  const draft = usePersistentState<UnbindDraft>(`unbind:${registration.id}`, EMPTY_UNBIND_DRAFT);
+  const draft = usePersistentState(`unbind:${registration.id}`, unbindDraftSchema, EMPTY_UNBIND_DRAFT);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

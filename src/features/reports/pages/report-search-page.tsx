@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
@@ -18,10 +19,8 @@ type InputType = 'idCard' | 'tubeCode';
 
 export const TUBE_CODE_REQUIRED_MESSAGE = '请输入或扫描采样管编码';
 
-interface SearchDraft {
-  idCard: string;
-  tubeCode: string;
-}
+const searchDraftSchema = v.object({ idCard: v.string(), tubeCode: v.string() });
+type SearchDraft = v.InferOutput<typeof searchDraftSchema>;
 
 function initialDraft(criteria: ReportCriteria | null): SearchDraft {
   return {
@@ -42,8 +41,9 @@ export default function ReportSearchPage() {
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   const type: InputType = searchParams.get('type') === 'tubeCode' ? 'tubeCode' : 'idCard';
-  const draft = usePersistentState<SearchDraft>(
+  const draft = usePersistentState(
     `report-search:${audience}`,
+    searchDraftSchema,
     initialDraft(readReportCriteria(audience)),
   );
   const [errors, setErrors] = useState<Partial<Record<InputType, string>>>({});
