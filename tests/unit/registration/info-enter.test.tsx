@@ -530,7 +530,8 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
 
     await first.user.click(fold());
     expect(fold()).toHaveAttribute('aria-expanded', 'true');
-    expect(textbox('住址')).toBeInTheDocument();
+    // The folded fields are loaded on first use.
+    expect(await screen.findByRole('textbox', { name: '住址' })).toBeInTheDocument();
     expect(textbox('联系人电话')).toBeInTheDocument();
     first.unmount();
 
@@ -544,7 +545,7 @@ describe('信息录入: scan first, the optional details folded, the ID card on 
     const { user } = await openPage(paths.infoEnter);
     await screen.findByRole('textbox', { name: '姓名' });
     await user.click(fold());
-    await user.type(textbox('联系人电话'), '12');
+    await user.type(await screen.findByRole('textbox', { name: '联系人电话' }), '12');
     // 收起 blurs the field, whose check fails: the fold opens again on the field to fix.
     await user.click(fold());
     await waitFor(() => expect(textbox('联系人电话')).toHaveFocus());
