@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import { downloadAttachment } from '@/api/announcements';
 import { downloadCheckReport } from '@/api/sampling';
 import type { BinaryFile } from '@/lib/http';
 import type { FileSource } from '@/lib/file-download';
 import { cleanFileName } from '@/lib/http/content-disposition';
+import { formatDate, parseDateTime } from '@/lib/date-time';
 import type { CallOptions } from '@/types/api';
 
 /** Fetches the file a source names: DownloadCheckReport (arraybuffer) or Attachement/Download (blob). */
@@ -35,10 +35,8 @@ export function fileSourceFromSearch(search: URLSearchParams): FileSource | null
  * person's name or ID number (a saved file's name shows in the phone's file list and in chats).
  */
 export function fallbackFileName(source: FileSource, date?: string): string {
-  const day = date && dayjs(date).isValid() ? dayjs(date) : dayjs();
-  return source.kind === 'report'
-    ? `肠道筛查报告-${day.format('YYYY-MM-DD')}.pdf`
-    : `公告附件-${day.format('YYYY-MM-DD')}`;
+  const day = formatDate(parseDateTime(date) ?? new Date());
+  return source.kind === 'report' ? `肠道筛查报告-${day}.pdf` : `公告附件-${day}`;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '@/types/api';
 import { submitRegistration } from '@/api/registration';
 import { audiencePages } from '@/config/audience';
-import { formatDateTime } from '../components/collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
 import { formFromRegistration, toRegistrationInput } from '../registration-draft';
