@@ -8,8 +8,8 @@ import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
 /**
  * The unread messages: one page of them (PageRecipientMessage with `read: false`), counted on the phone.
  * The total, the count of each type and whether a message is unread all come from this one answer, so
- * they agree. Every page that shows them shares it (ahooks' cache under one key): each loads it again
- * when it mounts or is shown again (keep-alive), and marking a message read changes it for all at once.
+ * they agree. Every page that shows them shares it (useApiRequest's cacheKey, CACHE_KEY): each loads it
+ * again when it mounts or is shown again (keep-alive), and marking a message read changes it for all at once.
  */
 const CACHE_KEY = 'unread-messages';
 /** One more than a badge shows as a number (99+). */
