@@ -14,6 +14,7 @@ import { setToken } from '@/lib/token';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
+import workNote from '../components/work-on-phone-note.module.css';
 import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
@@ -132,7 +133,7 @@ export default function LoginPage() {
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
       {unsentByAccount.length > 0 && (
-        <p className={styles.unsent} role="note">
+        <p className={workNote.note} role="note">
           此手机上还有
           {unsentByAccount.map(([account, count]) => `账号「${account}」的 ${count} 条`).join('、')}
           登记未上传，用该账号登录后会继续上传。

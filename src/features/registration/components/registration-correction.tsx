@@ -7,7 +7,7 @@ import { canUnbind, type Registration } from '@/types/api';
 import { formFromRegistration, toRegistrationInput, type RegistrationForm } from '../registration-draft';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
-import styles from '../pages/info-detail-page.module.css';
+import styles from './detail-actions.module.css';
 
 const FORM_NAME = 'correction';
 const ID_CARD_LOCKED_MESSAGE =

@@ -30,6 +30,7 @@ import type { UserAudience } from '@/config/audience';
 import { useApiRequest } from '@/lib/use-api-request';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { useRegistration } from '../use-registration';
+import detail from '../components/detail-actions.module.css';
 import styles from './info-detail-page.module.css';
 
 // 修改登记信息 with its form (the person fields, their rules, the phone's draft) is loaded after the
@@ -80,7 +81,7 @@ function TubeSection({
             size="large"
             color="danger"
             fill="outline"
-            className={styles.action}
+            className={detail.action}
             onClick={() =>
               void navigate(withQuery(paths.unbindTube, { id: registration.id }), {
                 state: { openedFrom: paths.infoDetail } satisfies OpenedFrom,
@@ -90,10 +91,10 @@ function TubeSection({
             解绑采样管
           </Button>
         ) : (
-          <p className={styles.hint}>实验室已接收该样本，不能再解绑采样管。</p>
+          <p className={detail.hint}>实验室已接收该样本，不能再解绑采样管。</p>
         )
       ) : (
-        <p className={styles.hint}>如果采样管编码不对或采样管有问题，请联系社区工作人员处理。</p>
+        <p className={detail.hint}>如果采样管编码不对或采样管有问题，请联系社区工作人员处理。</p>
       )}
       <h3 className={styles.subheading}>进度</h3>
       {history.error ? (
@@ -136,7 +137,7 @@ function DraftNotice({
   const complete = registration.phone.trim() !== '';
   return (
     <div className={styles.panel}>
-      <p className={styles.hint}>
+      <p className={detail.hint}>
         {complete
           ? '这条登记还没有提交。提交后才能绑定采样管。'
           : '这条登记还没有提交，也还没有填写联系电话。请继续填写后提交。'}
@@ -272,7 +273,7 @@ export default function InfoDetailPage() {
                 <h2 id="detail-next-heading" className={styles.heading}>
                   报告与问卷
                 </h2>
-                <div className={styles.actions}>
+                <div className={detail.actions}>
                   {registration.reportId && (
                     <Button
                       block
