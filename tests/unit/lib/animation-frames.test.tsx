@@ -10,7 +10,7 @@ describe('antd-mobile dialogs after a test with fake timers', { shuffle: false }
   it('a dialog shown while the timers are fake', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     act(() => {
-      Dialog.alert({ content: '假时钟下的对话框' });
+      void Dialog.alert({ content: '假时钟下的对话框' });
     });
     expect(await screen.findByText('假时钟下的对话框')).toBeInTheDocument();
     vi.useRealTimers();
@@ -18,7 +18,7 @@ describe('antd-mobile dialogs after a test with fake timers', { shuffle: false }
 
   it('closes the next dialog once its animation ends', async () => {
     act(() => {
-      Dialog.alert({ content: '之后的对话框' });
+      void Dialog.alert({ content: '之后的对话框' });
     });
     expect(await screen.findByText('之后的对话框')).toBeInTheDocument();
     act(() => Dialog.clear());

@@ -11,6 +11,7 @@ import type { WorkOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { homePathFor } from '@/config/audience';
 import { loadProfile } from '../profile';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
@@ -59,7 +60,8 @@ export default function LoginPage() {
   }));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const guard = useTapGuard();
+  const submitting = guard.running;
   const [failure, setFailure] = useState<string | null>(null);
   // Registrations other accounts queued on this phone and not yet sent (they stay theirs), and work
   // nobody can send because its owner is unknown.
@@ -93,37 +95,38 @@ export default function LoginPage() {
     return first === null;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting || !validate()) return;
-    setSubmitting(true);
-    setFailure(null);
-    const name = values.accountName.trim();
-    try {
-      const { token } = await loginManage(
-        { accountName: name, accountPwd: values.accountPwd },
-        { silent: true },
-      );
-      // Another account's data on this phone is removed before this one's session starts; unsent work
-      // of every account stays its owner's.
-      const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
-      const { claimDeviceData, reloadApp } = await loadDeviceData();
-      const replaced = claimDeviceData(owner);
-      setToken(token);
-      setSessionOwner(owner);
-      rememberAccount(name);
-      // Asked for now and not waited for: the home page shows the name when it arrives (this request's
-      // answer, not a second one), or the profile error with a retry.
-      void loadProfile({ silent: true }).catch(() => undefined);
-      const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
-      // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
-      if (replaced) reloadApp(target);
-      else void navigate(target, { replace: true });
-    } catch (error) {
-      // The form keeps what was typed; the message stays on screen until the next attempt.
-      setFailure(errorMessage(error));
-      setSubmitting(false);
-    }
+    void guard.run(async (leave) => {
+      if (!validate()) return;
+      setFailure(null);
+      const name = values.accountName.trim();
+      try {
+        const { token } = await loginManage(
+          { accountName: name, accountPwd: values.accountPwd },
+          { silent: true },
+        );
+        // Another account's data on this phone is removed before this one's session starts; unsent work
+        // of every account stays its owner's.
+        const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
+        const { claimDeviceData, reloadApp } = await loadDeviceData();
+        const replaced = claimDeviceData(owner);
+        setToken(token);
+        setSessionOwner(owner);
+        rememberAccount(name);
+        // Asked for now and not waited for: the home page shows the name when it arrives (this request's
+        // answer, not a second one), or the profile error with a retry.
+        void loadProfile({ silent: true }).catch(() => undefined);
+        const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
+        leave();
+        // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
+        if (replaced) reloadApp(target);
+        else void navigate(target, { replace: true });
+      } catch (error) {
+        // The form keeps what was typed; the message stays on screen until the next attempt.
+        setFailure(errorMessage(error));
+      }
+    });
   };
 
   return (
