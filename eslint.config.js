@@ -69,6 +69,13 @@ const draftKeyThroughTheStore = {
   message: `an account's registration draft has one owner, ${DRAFT_STORE}: read or change it through that store.`,
 };
 
+/** A page's stylesheet is for that page; what a component shows is styled by its own CSS module. */
+const pageStylesheetStaysThePages = {
+  regex: '(^|/)pages/[^/]+\\.module\\.css$',
+  message:
+    "a page's stylesheet is the page's own: give the component its own CSS module (shared styles move there).",
+};
+
 /** The import rules of a feature's modules, with `paths` (imports refused by name). */
 function featureImports(paths) {
   return {
@@ -83,6 +90,7 @@ function featureImports(paths) {
               "import another feature through its index ('@/features/<name>'); inside a feature, use relative paths.",
           },
           { group: ['../../*'], message: 'a relative import must stay inside its feature.' },
+          pageStylesheetStaysThePages,
         ],
       },
     ],

@@ -132,16 +132,11 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
     test: {
       environment: 'jsdom',
       globals: true,
-      setupFiles: ['tests/setup.ts'],
+      setupFiles: ['tests/animation-frames.ts', 'tests/setup.ts'],
       css: false,
       // A file's first test also loads its pages' modules: on a busy 2-core machine that alone took
       // longer than a quiet machine's whole test. The limit is for a test that hangs, not a slow one.
       testTimeout: 60_000,
-      // On CI, a test that fails is run once more, as the browser tests are (playwright.config.ts): a
-      // dialog of antd-mobile whose closing animation never reported its end in jsdom (once in about ten
-      // runs) failed a whole CI run. One that passes on its retry is named in npm test's summary as
-      // flaky; one that fails twice fails the run.
-      retry: process.env.CI ? 1 : 0,
       restoreMocks: true,
       // Vitest leaves a core to its main process by default: on a 2-core machine that is one worker.
       // The main process is nearly idle during a run, so one worker per core is faster here.

@@ -15,7 +15,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,
-    // On CI a test that fails runs once more, as in the other stages; npm test's summary names one that
+    // On CI a test that fails runs once more, as the browser tests do; npm test's summary names one that
     // passed only then as flaky. (The keyboard check of staff.test.ts failed once in a real window.)
     retry: process.env.CI ? 1 : 0,
   },

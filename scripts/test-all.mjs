@@ -76,7 +76,7 @@ function vitestFailures(json) {
   });
 }
 
-/** Tests that failed, then passed on CI's retry (vite.config.ts `retry`): passed, with the first failure kept. */
+/** Tests that failed, then passed on CI's retry (vitest.webkit.config.ts `retry`): passed, with the first failure kept. */
 function vitestFlaky(json) {
   const root = process.cwd() + '/';
   return (json.testResults ?? []).flatMap((file) =>

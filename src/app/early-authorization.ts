@@ -4,11 +4,11 @@ import { currentAudience, decideAccess } from './access';
 import { appPathname } from './base-path';
 
 /**
- * index.html's first script (built from this module with the build's values, hashed into the CSP:
- * scripts/early-authorization.ts): a check user's page opened without a session leaves for WeChat's
- * authorization before the app's code loads, as the route guard (access.ts) would after it had. The
- * same rule (decideAccess), the same state (createOAuthState: a nonce this tab remembers, then the path),
- * the same URL (authorizeUrl); every other page, and every page with a session, loads the app.
+ * index.html's first script, built from this module with the build's values and hashed into the CSP
+ * (buildEarlyAuthorization, scripts/vite-plugins.ts): a check user's page opened without a session leaves
+ * for WeChat's authorization before the app's code loads, as the route guard (access.ts) would after it
+ * had. The same rule (decideAccess), the same state (createOAuthState: a nonce this tab remembers, then
+ * the path), the same URL (authorizeUrl); every other page, and every page with a session, loads the app.
  * Returns whether the page is leaving.
  */
 export function authorizeEarly(app: AuthorizeApp): boolean {

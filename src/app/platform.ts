@@ -63,15 +63,17 @@ export function prefetchLikelyNext(pathname: string): () => void {
 
 /**
  * Prefetch on intent: a finger landing on (or a pointer moving over, or focus reaching) a link to a page
- * of the route table starts loading that page, before the click navigates.
+ * of the route table starts loading that page, before the click navigates. Returns what removes it.
  */
-export function installIntentPrefetch(publicBase: string): void {
+export function installIntentPrefetch(publicBase: string): () => void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     prefetchRoute(appPathname(link.pathname, publicBase));
   };
-  for (const type of ['touchstart', 'mouseover', 'focusin']) {
-    document.addEventListener(type, onIntent, { passive: true, capture: true });
-  }
+  const types = ['touchstart', 'mouseover', 'focusin'];
+  for (const type of types) document.addEventListener(type, onIntent, { passive: true, capture: true });
+  return () => {
+    for (const type of types) document.removeEventListener(type, onIntent, { capture: true });
+  };
 }

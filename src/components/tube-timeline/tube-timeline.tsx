@@ -1,5 +1,5 @@
 import { Steps } from 'antd-mobile';
-import dayjs from 'dayjs';
+import { formatDateTime } from '@/lib/date-time';
 import {
   labelOf,
   SAMPLING_TUBE_STATUS_FLOW,
@@ -17,12 +17,6 @@ export interface TubeTimelineProps {
   timeline: TubeTimelineEntry[];
   /** Accessible name of the whole timeline. */
   label?: string;
-}
-
-function formatAt(at: string | undefined): string {
-  if (!at) return '';
-  const value = dayjs(at);
-  return value.isValid() ? value.format('YYYY-MM-DD HH:mm') : '';
 }
 
 /**
@@ -48,7 +42,7 @@ export function TubeTimeline({ status, timeline, label = '采样管进度' }: Tu
             title={<span className={styles.title}>{labelOf(SAMPLING_TUBE_STATUS_LABELS, entry.status)}</span>}
             description={
               <span className={styles.description}>
-                {entry.at && <time dateTime={entry.at}>{formatAt(entry.at)}</time>}
+                {entry.at && <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>}
                 {entry.note ? <span className={styles.note}>{entry.note}</span> : null}
               </span>
             }

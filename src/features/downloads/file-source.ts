@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import { downloadAttachment } from '@/api/announcements';
 import { downloadCheckReport, pageCheckReport } from '@/api/sampling';
 import type { BinaryFile } from '@/lib/http';
 import type { FileSource } from '@/lib/file-download';
 import { cleanFileName } from '@/lib/http/content-disposition';
+import { formatDate, parseDateTime } from '@/lib/date-time';
 import type { CallOptions } from '@/types/api';
 
 /** What a person is told when a report's file is not a PDF (a broken or wrong file from the server). */
@@ -60,7 +60,8 @@ export function fileSourceFromSearch(search: URLSearchParams): FileSource | null
  * number (a saved file's name shows in the phone's file list and in chats).
  */
 export function fallbackFileName(source: FileSource, date?: string): string {
-  const day = date && dayjs(date).isValid() ? `-${dayjs(date).format('YYYY-MM-DD')}` : '';
+  const parsed = parseDateTime(date);
+  const day = parsed ? `-${formatDate(parsed)}` : '';
   return source.kind === 'report' ? `肠道筛查报告${day}.pdf` : `公告附件${day}`;
 }
 

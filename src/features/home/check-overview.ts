@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatChineseDate, parseDateTime } from '@/lib/date-time';
 import { paths, withQuery } from '@/config/paths';
 import {
   labelOf,
@@ -96,7 +96,7 @@ export interface Screening {
 }
 
 function formatReportDate(value: string | undefined): string {
-  return value ? `（${dayjs(value).format('YYYY年M月D日')}出报告）` : '';
+  return parseDateTime(value) ? `（${formatChineseDate(value)}出报告）` : '';
 }
 
 function describeResult(

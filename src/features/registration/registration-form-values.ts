@@ -1,4 +1,5 @@
 import { SCREENING_AGE } from '@/config/screening';
+import { parseDateTime } from '@/lib/date-time';
 import { normalizeIdCard, parseIdCard, validateIdCard, validateIdCardLifespan } from '@/lib/id-card';
 import { validatePhone } from '@/lib/phone';
 
@@ -48,4 +49,25 @@ export function derivedFromIdCard(raw: string | undefined, today: Date = new Dat
 /** An optional phone: empty is fine, anything typed must be a valid number. */
 export function validateOptionalPhone(raw: string): string | null {
   return raw.trim() === '' ? null : validatePhone(raw);
+}
+
+export const COLLECTED_AT_REQUIRED_MESSAGE = '请选择采集时间';
+export const COLLECTED_AT_FUTURE_MESSAGE = '采集时间不能晚于现在';
+/** A minute of slack, so "now" picked a moment ago is not in the future by the time it is checked. */
+const FUTURE_TOLERANCE_MS = 60 * 1000;
+
+/**
+ * The field message for a collection time, or null when it is valid (set, and not in the future;
+ * `optional`: empty is valid too, the sample not taken yet).
+ */
+export function validateCollectedAt(
+  value: string | null | undefined,
+  now: Date = new Date(),
+  optional = false,
+): string | null {
+  if (optional && !value) return null;
+  const at = parseDateTime(value);
+  if (!at) return COLLECTED_AT_REQUIRED_MESSAGE;
+  if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) return COLLECTED_AT_FUTURE_MESSAGE;
+  return null;
 }

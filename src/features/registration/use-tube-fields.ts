@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import type { FieldProblemName } from './bind-failure';
 import { normalizeTubeCode } from '@/lib/tube-code';
-import { toDateTimeString, validateCollectedAt } from './components/collection-time-field';
+import { toDateTimeString } from '@/lib/date-time';
 import type { TubeFieldsProps } from './components/tube-fields';
 import type { RegistrationForm } from './registration-draft';
+import { validateCollectedAt } from './registration-form-values';
 import { tubeProblem, useTubeStatus } from './use-tube-status';
 
 /** Brings a control into view and gives it focus, so the user lands on what needs fixing. */

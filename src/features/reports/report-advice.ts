@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { addYears, formatChineseMonth, parseDateTime } from '@/lib/date-time';
 import type { CheckReport } from '@/types/api';
 
 /**
@@ -52,8 +52,8 @@ export function nextStepFor(report: CheckReport): ReportNextStep {
       phones,
     };
   }
-  const rescreenBy = dayjs(report.reportedAt).add(RESCREEN_AFTER_YEARS, 'year');
-  const rescreenText = rescreenBy.isValid() ? rescreenBy.format('YYYY年M月') : '1 年后';
+  const reportedAt = parseDateTime(report.reportedAt);
+  const rescreenText = reportedAt ? formatChineseMonth(addYears(reportedAt, RESCREEN_AFTER_YEARS)) : '1 年后';
   return {
     headline: '本次未发现异常',
     steps: [

@@ -42,7 +42,7 @@ describe('idle prefetch', () => {
 
 describe('prefetch on intent', () => {
   it('a finger landing on a link to a page of the route table starts loading that page', () => {
-    installIntentPrefetch('/');
+    onTestFinished(installIntentPrefetch('/'));
     const load = vi.spyOn(
       routeTable.find((r) => r.path === '/infoEnter')!,
       'load',
@@ -57,7 +57,7 @@ describe('prefetch on intent', () => {
   });
 
   it('ignores links that are not pages of the app', () => {
-    installIntentPrefetch('/');
+    onTestFinished(installIntentPrefetch('/'));
     const loads = routeTable.map((route) => vi.spyOn(route, 'load'));
     const link = document.createElement('a');
     link.href = 'https://example.com/infoEnter';

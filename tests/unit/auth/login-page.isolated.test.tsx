@@ -7,10 +7,12 @@ import { storedQueueEntry } from '../support/stored-queue-entry';
 import { claimDeviceData, reloadApp } from '@/lib/device-data';
 import { paths, withQuery } from '@/config/paths';
 import { getSessionAudience, getSessionOwner } from '@/lib/session';
+import { REPEAT_SUBMIT_MESSAGE } from '@/lib/http/messages';
 import { getToken } from '@/lib/token';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
+import { tapTwiceInOneFrame, watchForText } from '../support/taps';
 
 const LOGIN = '/Account/LoginManage';
 /** The first visit to a route compiles its lazy page module: allow for it. */
@@ -103,6 +105,22 @@ describe('/login', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: '隐藏密码' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('two taps on 登录 within one frame send one login', async () => {
+    const log = recordRequests();
+    server.use(http.post(`*/api/v1${LOGIN}`, () => delay(300).then(() => undefined)));
+    const { router } = renderRoute(paths.login);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('账号'), 'admin');
+    await user.type(screen.getByLabelText('密码'), '123456');
+    const submit = screen.getByRole('button', { name: '登录' });
+    const refused = watchForText(REPEAT_SUBMIT_MESSAGE);
+    tapTwiceInOneFrame(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
+    expect(log.count(LOGIN)).toBe(1);
+    // The second tap did nothing: not a second request, nor the client's refusal of one.
+    expect(refused()).toBe(false);
   });
 
   it('logs in, stores a work session and shows the home page with the name', async () => {

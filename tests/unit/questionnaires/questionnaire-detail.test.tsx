@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { draftStorageKey, localDraftSchema, type LocalDraft } from '@/features/questionnaires/draft-storage';
+import { REPEAT_SUBMIT_MESSAGE } from '@/lib/http/messages';
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
 import { defaultDb } from '@/mocks/db';
 import { CHECK_USER_ID } from '@/mocks/seed';
@@ -11,6 +12,7 @@ import { LIFESTYLE_QUESTIONNAIRE_ID, RISK_QUESTIONNAIRE_ID } from '@/mocks/seed-
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
+import { tapTwiceInOneFrame, watchForText } from '../support/taps';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 
@@ -61,6 +63,15 @@ function question(title: RegExp | string) {
 
 async function answerRadio(name: string) {
   await userEvent.click(screen.getByRole('radio', { name }));
+}
+
+/** Opens the lifestyle questionnaire's questions and answers every required one. */
+async function answerLifestyle() {
+  await screen.findByRole('heading', { name: '饮食与生活方式调查' });
+  await answerRadio('从不吸烟');
+  await answerRadio('不饮酒');
+  await answerRadio('少于 3 次');
+  await userEvent.click(screen.getByRole('checkbox', { name: '每天吃新鲜蔬菜水果' }));
 }
 
 function registrationOf(name: string) {
@@ -257,16 +268,27 @@ describe('filling in a questionnaire', () => {
     ).toBe(true);
   });
 
+  it('two taps on 提交问卷 within one frame submit once', async () => {
+    await signInForTest('work');
+    const log = recordRequests();
+    const { router } = renderRoute(LIFESTYLE, { session: 'work' });
+    await answerLifestyle();
+    server.use(http.post('*/api/v1/Response/Submit', () => delay(300).then(() => undefined)));
+    const submit = screen.getByRole('button', { name: '提交问卷' });
+    const refused = watchForText(REPEAT_SUBMIT_MESSAGE);
+    tapTwiceInOneFrame(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.questionnaireList));
+    expect(log.count('/Response/Submit')).toBe(1);
+    // The second tap did nothing: not a second request, nor the client's refusal of one.
+    expect(refused()).toBe(false);
+  });
+
   it('submits with Response/Submit (button busy meanwhile), says so, and shows the new response in the history', async () => {
     await signInForTest('work');
     const log = recordRequests();
     server.use(http.post('*/api/v1/Response/Submit', async () => delay(200).then(() => undefined)));
     const { router } = renderRoute(LIFESTYLE, { session: 'work' });
-    await screen.findByRole('heading', { name: '饮食与生活方式调查' });
-    await answerRadio('从不吸烟');
-    await answerRadio('不饮酒');
-    await answerRadio('少于 3 次');
-    await userEvent.click(screen.getByRole('checkbox', { name: '每天吃新鲜蔬菜水果' }));
+    await answerLifestyle();
     const submit = screen.getByRole('button', { name: '提交问卷' });
     await userEvent.click(submit);
     expect(await screen.findByRole('button', { name: '正在提交…' })).toBeDisabled();

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
+import { REPEAT_SUBMIT_MESSAGE } from '@/lib/http/messages';
 import { formatIdCardGroups } from '@/lib/id-card';
 import { defaultDb } from '@/mocks/db';
+import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
+import { tapTwiceInOneFrame, watchForText } from '../support/taps';
 import { closeOverlays, fill, openPage, seededRegistration, SPARE_TUBE } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -114,12 +118,17 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     );
   }
 
+  /** 信息详情 of `id` with 修改登记信息 opened. */
+  async function openCorrection(id: string) {
+    const { user } = await openPage(withQuery(paths.infoDetail, { id }));
+    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
+    return { user, form: screen.getByRole('form', { name: '修改登记信息' }) };
+  }
+
   it('opens prefilled, re-submits the same record with the new phone, and the detail shows it', async () => {
     const registration = withoutTube();
     const sent = recordRequests();
-    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
-    const form = screen.getByRole('form', { name: '修改登记信息' });
+    const { user, form } = await openCorrection(registration.id);
     expect(within(form).getByRole('textbox', { name: '姓名' })).toHaveValue(registration.name);
     const idCard = within(form).getByRole('textbox', { name: '身份证号' });
     expect(idCard).toHaveValue(formatIdCardGroups(registration.idCard));
@@ -135,12 +144,25 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     expect(defaultDb.state.registrations.filter((r) => r.idCard === registration.idCard)).toHaveLength(1);
   });
 
+  it('two taps on 保存修改 within one frame save the record once', async () => {
+    const registration = withoutTube();
+    const sent = recordRequests();
+    const { user, form } = await openCorrection(registration.id);
+    await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '13912345678');
+    server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => delay(300).then(() => undefined)));
+    const save = within(form).getByRole('button', { name: '保存修改' });
+    const refused = watchForText(REPEAT_SUBMIT_MESSAGE);
+    tapTwiceInOneFrame(save);
+    expect(await screen.findByText('13912345678')).toBeInTheDocument();
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
+    // The second tap did nothing: not a second request, nor the client's refusal of one.
+    expect(refused()).toBe(false);
+  });
+
   it('keeps a bad value at its field with the message, and sends nothing', async () => {
     const registration = withoutTube();
     const sent = recordRequests();
-    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
-    const form = screen.getByRole('form', { name: '修改登记信息' });
+    const { user, form } = await openCorrection(registration.id);
     await fill(user, within(form).getByRole('textbox', { name: '联系电话' }), '12345');
     await user.click(within(form).getByRole('button', { name: '保存修改' }));
     expect(await within(form).findByText('请填写正确的电话')).toBeInTheDocument();
@@ -151,9 +173,7 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
   it('locks the ID card once a tube is bound, and says why', async () => {
     const { registration } = withTube('bound');
     const sent = recordRequests();
-    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '修改登记信息' }));
-    const form = screen.getByRole('form', { name: '修改登记信息' });
+    const { user, form } = await openCorrection(registration.id);
     const idCard = within(form).getByRole('textbox', { name: '身份证号' });
     expect(idCard).toHaveAttribute('readonly');
     expect(within(form).getByText(/已绑定采样管，身份证号不能修改/)).toBeInTheDocument();
@@ -177,12 +197,13 @@ describe('修改登记信息 (a submitted registration, until the lab has the sa
     const registration = withoutTube();
     const first = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
     await first.user.click(await screen.findByRole('button', { name: '修改登记信息' }));
-    await fill(first.user, screen.getByRole('textbox', { name: '住址' }), '上海市徐汇区枫林路 1 号');
+    // The optional fields load on first use.
+    await fill(first.user, await screen.findByRole('textbox', { name: '住址' }), '上海市徐汇区枫林路 1 号');
     await new Promise((resolve) => setTimeout(resolve, 400)); // the draft is written after 300 ms
     first.unmount();
     await openPage(withQuery(paths.infoDetail, { id: registration.id }));
     const form = await screen.findByRole('form', { name: '修改登记信息' });
-    expect(within(form).getByRole('textbox', { name: '住址' })).toHaveValue('上海市徐汇区枫林路 1 号');
+    expect(await within(form).findByRole('textbox', { name: '住址' })).toHaveValue('上海市徐汇区枫林路 1 号');
   });
 });
 

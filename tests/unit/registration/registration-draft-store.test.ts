@@ -27,6 +27,8 @@ function holdAdd(): () => void {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // The store of an account lives as long as the module: what a test typed stays in its memory.
+  store().clear();
 });
 
 describe('the registration draft store', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COLLECTED_AT_FUTURE_MESSAGE,
+  COLLECTED_AT_REQUIRED_MESSAGE,
   derivedFromIdCard,
   OUTSIDE_SCREENING_AGE_NOTICE,
+  validateCollectedAt,
   validateRegistrationIdCard,
 } from '@/features/registration/registration-form-values';
 import {
@@ -61,5 +64,27 @@ describe('derivedFromIdCard', () => {
       age: '',
       outsideScreeningAge: false,
     });
+  });
+});
+
+const COLLECTION_NOW = new Date('2026-11-23T10:30:00+08:00');
+
+describe('validateCollectedAt', () => {
+  it.each([
+    ['empty', '', COLLECTED_AT_REQUIRED_MESSAGE],
+    ['null', null, COLLECTED_AT_REQUIRED_MESSAGE],
+    ['not a date', 'yesterday', COLLECTED_AT_REQUIRED_MESSAGE],
+    ['an hour ago', '2026-11-23T09:30:00+08:00', null],
+    ['now', '2026-11-23T10:30:00+08:00', null],
+    ['within the minute of slack', '2026-11-23T10:30:59+08:00', null],
+    ['two minutes ahead', '2026-11-23T10:32:00+08:00', COLLECTED_AT_FUTURE_MESSAGE],
+    ['tomorrow', '2026-11-24T10:30:00+08:00', COLLECTED_AT_FUTURE_MESSAGE],
+  ])('%s → %s', (_, value, message) => {
+    expect(validateCollectedAt(value, COLLECTION_NOW)).toBe(message);
+  });
+
+  it('says 请选择采集时间 and 采集时间不能晚于现在', () => {
+    expect(COLLECTED_AT_REQUIRED_MESSAGE).toBe('请选择采集时间');
+    expect(COLLECTED_AT_FUTURE_MESSAGE).toBe('采集时间不能晚于现在');
   });
 });

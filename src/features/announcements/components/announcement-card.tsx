@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDate } from '@/lib/date-time';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
 import { UNTITLED_TEXT } from '@/lib/display-text';
@@ -15,9 +15,7 @@ export function AnnouncementCard({ announcement }: { announcement: AnnouncementS
       {announcement.summary && <span className={content.cardSummary}>{announcement.summary}</span>}
       <span className={styles.cardMeta}>
         {announcement.publishedAt && (
-          <time dateTime={announcement.publishedAt}>
-            {dayjs(announcement.publishedAt).format('YYYY-MM-DD')}
-          </time>
+          <time dateTime={announcement.publishedAt}>{formatDate(announcement.publishedAt)}</time>
         )}
         {attachmentCount > 0 && <span>附件 {attachmentCount} 个</span>}
       </span>

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDateTime } from '@/lib/date-time';
 import { UNTITLED_TEXT } from '@/lib/display-text';
 import { useLocation, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
@@ -45,9 +45,7 @@ export default function AnnouncementDetailPage() {
             {announcement.publishedAt && (
               <p className={styles.meta}>
                 发布于{' '}
-                <time dateTime={announcement.publishedAt}>
-                  {dayjs(announcement.publishedAt).format('YYYY-MM-DD HH:mm')}
-                </time>
+                <time dateTime={announcement.publishedAt}>{formatDateTime(announcement.publishedAt)}</time>
               </p>
             )}
             <SafeHtml content={announcement.content} />

@@ -1,7 +1,7 @@
 import { Button, Dialog } from 'antd-mobile';
 import { removeOwnerlessWork } from '@/lib/device-data';
 import { toast } from '@/lib/feedback';
-import styles from '../pages/login-page.module.css';
+import styles from './work-on-phone-note.module.css';
 
 /**
  * The login page's note about registrations whose owner is unknown (queued or typed before the app
@@ -24,8 +24,8 @@ export function OwnerlessWorkNote({ count, onRemoved }: { count: number; onRemov
   };
 
   return (
-    <div className={styles.unsent} role="note">
-      <p className={styles.noteText}>此手机上有 {count} 条登记不知道属于哪个账号，无法上传。</p>
+    <div className={styles.note} role="note">
+      <p className={styles.text}>此手机上有 {count} 条登记不知道属于哪个账号，无法上传。</p>
       <Button size="small" onClick={() => void remove()}>
         删除这些登记
       </Button>

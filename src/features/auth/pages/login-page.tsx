@@ -12,9 +12,11 @@ import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { isWeChat } from '@/lib/wechat/environment';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { homePathFor } from '@/config/audience';
 import { readRememberedAccount, rememberAccount } from '../remembered-account';
 import { SIGNED_OUT_PARAM } from '../signed-out';
+import workNote from '../components/work-on-phone-note.module.css';
 import styles from './login-page.module.css';
 
 // This page is the first one most work users load: it imports the few modules it needs by file, not
@@ -59,7 +61,8 @@ export default function LoginPage() {
   }));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const guard = useTapGuard();
+  const submitting = guard.running;
   const [failure, setFailure] = useState<string | null>(null);
   // Registrations other accounts queued on this phone and not yet sent (they stay theirs), and work
   // nobody can send because its owner is unknown.
@@ -105,38 +108,39 @@ export default function LoginPage() {
     return first === null;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting || !validate()) return;
-    setSubmitting(true);
-    setFailure(null);
-    const name = values.accountName.trim();
-    try {
-      const { token } = await loginManage(
-        { accountName: name, accountPwd: values.accountPwd },
-        { silent: true },
-      );
-      // Another account's data on this phone is removed before this one's session starts; unsent work
-      // of every account stays its owner's.
-      const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
-      const { claimDeviceData, reloadApp } = await loadDeviceData();
-      const replaced = claimDeviceData(owner);
-      setToken(token);
-      setSessionOwner(owner);
-      rememberAccount(name);
-      // Asked for now and not waited for: the home page shows the name when it arrives (this request's
-      // answer, not a second one), or the profile error with a retry.
-      // The read cache is a chunk the login page does not load up front (its bundle budget).
-      void import('../profile').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
-      const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
-      // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
-      if (replaced) reloadApp(target);
-      else void navigate(target, { replace: true });
-    } catch (error) {
-      // The form keeps what was typed; the message stays on screen until the next attempt.
-      setFailure(errorMessage(error));
-      setSubmitting(false);
-    }
+    void guard.run(async (leave) => {
+      if (!validate()) return;
+      setFailure(null);
+      const name = values.accountName.trim();
+      try {
+        const { token } = await loginManage(
+          { accountName: name, accountPwd: values.accountPwd },
+          { silent: true },
+        );
+        // Another account's data on this phone is removed before this one's session starts; unsent work
+        // of every account stays its owner's.
+        const owner: SessionOwner = { audience: 'work', account: name.toLowerCase() };
+        const { claimDeviceData, reloadApp } = await loadDeviceData();
+        const replaced = claimDeviceData(owner);
+        setToken(token);
+        setSessionOwner(owner);
+        rememberAccount(name);
+        // Asked for now and not waited for: the home page shows the name when it arrives (this request's
+        // answer, not a second one), or the profile error with a retry.
+        // The read cache is a chunk the login page does not load up front (its bundle budget).
+        void import('../profile').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
+        const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
+        leave();
+        // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
+        if (replaced) reloadApp(target);
+        else void navigate(target, { replace: true });
+      } catch (error) {
+        // The form keeps what was typed; the message stays on screen until the next attempt.
+        setFailure(errorMessage(error));
+      }
+    });
   };
 
   return (
@@ -171,7 +175,7 @@ export default function LoginPage() {
       )}
       {weChatReturn && <h2 className={`${styles.sectionTitle} ${styles.weChat}`}>工作人员</h2>}
       {unsentByAccount.length > 0 && (
-        <p className={styles.unsent} role="note">
+        <p className={workNote.note} role="note">
           此手机上还有
           {unsentByAccount.map(([account, count]) => `账号「${account}」的 ${count} 条`).join('、')}
           登记未上传，用该账号登录后会继续上传。

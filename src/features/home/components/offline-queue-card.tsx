@@ -2,6 +2,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/config/paths';
+import { formatDateTime } from '@/lib/date-time';
 import { toast } from '@/lib/feedback';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import {
@@ -16,14 +17,6 @@ import {
 } from '@/features/offline-queue';
 import card from '@/styles/work-card.module.css';
 import styles from './offline-queue-card.module.css';
-
-function formatTime(value: string | undefined): string {
-  if (!value) return '';
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
 
 function confirmClear(sent: number, failed: number): Promise<boolean> {
   if (failed === 0) return Promise.resolve(true);
@@ -58,7 +51,7 @@ function EntryItem({ entry, now }: { entry: QueueEntry; now: number }) {
         <dt>采样管</dt>
         <dd className={styles.code}>{entry.tubeCode}</dd>
         <dt>保存时间</dt>
-        <dd>{formatTime(entry.createdAt)}</dd>
+        <dd>{formatDateTime(entry.createdAt)}</dd>
       </dl>
       {entry.status === 'failed' && entry.lastError && (
         <p className={styles.reason}>原因：{entry.lastError}</p>

@@ -1,6 +1,5 @@
 import { audiencePages } from '@/config/audience';
 import { Button, Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AsyncView } from '@/components/async-view';
@@ -11,6 +10,7 @@ import { errorMessage, isApiError } from '@/lib/http';
 import { getSessionAudience } from '@/lib/session';
 import { UNTITLED_TEXT } from '@/lib/display-text';
 import { timeAgo } from '@/lib/time-ago';
+import { formatDateTime } from '@/lib/date-time';
 import type { SystemMessage } from '@/types/api';
 import { getMessageDetail } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
@@ -98,7 +98,7 @@ export default function MessageDetailPage() {
               </Tag>
               {message.sentAt && (
                 <time dateTime={message.sentAt}>
-                  {dayjs(message.sentAt).format('YYYY-MM-DD HH:mm')}（{timeAgo(message.sentAt)}）
+                  {formatDateTime(message.sentAt)}（{timeAgo(message.sentAt)}）
                 </time>
               )}
             </div>

@@ -4,6 +4,7 @@ import { PageShell } from '@/components/page-shell';
 import { toast, toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { usePersistentState } from '@/lib/use-persistent-state';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { API_STATUS, type Id, type Questionnaire } from '@/types/api';
 import { incompleteQuestionFrom, submitResponse } from '@/api/questionnaires';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
@@ -53,7 +54,8 @@ export function QuestionnaireForm({
   const answersRef = useRef(draft.value.answers);
   const fieldRefs = useRef(new Map<Id, HTMLFieldSetElement>());
   const [errors, setErrors] = useState<Record<Id, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const guard = useTapGuard();
+  const submitting = guard.running;
 
   const autosave = useAutosave({
     questionnaireId: questionnaire.id,
@@ -90,41 +92,39 @@ export function QuestionnaireForm({
     window.setTimeout(() => showQuestion(questionIds[0]), 0);
   };
 
-  const submit = async () => {
-    const missing = unansweredRequired(questionnaire, answersRef.current);
-    if (missing.length > 0) {
-      markMissing(missing.map((question) => question.id));
-      toast(`还有 ${missing.length} 道必答题未回答`);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const id = await autosave.settle();
-      const submittedId = await submitResponse({
-        id,
-        questionnaireId: questionnaire.id,
-        registrationId,
-        answers: cleanAnswers(questionnaire, answersRef.current),
-      });
-      autosave.cancel();
-      draft.clear();
-      toastSuccess('提交成功');
-      onSubmitted(submittedId ?? id);
-    } catch (error) {
-      // The failure itself was shown by the central toast; the answers stay (local copy and draft).
-      if (
-        isApiError(error) &&
-        error.kind === 'business' &&
-        error.code === API_STATUS.questionnaireIncomplete
-      ) {
-        const questionId = incompleteQuestionFrom(error.body);
-        if (questionId && questionnaire.questions.some((question) => question.id === questionId))
-          markMissing([questionId]);
+  const submit = () =>
+    guard.run(async () => {
+      const missing = unansweredRequired(questionnaire, answersRef.current);
+      if (missing.length > 0) {
+        markMissing(missing.map((question) => question.id));
+        toast(`还有 ${missing.length} 道必答题未回答`);
+        return;
       }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      try {
+        const id = await autosave.settle();
+        const submittedId = await submitResponse({
+          id,
+          questionnaireId: questionnaire.id,
+          registrationId,
+          answers: cleanAnswers(questionnaire, answersRef.current),
+        });
+        autosave.cancel();
+        draft.clear();
+        toastSuccess('提交成功');
+        onSubmitted(submittedId ?? id);
+      } catch (error) {
+        // The failure itself was shown by the central toast; the answers stay (local copy and draft).
+        if (
+          isApiError(error) &&
+          error.kind === 'business' &&
+          error.code === API_STATUS.questionnaireIncomplete
+        ) {
+          const questionId = incompleteQuestionFrom(error.body);
+          if (questionId && questionnaire.questions.some((question) => question.id === questionId))
+            markMissing([questionId]);
+        }
+      }
+    });
 
   const statusText = SAVE_STATUS_TEXT[autosave.status];
 

@@ -1,5 +1,5 @@
 import { Button, Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
+import { formatDateTime } from '@/lib/date-time';
 import { PageShell } from '@/components/page-shell';
 import { labelOf, RESPONSE_STATUS_LABELS, type QuestionnaireResponseDetail } from '@/types/api';
 import { AnswerView } from './answer-view';
@@ -45,7 +45,7 @@ export function ReadonlyResponse({
           {response.personName && <span>填写人：{response.personName}</span>}
           {when && (
             <span>
-              提交时间：<time dateTime={when}>{dayjs(when).format('YYYY-MM-DD HH:mm')}</time>
+              提交时间：<time dateTime={when}>{formatDateTime(when)}</time>
             </span>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import dayjs from 'dayjs';
+import { formatDateTime } from '@/lib/date-time';
 import { Link } from 'react-router';
 import { withQuery, type AppPath } from '@/config/paths';
 import { labelOf, RESPONSE_STATUS_LABELS, type QuestionnaireResponse } from '@/types/api';
@@ -26,7 +26,7 @@ export function ResponseCard({
         {response.personName && <span>{response.personName}</span>}
         <span>
           {submitted ? '提交于 ' : '保存于 '}
-          <time dateTime={when}>{dayjs(when).format('YYYY-MM-DD HH:mm')}</time>
+          <time dateTime={when}>{formatDateTime(when)}</time>
         </span>
       </span>
       {!submitted && <span className={styles.introText}>未提交，点击继续填写</span>}

@@ -4,7 +4,7 @@ import { GrowingTextArea } from '@/components/growing-text-area';
 import type { RegistrationForm } from '../registration-draft';
 import type { PersonForm } from '../use-person-form';
 import { DictionarySelect } from './dictionary-select';
-import styles from '../pages/info-enter-page.module.css';
+import styles from './person-fields.module.css';
 
 /** The dictionary-coded person fields, in the order the form shows them. */
 const DICTIONARY_FIELDS = [

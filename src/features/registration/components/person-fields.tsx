@@ -10,7 +10,7 @@ import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration
 import type { PersonForm } from '../use-person-form';
 import { focusControl } from '../use-tube-fields';
 import { ChoiceGroup } from './choice-group';
-import styles from '../pages/info-enter-page.module.css';
+import styles from './person-fields.module.css';
 
 const FAMILY_HISTORY_QUESTION = '直系亲属（父母、兄弟姐妹、子女）是否患过大肠癌';
 /** The fields folded under 选填信息: none of them is required. */

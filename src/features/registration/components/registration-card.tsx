@@ -9,7 +9,7 @@ import {
   type Registration,
   type SamplingTubeStatus,
 } from '@/types/api';
-import { formatDateTime } from './collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 import styles from './registration-card.module.css';
 
 /** Tag colour of a tube status: done is green, waiting on the lab is blue, needs a tube is orange. */

@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { submitRegistration } from '@/api/registration';
 import { toastSuccess } from '@/lib/feedback';
+import { useTapGuard } from '@/lib/use-tap-guard';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { canUnbind, type Registration } from '@/types/api';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../registration-draft';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
-import styles from '../pages/info-detail-page.module.css';
+import styles from './detail-actions.module.css';
 
 const FORM_NAME = 'correction';
 const ID_CARD_LOCKED_MESSAGE =
@@ -45,7 +46,8 @@ export function RegistrationCorrection({
     formFromRegistration(registration),
   );
   const [open, setOpen] = useState(draft.restored);
-  const [saving, setSaving] = useState(false);
+  const guard = useTapGuard();
+  const saving = guard.running;
   const update = (patch: Partial<RegistrationForm>) =>
     draft.setValue((previous) => ({ ...previous, ...patch }));
   const form = usePersonForm(draft.value, update, FORM_NAME);
@@ -77,28 +79,26 @@ export function RegistrationCorrection({
     setOpen(false);
   };
 
-  const save = async () => {
-    const failed = form.checkAll(idCardLocked ? ['idCard'] : []);
-    if (failed.length > 0) {
-      document.getElementById(`${FORM_NAME}_${failed[0]}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
-      await submitRegistration({
-        ...toRegistrationInput(value, registration.id),
-        questionnaireResponseId: registration.questionnaireResponseId,
-      });
-      close();
-      toastSuccess('登记信息已更新');
-      onSaved();
-    } catch {
-      // The error toast is shown centrally; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    guard.run(async () => {
+      const failed = form.checkAll(idCardLocked ? ['idCard'] : []);
+      if (failed.length > 0) {
+        document.getElementById(`${FORM_NAME}_${failed[0]}`)?.focus();
+        return;
+      }
+      try {
+        const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
+        await submitRegistration({
+          ...toRegistrationInput(value, registration.id),
+          questionnaireResponseId: registration.questionnaireResponseId,
+        });
+        close();
+        toastSuccess('登记信息已更新');
+        onSaved();
+      } catch {
+        // The error toast is shown centrally; the form keeps what was typed.
+      }
+    });
 
   return (
     <form

@@ -3,7 +3,7 @@ import { formatMaskedIdCard } from '@/lib/id-card';
 import type { TransientCause } from '@/lib/http/retry-policy';
 import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
 import styles from './registration-dialogs.module.css';
-import { formatDateTime } from './collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 
 export interface RegistrationSummary {
   name: string;

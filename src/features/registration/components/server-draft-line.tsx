@@ -1,12 +1,9 @@
 import { Button } from 'antd-mobile';
 import { config } from '@/config/env';
+import { formatClock } from '@/lib/date-time';
 import { formHasContent, serverDraftInput } from '../registration-draft';
 import type { RegistrationDraftState } from '../registration-draft-store';
 import styles from './server-draft-line.module.css';
-
-function formatClock(at: Date): string {
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-}
 
 /** Where the unfinished registration is kept, in words, and 暂存 where saving is not automatic (staff only). */
 export function ServerDraftLine({

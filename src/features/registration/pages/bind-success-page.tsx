@@ -8,7 +8,7 @@ import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import type { Registration } from '@/types/api';
 import { audiencePages, type AudiencePages } from '@/config/audience';
-import { formatDateTime } from '../components/collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 import { DetailList } from '../components/detail-list';
 import { useRegistration } from '../use-registration';
 import styles from './result-pages.module.css';

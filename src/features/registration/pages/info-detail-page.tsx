@@ -22,7 +22,7 @@ import {
 } from '@/types/api';
 import { submitRegistration } from '@/api/registration';
 import { audiencePages } from '@/config/audience';
-import { formatDateTime } from '../components/collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
 import { formFromRegistration, toRegistrationInput } from '../registration-draft';
@@ -30,6 +30,7 @@ import type { UserAudience } from '@/config/audience';
 import { useRead } from '@/lib/query-client';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { useRegistration } from '../use-registration';
+import detail from '../components/detail-actions.module.css';
 import styles from './info-detail-page.module.css';
 
 // 修改登记信息 with its form (the person fields, their rules, the phone's draft) is loaded after the
@@ -83,7 +84,7 @@ function TubeSection({
             size="large"
             color="danger"
             fill="outline"
-            className={styles.action}
+            className={detail.action}
             onClick={() =>
               void navigate(withQuery(paths.unbindTube, { id: registration.id }), {
                 state: { openedFrom: paths.infoDetail } satisfies OpenedFrom,
@@ -93,10 +94,10 @@ function TubeSection({
             解绑采样管
           </Button>
         ) : (
-          <p className={styles.hint}>实验室已接收该样本，不能再解绑采样管。</p>
+          <p className={detail.hint}>实验室已接收该样本，不能再解绑采样管。</p>
         )
       ) : (
-        <p className={styles.hint}>如果采样管编码不对或采样管有问题，请联系社区工作人员处理。</p>
+        <p className={detail.hint}>如果采样管编码不对或采样管有问题，请联系社区工作人员处理。</p>
       )}
       <h3 className={styles.subheading}>进度</h3>
       {history.error ? (
@@ -139,7 +140,7 @@ function DraftNotice({
   const complete = registration.phone.trim() !== '';
   return (
     <div className={styles.panel}>
-      <p className={styles.hint}>
+      <p className={detail.hint}>
         {complete
           ? '这条登记还没有提交。提交后才能绑定采样管。'
           : '这条登记还没有提交，也还没有填写联系电话。请继续填写后提交。'}
@@ -275,7 +276,7 @@ export default function InfoDetailPage() {
                 <h2 id="detail-next-heading" className={styles.heading}>
                   报告与问卷
                 </h2>
-                <div className={styles.actions}>
+                <div className={detail.actions}>
                   {registration.reportId && (
                     <Button
                       block

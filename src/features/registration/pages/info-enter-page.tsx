@@ -27,7 +27,7 @@ const FOR_WHOM_OPTIONS = [
  * 信息录入 for both audiences: the person, the tube (scanned or typed, right after the required person
  * fields, so 扫码 is on the first screen) and the collection time, kept
  * by the registration draft store on every change (and, for staff, on the server as an unfinished
- * registration); submitting registers the person and binds the tube in one go (useRegistrationSubmit).
+ * registration); submitting registers the person and binds the tube in one go (useRegistrationForm's submit).
  */
 export default function InfoEnterPage() {
   const form = useRegistrationForm(useAudience());

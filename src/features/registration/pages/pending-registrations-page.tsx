@@ -9,7 +9,7 @@ import { paths, withQuery } from '@/config/paths';
 import { toastSuccess } from '@/lib/feedback';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
-import { formatDateTime } from '../components/collection-time-field';
+import { formatDateTime } from '@/lib/date-time';
 import { hideServerDraft } from '../hidden-server-drafts';
 import { pendingRegistrationsRead } from '../pending-registrations';
 import { forgetWorkRegistration } from '../registration-draft-store';

@@ -7,6 +7,7 @@ import { AsyncView, EmptyState } from '@/components/async-view';
 import { GrowingTextArea } from '@/components/growing-text-area';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
+import { dictionaryLabel } from '@/api/dictionary';
 import { useDictionary } from '@/api/dictionary/use-dictionary';
 import { updateSamplingOperation } from '@/api/sampling';
 import { toastSuccess } from '@/lib/feedback';
@@ -59,7 +60,7 @@ function UnbindForm({
   // Only the tube's status closes the form. A refusal is shown with its reason, and the status is
   // reloaded: if the lab has received the sample the form closes; otherwise the user may try again.
   const allowed = canUnbind(tube.status);
-  const reasonLabel = reasons.items.find((item) => String(item.value) === draft.value.reason)?.label ?? '';
+  const reasonLabel = dictionaryLabel(reasons.items, draft.value.reason);
 
   const unbind = () =>
     guard.run(async () => {

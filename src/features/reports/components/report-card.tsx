@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDate } from '@/lib/date-time';
 import { Link } from 'react-router';
 import { withQuery } from '@/config/paths';
 import { formatMaskedIdCard } from '@/lib/id-card';
@@ -6,11 +6,6 @@ import type { CheckReport } from '@/types/api';
 import type { AppPath } from '@/config/paths';
 import { ReportResultTag } from './report-result-tag';
 import styles from './report-card.module.css';
-
-function formatDate(value: string | undefined): string {
-  const date = dayjs(value);
-  return value && date.isValid() ? date.format('YYYY-MM-DD') : '—';
-}
 
 export interface ReportCardProps {
   report: CheckReport;

@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { fallbackFileName, startDownload } from '@/features/downloads';
+import { formatDateTime } from '@/lib/date-time';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import { isWeChat } from '@/lib/wechat/environment';
@@ -17,11 +17,6 @@ import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
 import { useRead } from '@/lib/query-client';
-
-function formatDateTime(value: string | undefined): string {
-  const date = dayjs(value);
-  return value && date.isValid() ? date.format('YYYY-MM-DD HH:mm') : '—';
-}
 
 /** A display-only text a server left out shows as —. */
 function orDash(value: string): string {
