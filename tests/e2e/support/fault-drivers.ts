@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../../../src/mocks/id-card-generator';
-import { formatIdCardGroups, maskIdCard } from '../../../src/lib/id-card';
+import { formatIdCardGroups, formatMaskedIdCard } from '../../../src/lib/id-card';
 import { canUnbind, type CheckReport } from '../../../src/types/api';
 import { expect, signIn, WORK_ACCOUNT, type ApiMock, type Fault } from './fixtures';
 import { openOptionalFields } from './journeys';
@@ -97,7 +97,7 @@ export interface CallDriver<C = unknown> {
 export async function loginWithForm(page: Page): Promise<void> {
   await page.getByLabel('账号', { exact: true }).fill(WORK_ACCOUNT.accountName);
   await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 function escapeRegExp(text: string): string {
@@ -123,7 +123,7 @@ const login: CallDriver<null> = {
     return null;
   },
   act: async (page) => {
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
   },
   expectKept: async (page) => {
     await expect(page).toHaveURL(/\/login$/);
@@ -131,7 +131,7 @@ const login: CallDriver<null> = {
     await expect(page.getByLabel('密码', { exact: true })).toHaveValue(WORK_ACCOUNT.accountPwd);
   },
   retry: async (page) => {
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
   },
   expectSuccess: async (page) => {
     await expect(page).toHaveURL(/\/workUser$/);
@@ -164,7 +164,7 @@ function spareTube(api: ApiMock): string {
 async function submitRegistrationForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: '提交并绑定' }).click();
   const dialog = page.getByRole('dialog', { name: '请确认登记信息' });
-  await expect(dialog.getByText(formatIdCardGroups(maskIdCard(NEW_ID_CARD)))).toBeVisible();
+  await expect(dialog.getByText(formatMaskedIdCard(NEW_ID_CARD))).toBeVisible();
   await dialog.getByRole('button', { name: '确认提交' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -304,7 +304,7 @@ const reportList: CallDriver<ReportContext> = {
   expectKept: async (page, { report }) => {
     // The criteria stay with the list (masked on screen), ready for 重试 and 重新查询.
     await expect(page).toHaveURL(/\/repoetList$/);
-    await expect(page.getByText(`身份证号 ${maskIdCard(report.idCard)}`)).toBeVisible();
+    await expect(page.getByText(`身份证号 ${formatMaskedIdCard(report.idCard)}`)).toBeVisible();
   },
   retry: async (page, _context, via) => {
     // Back from the re-login the list loads by itself; after a failure the user taps 重试.

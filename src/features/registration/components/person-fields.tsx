@@ -23,7 +23,7 @@ const OPTIONAL_FIELDS = [
   'emergencyContactPhone',
   'emergencyContactRelation',
 ] as const satisfies readonly (keyof RegistrationForm)[];
-const OPTIONAL_SUMMARY = '民族、文化程度、职业、住址、紧急联系人';
+const OPTIONAL_SUMMARY = '民族、文化程度、职业、住址等';
 
 const loadOptionalFields = () => import('./optional-person-fields');
 const OptionalPersonFields = lazy(() =>
