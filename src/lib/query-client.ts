@@ -113,6 +113,14 @@ export function setReadData<T>(read: Read<T>, update: (previous: T | undefined) 
   queryClient.setQueryData<T>(sessionQuery(read).queryKey, update);
 }
 
+/**
+ * A query of its own kind (a paged list's `useInfiniteQuery`) under the current session: its key, and
+ * whether it may run (only with a session).
+ */
+export function sessionKeyed(key: QueryKey): { queryKey: QueryKey; signedIn: boolean } {
+  return { queryKey: [sessionKey(), ...key], signedIn: getToken() !== null };
+}
+
 /** The current session, as a component's state: a sign-in or sign-out renders its reads anew. */
 function useSessionKey(): string {
   return useSyncExternalStore(onTokenChange, sessionKey);
