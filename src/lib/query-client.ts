@@ -3,8 +3,12 @@ import {
   QueryCache,
   QueryClient,
   hashKey,
+  useInfiniteQuery,
   useQuery,
+  type InfiniteData,
   type QueryKey,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
@@ -143,6 +147,17 @@ export function useRead<T>(read: Read<T>): UseQueryResult<T> {
   // After useQuery's own effects (its subscription asked refetchOnMount): handed over once.
   useEffect(() => void prefetched.delete(hash), [hash]);
   return result;
+}
+
+/**
+ * A paged read (an infinite query of this client, its key from `sessionKeyed`); here so that the
+ * library stays one shared chunk.
+ */
+export function useInfiniteRead<TPage, TPageParam>(
+  options: UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage, TPageParam>, QueryKey, TPageParam>,
+): UseInfiniteQueryResult<InfiniteData<TPage, TPageParam>> {
+  useSessionKey();
+  return useInfiniteQuery(options, queryClient);
 }
 
 /** A read started longer ago than this belongs to a visit that never took it: the page asks afresh. */

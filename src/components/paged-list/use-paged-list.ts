@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { queryClient, sessionKeyed } from '@/lib/query-client';
+import type { InfiniteData } from '@tanstack/react-query';
+import { queryClient, sessionKeyed, useInfiniteRead } from '@/lib/query-client';
 import { useLatest } from '@/lib/use-latest';
 
 /** The slice of the backend's page shape a list needs (see Page<T> in '@/types/api'). */
@@ -65,25 +65,22 @@ export function usePagedList<T>(
   const { pageSize = 10, enabled = true } = options;
   const latestFetch = useLatest(fetchPage);
   const { queryKey, signedIn } = sessionKeyed(['paged-list', key, pageSize]);
-  const query = useInfiniteQuery(
-    {
-      queryKey,
-      queryFn: ({ pageParam }) => latestFetch.current(pageParam.index, pageParam.size),
-      initialPageParam: { index: 1, size: pageSize },
-      getNextPageParam: (last, all, param): PageParam | undefined => {
-        const count = all.reduce((sum, page) => sum + page.records.length, 0);
-        // Without a total, a full last page means there may be more.
-        const more = last.total === undefined ? last.records.length >= param.size : count < last.total;
-        return more ? { index: param.index + Math.ceil(param.size / pageSize), size: pageSize } : undefined;
-      },
-      // The page shows a failure itself (AsyncView, 加载失败，点击重试).
-      meta: { silent: true },
-      enabled: enabled && signedIn,
-      // Shown again, the list asks in one request (below), not once per page.
-      refetchOnMount: false,
+  const query = useInfiniteRead({
+    queryKey,
+    queryFn: ({ pageParam }) => latestFetch.current(pageParam.index, pageParam.size),
+    initialPageParam: { index: 1, size: pageSize },
+    getNextPageParam: (last, all, param): PageParam | undefined => {
+      const count = all.reduce((sum, page) => sum + page.records.length, 0);
+      // Without a total, a full last page means there may be more.
+      const more = last.total === undefined ? last.records.length >= param.size : count < last.total;
+      return more ? { index: param.index + Math.ceil(param.size / pageSize), size: pageSize } : undefined;
     },
-    queryClient,
-  );
+    // The page shows a failure itself (AsyncView, 加载失败，点击重试).
+    meta: { silent: true },
+    enabled: enabled && signedIn,
+    // Shown again, the list asks in one request (below), not once per page.
+    refetchOnMount: false,
+  });
   const { refetch } = query;
 
   /** This list's answer in the cache (under the session current at the time of the call). */
