@@ -147,7 +147,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**'],
-    ignores: ['src/features/**', 'src/lib/use-api-request.ts'],
+    ignores: ['src/features/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [useRequestThroughTheWrapper, draftKeyThroughTheStore] }],
     },

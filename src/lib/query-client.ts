@@ -3,8 +3,12 @@ import {
   QueryCache,
   QueryClient,
   hashKey,
+  useInfiniteQuery,
   useQuery,
+  type InfiniteData,
   type QueryKey,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
@@ -113,6 +117,14 @@ export function setReadData<T>(read: Read<T>, update: (previous: T | undefined) 
   queryClient.setQueryData<T>(sessionQuery(read).queryKey, update);
 }
 
+/**
+ * A query of its own kind (a paged list's `useInfiniteQuery`) under the current session: its key, and
+ * whether it may run (only with a session).
+ */
+export function sessionKeyed(key: QueryKey): { queryKey: QueryKey; signedIn: boolean } {
+  return { queryKey: [sessionKey(), ...key], signedIn: getToken() !== null };
+}
+
 /** The current session, as a component's state: a sign-in or sign-out renders its reads anew. */
 function useSessionKey(): string {
   return useSyncExternalStore(onTokenChange, sessionKey);
@@ -135,6 +147,17 @@ export function useRead<T>(read: Read<T>): UseQueryResult<T> {
   // After useQuery's own effects (its subscription asked refetchOnMount): handed over once.
   useEffect(() => void prefetched.delete(hash), [hash]);
   return result;
+}
+
+/**
+ * A paged read (an infinite query of this client, its key from `sessionKeyed`); here so that the
+ * library stays one shared chunk.
+ */
+export function useInfiniteRead<TPage, TPageParam>(
+  options: UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage, TPageParam>, QueryKey, TPageParam>,
+): UseInfiniteQueryResult<InfiniteData<TPage, TPageParam>> {
+  useSessionKey();
+  return useInfiniteQuery(options, queryClient);
 }
 
 /** A read started longer ago than this belongs to a visit that never took it: the page asks afresh. */

@@ -282,6 +282,18 @@ test.describe('check users', () => {
     await page.getByRole('button', { name: '返回' }).click();
     await expect(page).toHaveURL(/\/checkUserRepoetList$/);
     await expect(cards).toHaveCount(20);
+    // The list shown again asks for what it shows in one request (the detail's own read has an id).
+    const listPages = () =>
+      api
+        .requestsTo('/Sampling/PageCheckReport')
+        .map((request) => request.body as { id?: string; pageIndex: number; pageSize: number })
+        .filter((body) => body.id === undefined)
+        .map(({ pageIndex, pageSize }) => ({ pageIndex, pageSize }));
+    await expect.poll(listPages).toEqual([
+      { pageIndex: 1, pageSize: 10 },
+      { pageIndex: 2, pageSize: 10 },
+      { pageIndex: 1, pageSize: 20 },
+    ]);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(5);
     await expect(target).toBeInViewport();

@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
+import { queryClient, sessionKeyed, useInfiniteRead } from '@/lib/query-client';
+import { useLatest } from '@/lib/use-latest';
 
 /** The slice of the backend's page shape a list needs (see Page<T> in '@/types/api'). */
 interface PageSlice<T> {
@@ -30,10 +33,29 @@ export interface UsePagedListOptions {
   enabled?: boolean;
 }
 
+/** Which request a page of the list was: from which page, how many records. */
+interface PageParam {
+  index: number;
+  size: number;
+}
+
+type Pages<T> = InfiniteData<PageSlice<T>, PageParam>;
+
+/** The pages on screen as one page, asked again in one request. */
+function asOnePage<T>(data: Pages<T>, pageSize: number): Pages<T> {
+  const records = data.pages.flatMap((page) => page.records);
+  const size = Math.max(pageSize, Math.ceil(records.length / pageSize) * pageSize);
+  return {
+    pages: [{ records, total: data.pages.at(-1)?.total }],
+    pageParams: [{ index: 1, size }],
+  };
+}
+
 /**
- * Paged loading for lists: first page, more on scroll, refresh. The query is captured by `fetchPage`
- * and `key`: a new key starts over. When a keep-alive page is shown again its effects re-run; the
- * list then refreshes what it already shows in one request, so the items and scroll stay in place.
+ * Paged loading for lists, an infinite query of the query client (each page asked once): first page,
+ * more on scroll, refresh. The query is captured by `fetchPage` and `key`: a new key is another list.
+ * When a keep-alive page is shown again its effects re-run; the list then refreshes what it already
+ * shows in one request, so the items and scroll stay in place.
  */
 export function usePagedList<T>(
   fetchPage: FetchPage<T>,
@@ -41,70 +63,60 @@ export function usePagedList<T>(
   options: UsePagedListOptions = {},
 ): PagedListState<T> {
   const { pageSize = 10, enabled = true } = options;
-  const [items, setItems] = useState<T[]>([]);
-  const [total, setTotal] = useState<number | undefined>(undefined);
-  /** Without a total, a full last page means there may be more. */
-  const [lastPageFull, setLastPageFull] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const pagesLoaded = useRef(0);
-  const loadedKey = useRef<string | null>(null);
-  const generation = useRef(0);
-  const fetchRef = useRef(fetchPage);
-  useEffect(() => {
-    fetchRef.current = fetchPage;
-  });
-
-  const load = useCallback(
-    async (pageIndex: number, size: number, mode: 'replace' | 'append') => {
-      const run = ++generation.current;
-      setError(null);
-      if (mode === 'replace') setLoading(true);
-      try {
-        const page = await fetchRef.current(pageIndex, size);
-        if (run !== generation.current) return;
-        setItems((previous) => (mode === 'append' ? [...previous, ...page.records] : page.records));
-        setTotal(page.total);
-        setLastPageFull(page.records.length >= size);
-        setLoaded(true);
-        if (mode === 'replace') pagesLoaded.current = Math.max(1, Math.ceil(size / pageSize));
-        else pagesLoaded.current = pageIndex;
-      } catch (reason) {
-        if (run !== generation.current) return;
-        setError(reason);
-        if (mode === 'append') throw reason;
-      } finally {
-        if (run === generation.current) setLoading(false);
-      }
+  const latestFetch = useLatest(fetchPage);
+  const { queryKey, signedIn } = sessionKeyed(['paged-list', key, pageSize]);
+  const query = useInfiniteRead({
+    queryKey,
+    queryFn: ({ pageParam }) => latestFetch.current(pageParam.index, pageParam.size),
+    initialPageParam: { index: 1, size: pageSize },
+    getNextPageParam: (last, all, param): PageParam | undefined => {
+      const count = all.reduce((sum, page) => sum + page.records.length, 0);
+      // Without a total, a full last page means there may be more.
+      const more = last.total === undefined ? last.records.length >= param.size : count < last.total;
+      return more ? { index: param.index + Math.ceil(param.size / pageSize), size: pageSize } : undefined;
     },
-    [pageSize],
+    // The page shows a failure itself (AsyncView, 加载失败，点击重试).
+    meta: { silent: true },
+    enabled: enabled && signedIn,
+    // Shown again, the list asks in one request (below), not once per page.
+    refetchOnMount: false,
+  });
+  const { refetch } = query;
+
+  /** This list's answer in the cache (under the session current at the time of the call). */
+  const change = useCallback(
+    (update: (data: Pages<T> | undefined) => Pages<T> | undefined) =>
+      queryClient.setQueryData<Pages<T>>(sessionKeyed(['paged-list', key, pageSize]).queryKey, update),
+    [key, pageSize],
   );
 
   useEffect(() => {
     if (!enabled) return;
-    if (loadedKey.current === key && pagesLoaded.current > 0) {
-      // Shown again (keep-alive) with the same query: refresh what is on screen, keep its length.
-      void load(1, pagesLoaded.current * pageSize, 'replace');
-      return;
-    }
-    loadedKey.current = key;
-    pagesLoaded.current = 0;
-    setItems([]);
-    setTotal(undefined);
-    setLoaded(false);
-    void load(1, pageSize, 'replace');
-  }, [enabled, key, load, pageSize]);
+    // Nothing kept yet: the first page is on its way already.
+    if (change((data) => data && asOnePage(data, pageSize))) void refetch();
+  }, [enabled, change, pageSize, refetch]);
 
-  const loadMore = useCallback(() => load(pagesLoaded.current + 1, pageSize, 'append'), [load, pageSize]);
-  const refresh = useCallback(() => load(1, pageSize, 'replace'), [load, pageSize]);
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(async () => {
+    await fetchNextPage({ throwOnError: true, cancelRefetch: false });
+  }, [fetchNextPage]);
+  const refresh = useCallback(async () => {
+    const firstPage = (data: Pages<T> | undefined): Pages<T> | undefined =>
+      data && { pages: data.pages.slice(0, 1), pageParams: [{ index: 1, size: pageSize }] };
+    change(firstPage);
+    await refetch();
+  }, [change, pageSize, refetch]);
 
+  const items = query.data?.pages.flatMap((page) => page.records) ?? [];
+  const loaded = query.data !== undefined;
+  // A retry under way shows the list loading, not the failure it retries.
+  const error = query.isFetching ? null : query.error;
   return {
     items,
-    total,
-    loading: loading && items.length === 0,
+    total: query.data?.pages.at(-1)?.total,
+    loading: query.isFetching && items.length === 0,
     error,
-    hasMore: loaded && !error && (total === undefined ? lastPageFull : items.length < total),
+    hasMore: loaded && !error && query.hasNextPage,
     loaded,
     loadMore,
     refresh,

@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { normalizeIdCard } from '@/lib/id-card';
-import { useApiRequest } from '@/lib/use-api-request';
+import { queryClient, sessionQuery, useRead, type Read } from '@/lib/query-client';
+import { useSettledValue } from '@/lib/use-settled-value';
 import type { Id, Registration } from '@/types/api';
 import { registrationsOfIdCard } from '@/api/registration';
 import { validateRegistrationIdCard } from './registration-form-values';
@@ -15,6 +16,25 @@ type Found = (RegisteredIdCard['registration'] & Pick<Registration, 'status'>)[]
 /** How long the ID card must stay unchanged (and valid) before it is looked up while typing. */
 const ID_CARD_LOOKUP_DELAY_MS = 300;
 
+/** The registrations of one normalised ID card, a read of the query client; a failure is "none found". */
+function idCardRead(idCard: string, enabled = true): Read<Found> {
+  return {
+    key: ['registrations-of-id-card', idCard],
+    read: (call) =>
+      registrationsOfIdCard(idCard, 5, call).then(
+        ({ same }) => same.map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
+        () => [],
+      ),
+    silent: true,
+    enabled,
+  };
+}
+
+/** The lookup already made for this ID card in this session, or a new one. */
+function lookUp(idCard: string): Promise<Found> {
+  return queryClient.ensureQueryData(sessionQuery(idCardRead(idCard)));
+}
+
 /**
  * Looks an ID card up while the person is typed in (once the number is valid and has rested for
  * ID_CARD_LOOKUP_DELAY_MS), so the user can open the existing registration instead of typing everything
@@ -23,21 +43,6 @@ const ID_CARD_LOOKUP_DELAY_MS = 300;
  * `ownId` (the draft's own saved registration) is not a conflict.
  */
 export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
-  /** Registrations found per normalised ID card; a lookup in flight is its promise. */
-  const lookups = useRef(new Map<string, Promise<Found>>());
-
-  const lookUp = useCallback((idCard: string): Promise<Found> => {
-    let lookup = lookups.current.get(idCard);
-    if (!lookup) {
-      lookup = registrationsOfIdCard(idCard, 5, { silent: true }).then(
-        ({ same }) => same.map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
-        () => [],
-      );
-      lookups.current.set(idCard, lookup);
-    }
-    return lookup;
-  }, []);
-
   // A draft found here is this account's own (a draft is its author's): not a conflict but the record
   // to continue (typed again on another phone, or its id lost to a reload mid-save).
   const conflictIn = useCallback(
@@ -50,11 +55,8 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
 
   const idCard = normalizeIdCard(rawIdCard);
   const valid = validateRegistrationIdCard(idCard) === null;
-  const typed = useApiRequest(async () => ({ idCard, found: await lookUp(idCard) }), {
-    ready: valid,
-    refreshDeps: [idCard],
-    debounceWait: ID_CARD_LOOKUP_DELAY_MS,
-  });
+  const rested = useSettledValue(idCard, ID_CARD_LOOKUP_DELAY_MS);
+  const typed = useRead(idCardRead(rested, valid && rested === idCard));
 
   /** The existing registration of this ID card: from the lookup already made, or after waiting for it. */
   const check = useCallback(
@@ -63,10 +65,10 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
       if (validateRegistrationIdCard(normalized) !== null) return null;
       return conflictIn(normalized, await lookUp(normalized));
     },
-    [conflictIn, lookUp],
+    [conflictIn],
   );
 
-  const found = valid && typed.data?.idCard === idCard ? typed.data.found : undefined;
+  const found = valid && rested === idCard ? typed.data : undefined;
   return {
     check,
     /** The conflict for the typed ID card, once its lookup has answered. */

@@ -1,6 +1,7 @@
 import { getRegistrationDetail } from '@/api/registration';
 import type { Id, Registration } from '@/types/api';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useEffect, useRef } from 'react';
+import { useRead } from '@/lib/query-client';
 import { confirmReplaceLocalDraft } from './components/registration-dialogs';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import {
@@ -54,14 +55,25 @@ export function useResumeServerDraft(
     finish({ kind: 'loaded' });
   };
 
-  const { loading, error, refresh } = useApiRequest(
-    () => getRegistrationDetail({ id: draftId ?? '' }, { silent: true }),
-    {
-      ready: needed,
-      refreshDeps: [draftId],
-      onSuccess: (registration) => void apply(registration),
-    },
-  );
+  const { data, error, isFetching, dataUpdatedAt, refetch } = useRead({
+    key: ['server-draft', draftId],
+    read: (call) => getRegistrationDetail({ id: draftId ?? '' }, call),
+    silent: true,
+    enabled: needed,
+  });
+  /** The answer last loaded (by when it arrived): each answer is offered to the form once. */
+  const applied = useRef(0);
+  // Only an answer read by this visit (asked again on mount, not a kept one from before) is loaded.
+  const answered = needed && data !== undefined && !isFetching && error === null ? data : undefined;
+  useEffect(() => {
+    if (!answered || applied.current === dataUpdatedAt) return;
+    applied.current = dataUpdatedAt;
+    void apply(answered);
+  });
 
-  return { loading: needed && loading, error: needed ? (error ?? null) : null, retry: refresh };
+  return {
+    loading: needed && isFetching,
+    error: needed && !isFetching ? error : null,
+    retry: () => void refetch(),
+  };
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import type { TubeStatusResult } from '@/types/api';
 import { normalizeTubeCode } from '@/lib/tube-code';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead, type Read } from '@/lib/query-client';
+import { useSettledValue } from '@/lib/use-settled-value';
 
 export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';
 
@@ -17,11 +18,14 @@ export interface TubeStatusState {
   scanned: (code: string) => void;
 }
 
-/** One lookup's outcome, for the code (and attempt) it was made for. */
-interface Settled {
-  key: string;
-  result?: TubeStatusResult;
-  error?: unknown;
+/** The status of one tube code, a read of the query client; each `attempt` is asked from nothing. */
+function tubeStatusRead(code: string, attempt: number): Read<TubeStatusResult> {
+  return {
+    key: ['tube-status', code, attempt],
+    read: (call) => getSamplingTubeStatus({ tubeCode: code }, call),
+    silent: true,
+    enabled: code !== '',
+  };
 }
 
 /**
@@ -32,23 +36,18 @@ interface Settled {
 export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusState {
   const code = normalizeTubeCode(rawCode);
   const [scannedCode, setScannedCode] = useState<string | null>(null);
+  const lookedUp = useSettledValue(code, code === scannedCode ? 0 : typingPauseMs);
   const [attempt, setAttempt] = useState(0);
-  const key = `${code}#${attempt}`;
-  const lookup = useApiRequest(
-    (): Promise<Settled> =>
-      getSamplingTubeStatus({ tubeCode: code }, { silent: true }).then(
-        (result) => ({ key, result }),
-        (error: unknown) => ({ key, error }),
-      ),
-    { ready: code !== '', refreshDeps: [key], debounceWait: code === scannedCode ? 0 : typingPauseMs },
-  );
+  const lookup = useRead(tubeStatusRead(lookedUp, attempt));
 
-  const current = code && lookup.data?.key === key ? lookup.data : null;
+  // While the code is still being typed the read is of an earlier code: nothing to show for this one.
+  const current = code !== '' && lookedUp === code;
   return {
     code,
-    loading: code !== '' && current === null,
-    result: current?.result ?? null,
-    error: current?.error ?? null,
+    loading: code !== '' && (!current || lookup.isPending),
+    result: current ? (lookup.data ?? null) : null,
+    error: current ? lookup.error : null,
+    // Asked again under a new key: the form shows the lookup running, not the answer it doubts.
     reload: () => setAttempt((value) => value + 1),
     scanned: (scanned: string) => setScannedCode(normalizeTubeCode(scanned)),
   };

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadCheckReport } from '@/api/sampling';
 import { preparePdfJs, startPdfWorker } from '@/components/pdf-viewer';
 import type { BinaryFile } from '@/lib/http';
 import { whenIdle } from '@/lib/when-idle';
-import { useApiRequest } from '@/lib/use-api-request';
 
 /**
  * Whether the person asked the browser to save data (Chrome's Data Saver, Android's data saver): then
@@ -35,26 +34,30 @@ export interface ReportPdf {
  * and the action that needs the file fetches again.
  */
 export function useReportPdf(reportId: string | undefined): ReportPdf {
-  const request = useApiRequest(
-    async (id: string) => ({ id, file: await downloadCheckReport({ reportId: id }, { silent: true }) }),
-    { manual: true },
-  );
-  const { runAsync } = request; // stable across renders
+  // A manual fetch (started at an idle moment or by a tap), not a read of the query client: the bytes
+  // belong to this page, and the action that needs them awaits the very request the page shows.
   /** The latest fetch, for one report; `failed` once it has. */
   const latest = useRef<{ id: string; file: Promise<PdfFile>; failed: boolean } | null>(null);
-  const current = request.data?.id === reportId ? request.data : undefined;
+  /** How the latest fetch ended (nothing while it runs). */
+  const [settled, setSettled] = useState<{ id: string; file?: PdfFile; error?: Error } | null>(null);
+  const current = settled?.id === reportId ? settled : undefined;
 
-  const start = useCallback(
-    (id: string): Promise<PdfFile> => {
-      const entry = { id, file: runAsync(id).then((result) => result.file), failed: false };
-      entry.file.catch(() => {
+  const start = useCallback((id: string): Promise<PdfFile> => {
+    const entry = { id, file: downloadCheckReport({ reportId: id }, { silent: true }), failed: false };
+    latest.current = entry;
+    setSettled(null);
+    entry.file.then(
+      (file) => {
+        if (latest.current === entry) setSettled({ id, file });
+      },
+      (error: unknown) => {
         entry.failed = true;
-      });
-      latest.current = entry;
-      return entry.file;
-    },
-    [runAsync],
-  );
+        if (latest.current === entry)
+          setSettled({ id, error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return entry.file;
+  }, []);
 
   // The report call mostly waits for the server, and the worker's script (the largest) is what a slow
   // network delivers last. Only the worker this early: it loads and compiles on a thread of its own,
@@ -79,7 +82,7 @@ export function useReportPdf(reportId: string | undefined): ReportPdf {
 
   return {
     file: current?.file,
-    error: current || request.loading ? undefined : request.error,
+    error: current?.error,
     waitsToBeAsked: savesData(),
     get: () => {
       void preparePdfJs(); // at once if the idle time has not come yet

@@ -193,10 +193,13 @@ describe('下载报告 outside WeChat (Android Chrome, iOS Safari, desktop)', ()
   it('when fetching again fails, says why, and 重试 gets it', async () => {
     await signInForTest('work');
     const report = seededReport('positive');
-    server.use(http.get(REPORT_DOWNLOAD, () => HttpResponse.error(), { once: true }));
+    // The connection stays down through the read's own tries, and is back for 重试.
+    let down = true;
+    server.use(http.get(REPORT_DOWNLOAD, () => (down ? HttpResponse.error() : undefined)));
     renderRoute(withQuery(paths.downSuccess, { report: report.id }), { session: 'work' });
     expect(await screen.findByText('文件获取失败')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('后端接口连接异常');
+    down = false;
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('文件已准备好')).toBeInTheDocument();
   });

@@ -21,7 +21,7 @@ import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
 import { displayFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
 import content from '@/styles/content.module.css';
-import { useApiRequest } from '@/lib/use-api-request';
+import { useRead } from '@/lib/query-client';
 import styles from '../downloads.module.css';
 
 /**
@@ -48,15 +48,21 @@ export default function DownloadSuccessPage() {
 
 function DownloadedFile({ source }: { source: FileSource }) {
   const [record] = useState(() => getFileRecord(source));
-  const [file, setFile] = useState(() => getKeptFile(source));
+  const [kept] = useState(() => getKeptFile(source));
   const [saved, setSaved] = useState(record?.savedToDevice ?? false);
   const returnTo = record?.returnTo;
 
-  const refetch = useApiRequest(() => fetchFileSource(source, { silent: true }), {
-    ready: file === null,
-    onSuccess: (fetched) =>
-      setFile(keepFile(source, fetched, displayFileName(record?.fileName, source), returnTo)),
+  // The fetched bytes are kept (for 再次保存, and a reload in WeChat) as part of the read.
+  const refetch = useRead({
+    key: ['downloaded-file', source.kind, source.id],
+    read: (call) =>
+      fetchFileSource(source, call).then((fetched) =>
+        keepFile(source, fetched, displayFileName(record?.fileName, source), returnTo),
+      ),
+    silent: true,
+    enabled: kept === null,
   });
+  const file = kept ?? refetch.data ?? null;
 
   const goBack = useGoBack(returnTo);
   const back = (
@@ -68,8 +74,8 @@ function DownloadedFile({ source }: { source: FileSource }) {
   if (!file) {
     return (
       <PageShell fallbackPath={returnTo}>
-        {refetch.error && !refetch.loading ? (
-          <ErrorState title="文件获取失败" error={refetch.error} onRetry={refetch.run} />
+        {refetch.error && !refetch.isFetching ? (
+          <ErrorState title="文件获取失败" error={refetch.error} onRetry={() => void refetch.refetch()} />
         ) : (
           <InlineLoading label="正在获取文件" />
         )}
