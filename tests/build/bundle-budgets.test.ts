@@ -6,7 +6,12 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
  * The bundle budgets of docs/performance.md, over the production build in dist/ (scripts/test-all.mjs)
  * and the chunk graph its build wrote beside it (scripts/vite-plugins.ts `chunkGraph`).
  */
-const LOGIN_PAGE_BUDGET_KB = 183.5;
+/**
+ * Grown from 183.5 to 184 by what issue 57 and 60 put on the login page itself: 微信登录 beside the staff
+ * form for a shared page opened without a session, the idle lock's note, and the 16 px text floor in
+ * the app's one stylesheet.
+ */
+const LOGIN_PAGE_BUDGET_KB = 184;
 /**
  * Grown once by the read cache (TanStack Query with lib/query-client.ts, issue 58): one shared chunk of
  * that size that every page with server data loads and /login does not.
