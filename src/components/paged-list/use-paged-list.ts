@@ -46,7 +46,7 @@ function asOnePage<T>(data: Pages<T>, pageSize: number): Pages<T> {
   const records = data.pages.flatMap((page) => page.records);
   const size = Math.max(pageSize, Math.ceil(records.length / pageSize) * pageSize);
   return {
-    pages: [{ records, total: data.pages.at(-1)?.total }],
+    pages: [{ records, total: data.pages[data.pages.length - 1]?.total }],
     pageParams: [{ index: 1, size }],
   };
 }
@@ -113,7 +113,7 @@ export function usePagedList<T>(
   const error = query.isFetching ? null : query.error;
   return {
     items,
-    total: query.data?.pages.at(-1)?.total,
+    total: query.data?.pages[query.data.pages.length - 1]?.total,
     loading: query.isFetching && items.length === 0,
     error,
     hasMore: loaded && !error && query.hasNextPage,

@@ -320,7 +320,7 @@ export function scrubBreadcrumb(
 const TAG_SHAPES: Readonly<Record<string, RegExp>> = {
   'api.kind': /^[a-z-]{1,30}$/,
   'queue.step': /^[a-z-]{1,30}$/,
-  network: /^[a-z0-9-]{1,30}$/,
+  network: /^[a-z0-9-]{1,30}$/i,
   boundary: /^[a-z-]{1,30}$/,
   'contract.essential': /^(?:true|false)$/,
   'api.endpoint': /^[A-Z]+ \/[\w/.-]*$/,

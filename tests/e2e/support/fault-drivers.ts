@@ -74,6 +74,11 @@ export interface CallDriver<C = unknown> {
   title: string;
   /** The endpoint the fault is injected on (path suffix). */
   endpoint: string;
+  /**
+   * A read of the query client: a fault that decided nothing (no connection, a timeout) is tried
+   * again by the app (READ_MAX_TRIES in all) before the person sees it, so the matrix injects it that often.
+   */
+  cachedRead?: boolean;
   /** Signs in (unless the call is the login), opens the page and types the user's input. */
   arrange(page: Page, api: ApiMock): Promise<C>;
   /** The user action that makes the call. */
@@ -296,6 +301,7 @@ const reportList: CallDriver<ReportContext> = {
   name: 'report-list',
   title: '报告列表',
   endpoint: '/Sampling/PageCheckReport',
+  cachedRead: true,
   arrange: searchReportsByIdCard,
   act: async (page) => {
     await page.getByRole('button', { name: '查询报告' }).click();

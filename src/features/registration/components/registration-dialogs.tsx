@@ -30,7 +30,7 @@ export function confirmRegistration(
         <dt>采样管编码</dt>
         <dd className={styles.code}>{summary.tubeCode}</dd>
         <dt>采集时间</dt>
-        <dd>{formatDateTime(summary.collectedAt) || '未填（还没取样）'}</dd>
+        <dd>{summary.collectedAt ? formatDateTime(summary.collectedAt) : '未填（还没取样）'}</dd>
       </dl>
     ),
     confirmText: '确认提交',
