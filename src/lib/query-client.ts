@@ -183,6 +183,9 @@ function handedOver(hash: string): boolean {
  */
 export function prefetchRead<T>(read: Read<T>): void {
   const options = sessionQuery(read);
+  // prefetchQuery does not heed `enabled`: without a session (after a 401, on the way to sign-in)
+  // nothing is read, as for useRead.
+  if (options.enabled === false) return;
   const hash = hashKey(options.queryKey);
   if (handedOver(hash)) return;
   prefetched.set(hash, Date.now());

@@ -124,6 +124,14 @@ describe('the read cache belongs to a session', () => {
     expect(await screen.findByText('B 的数据')).toBeInTheDocument();
   });
 
+  it('a read started early without a session (after a 401, on the way to sign-in) asks nothing', () => {
+    const { read, pending } = heldRead();
+    signIn('token-a', 'account-a');
+    act(() => clearSession());
+    prefetchRead(read);
+    expect(pending).toEqual([]);
+  });
+
   it('a read started early that was refused is the page’s failure: not asked again until 重试', async () => {
     let asked = 0;
     const read: Read<string> = {
