@@ -150,7 +150,7 @@ export default function LoginPage() {
         <p className={styles.subtitle}>工作人员登录</p>
       </div>
       {searchParams.get(SIGNED_OUT_PARAM) === 'idle' && (
-        <p className={styles.unsent} role="status">
+        <p className={workNote.note} role="status">
           长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。
         </p>
       )}
