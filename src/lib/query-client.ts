@@ -12,6 +12,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
+import { ApiError } from '@/lib/http/errors';
 import { readRetryDelayMs, shouldRetryRead } from '@/lib/http/retry-policy';
 import { showError } from '@/lib/http/toast-policy';
 import { getToken, onTokenChange } from '@/lib/token';
@@ -97,9 +98,15 @@ export function sessionQuery<T>({
   staleTime,
   enabled,
 }: Read<T>): UseQueryOptions<T, Error, T, QueryKey> {
+  const session = sessionKey();
   return {
-    queryKey: [sessionKey(), ...key],
-    queryFn: () => read({ silent: true }),
+    queryKey: [session, ...key],
+    // A try that starts after its session ended (a 401, a sign-out, another sign-in) sends nothing: it
+    // would go out under no token, or another person's.
+    queryFn: () =>
+      sessionKey() === session
+        ? read({ silent: true })
+        : Promise.reject(new ApiError('canceled', '会话已结束')),
     meta: { silent },
     staleTime,
     // An answer that never goes stale is kept for the session, not collected while no page shows it.
