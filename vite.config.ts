@@ -137,9 +137,6 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       // A file's first test also loads its pages' modules: on a busy 2-core machine that alone took
       // longer than a quiet machine's whole test. The limit is for a test that hangs, not a slow one.
       testTimeout: 60_000,
-      // On CI a failed unit test runs once more and is named as flaky in npm test's summary: kept while
-      // animation-frames.test.tsx's one failure in a shared worker (seen once, cause not found) is open.
-      retry: process.env.CI ? 1 : 0,
       restoreMocks: true,
       // Vitest leaves a core to its main process by default: on a 2-core machine that is one worker.
       // The main process is nearly idle during a run, so one worker per core is faster here.
