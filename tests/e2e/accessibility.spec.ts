@@ -665,10 +665,9 @@ async function shortfalls(page: Page): Promise<string[]> {
 test.describe('older eyes and fingers: every check-user page (issue 57)', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  for (const viewport of [
-    { width: 320, height: 568 },
-    { width: 375, height: 812 },
-  ]) {
+  // At the narrowest phone only: the app's stylesheet has no width-dependent rules, so sizes and
+  // colours are the same at 375 px, where the route walk above runs axe; only wrapping differs.
+  for (const viewport of [{ width: 320, height: 568 }]) {
     test(`at ${viewport.width} px, 100 % and 200 % text: text ≥ 16 px, controls ≥ 44×44 px, contrast AA`, async ({
       page,
       api,
