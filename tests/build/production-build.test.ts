@@ -161,6 +161,12 @@ describe('production build', () => {
     expect(allJs).not.toMatch(/assets\/[\w-]+\.css/);
   });
 
+  it('has no rule that depends on the screen width: the older-eyes walk measures sizes at 320 px only', () => {
+    const [sheet] = readdirSync(assets).filter((file) => file.endsWith('.css'));
+    const css = readFileSync(join(assets, sheet), 'utf8');
+    expect(css.match(/@media[^{]*(?:width|device-width|aspect-ratio)[^{]*/g) ?? []).toEqual([]);
+  });
+
   it('tells the browser to send other sites no page path (ids) as the referrer', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     expect(html).toContain('<meta name="referrer" content="strict-origin-when-cross-origin" />');
