@@ -1,8 +1,11 @@
 import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '@/api/registration';
-import { errorMessage, failureData, isApiError, type ApiErrorKind } from '@/lib/http';
+import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
+import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
+import { errorMessage, failureData, isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
 import { failureDisposition } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
 import { normalizePhone } from '@/lib/phone';
+import { normalizeTubeCode } from '@/lib/tube-code';
 import { getToken } from '@/lib/token';
 import {
   API_STATUS,
@@ -11,16 +14,13 @@ import {
   type Id,
   type RegistrationInput,
 } from '@/types/api';
-import { bindSamplingTube } from './bind-sampling-tube';
-import { getSamplingTubeStatus } from './get-sampling-tube-status';
-import { normalizeTubeCode } from '@/lib/tube-code';
 
 /**
- * Registering a person and binding their tube: the one implementation used by the entry form, /bindErr,
- * the detail page's inline binding and the offline queue. It decides what each answer means; callers
- * decide how to show it. No UI here, so the queue's sender can load it without the feedback layer.
+ * Registering a person and binding their tube, in two steps: the one implementation used by the entry
+ * form and /bindErr (through the draft store), the detail page's binding and the offline queue. It
+ * decides what each answer means; callers decide how to show it, and keep the id Submit saved before
+ * they bind. No UI here, so the queue's sender can load it without the feedback layer.
  */
-
 /** Why binding failed in a way no field can fix; travels to /bindErr as the `reason` query code. */
 export type BindFailureReason =
   | 'registration-has-tube'
@@ -36,24 +36,12 @@ export type FieldProblemName = 'tubeCode' | 'collectedAt';
 
 export type RegisterAndBindStep = 'submit' | 'bind';
 
-export type RegisterAndBindOutcome =
-  | { kind: 'bound'; registrationId: Id }
-  /** Submit was refused: the ID card is registered already (`registrationId`: that registration, if named). */
-  | { kind: 'id-card-registered'; registrationId?: Id; message: string; error: unknown }
-  /** Bind was refused for the tube code or the collection time. */
-  | { kind: 'field'; field: FieldProblemName; message: string; error: unknown }
+/** The answers either step may meet. */
+type StepFailure<S extends RegisterAndBindStep> =
   /** Refused for a reason no field can fix. */
-  | {
-      kind: 'refused';
-      step: RegisterAndBindStep;
-      reason: BindFailureReason;
-      message: string;
-      error?: unknown;
-    }
-  /** Submit succeeded, but neither its answer nor a search by ID card says which registration it is. */
-  | { kind: 'saved-without-id' }
+  | { kind: 'refused'; step: S; reason: BindFailureReason; message: string; error?: unknown }
   /** The server refused what was sent (invalid input, a rule of its own); its message says why. */
-  | { kind: 'rejected'; step: RegisterAndBindStep; message: string; error: unknown }
+  | { kind: 'rejected'; step: S; message: string; error: unknown }
   /**
    * Nothing was decided (lib/http/retry-policy.ts): 'transient' (no network, a timeout, a busy server,
    * a gateway's page, a repeated tap, an unexpected error), sent again later; or 'session' (HTTP 401),
@@ -62,7 +50,7 @@ export type RegisterAndBindOutcome =
    */
   | {
       kind: 'not-sent';
-      step: RegisterAndBindStep;
+      step: S;
       disposition: 'transient' | 'session';
       registrationId?: Id;
       errorKind?: ApiErrorKind;
@@ -71,49 +59,80 @@ export type RegisterAndBindOutcome =
       error: unknown;
     };
 
-/** `collectedAt` '' : not taken yet, sent without one. */
-export type RegisterAndBindRequest = { tubeCode: string; collectedAt: string } & (
-  | /** Submit this registration (with `id`: an existing one, updated), then bind. */
-    { registration: RegistrationInput }
-    /** The registration is submitted already: bind only. */
-  | { registrationId: Id }
-);
+/** What Submit answered: the registration saved, or why not. */
+export type SubmitOutcome =
+  | { kind: 'registered'; registrationId: Id }
+  /** The ID card is registered already (`registrationId`: that registration, if named). */
+  | { kind: 'id-card-registered'; registrationId?: Id; message: string; error: unknown }
+  /** Submit succeeded, but neither its answer nor a search by ID card says which registration it is. */
+  | { kind: 'saved-without-id' }
+  | StepFailure<'submit'>;
 
-export interface RegisterAndBindOptions {
+/** What Bind answered for a saved registration. */
+export type BindOutcome =
+  | { kind: 'bound'; registrationId: Id }
+  /** Refused for the tube code or the collection time. */
+  | { kind: 'field'; field: FieldProblemName; message: string; error: unknown }
+  | StepFailure<'bind'>;
+
+/** Where registering and binding ends: bound, or the step that stopped it and why. */
+export type RegisterAndBindOutcome = Exclude<SubmitOutcome, { kind: 'registered' }> | BindOutcome;
+
+/** How a step is sent. Callers that send both steps pass the same `token` to each. */
+interface StepCallOptions {
+  /** The token the step is sent with (default: the tab's token when the step starts); null sends none. */
+  token?: string | null;
+  /** Aborts the step in flight (its outcome is 'not-sent', 'canceled'). */
+  signal?: AbortSignal;
+  /** Idempotency-Key of the step's call (config/assumptions.ts decides whether it is sent). */
+  idempotencyKey?: string;
+}
+
+export interface SubmitOptions extends StepCallOptions {
   /**
-   * What an 'ID card already registered' answer to Submit means. 'report' (the form): the outcome
+   * What an 'ID card already registered' answer means. 'report' (the form): the outcome
    * 'id-card-registered', and the person chooses to open that registration. 'adopt-same-person' (the
    * offline queue, which resends work whose answer may have been lost): when the registration it names
-   * has the same ID card, name and phone, it is the one an earlier attempt saved, and the tube is bound
-   * to it.
+   * has the same ID card, name and phone, it is the one an earlier attempt saved.
    */
   idCardRegistered?: 'report' | 'adopt-same-person';
-  /** Called as soon as the registration is saved, before binding, so the caller keeps its id. */
-  onRegistrationSaved?: (registrationId: Id) => void;
-  /** Idempotency-Key of each call (config/assumptions.ts decides whether it is sent). */
-  idempotencyKeys?: Record<RegisterAndBindStep, string>;
+}
+
+export interface BindOptions extends StepCallOptions {
   /**
    * The last Bind of this registration may have been committed with its answer lost (it failed without
    * deciding anything): ask the tube's status first, and bind only when it is not bound to it already.
    */
-  confirmBeforeBind?: boolean;
-  /**
-   * The token every step is sent with (default: the tab's token when the call starts). Pinned for the
-   * whole call: a step never goes out under an account that signed in while an earlier one was in flight.
-   */
-  token?: string | null;
-  /** Aborts the steps still to come and the one in flight (their outcome is 'not-sent', 'canceled'). */
-  signal?: AbortSignal;
+  confirmFirst?: boolean;
 }
 
-/** How every step of one call is sent: silent, under the pinned token, abortable. */
-type StepOptions = CallOptions & { silent: true };
+/** `collectedAt` '': not taken yet, sent without one. */
+export interface BindRequest {
+  registrationId: Id;
+  tubeCode: string;
+  collectedAt: string;
+}
+
+/** How every call of a step is sent: silent, under the step's token, abortable. */
+type SentAs = CallOptions & { silent: true };
+
+function sentAs(options: StepCallOptions): SentAs {
+  return {
+    silent: true,
+    token: options.token !== undefined ? options.token : getToken(),
+    signal: options.signal,
+  };
+}
 
 /** What 'saved-without-id' means to the person, and what to do. */
 export const SAVED_WITHOUT_ID_MESSAGE =
   '登记已提交，但服务器没有告知是哪一条登记。请在「信息查询」中按身份证号找到这条登记，再绑定采样管。';
 
-function notSent(step: RegisterAndBindStep, error: unknown, registrationId?: Id): RegisterAndBindOutcome {
+function notSent<S extends RegisterAndBindStep>(
+  step: S,
+  error: unknown,
+  registrationId?: Id,
+): StepFailure<S> {
   const apiError = isApiError(error) ? error : undefined;
   return {
     kind: 'not-sent',
@@ -132,11 +151,18 @@ function undecided(error: unknown): boolean {
   return failureDisposition(error) !== 'refused';
 }
 
-/** The one classification of a failed Submit or Bind (the retry policy first, then the business code). */
-function classify(step: RegisterAndBindStep, error: unknown, registrationId?: Id): RegisterAndBindOutcome {
+/**
+ * The classification both steps share (the retry policy first, then the codes either may answer), or
+ * null for a business code that only the step itself can read.
+ */
+function classifyCommon<S extends RegisterAndBindStep>(
+  step: S,
+  error: unknown,
+  registrationId?: Id,
+): StepFailure<S> | null {
   if (undecided(error) || !isApiError(error)) return notSent(step, error, registrationId);
   const { message } = error;
-  const refused = (reason: BindFailureReason): RegisterAndBindOutcome => ({
+  const refused = (reason: BindFailureReason): StepFailure<S> => ({
     kind: 'refused',
     step,
     reason,
@@ -154,12 +180,30 @@ function classify(step: RegisterAndBindStep, error: unknown, registrationId?: Id
     case API_STATUS.invalidInput:
       return { kind: 'rejected', step, message, error };
   }
-  if (step === 'submit') {
-    if (error.code === API_STATUS.idCardRegistered)
-      return { kind: 'id-card-registered', registrationId: registeredIdFrom(error.body), message, error };
-    return { kind: 'rejected', step, message, error };
-  }
-  switch (error.code) {
+  return null;
+}
+
+function classifySubmit(error: unknown): Exclude<SubmitOutcome, { kind: 'registered' }> {
+  const common = classifyCommon('submit', error);
+  if (common) return common;
+  const { message, code, body } = error as ApiError;
+  if (code === API_STATUS.idCardRegistered)
+    return { kind: 'id-card-registered', registrationId: registeredIdFrom(body), message, error };
+  return { kind: 'rejected', step: 'submit', message, error };
+}
+
+function classifyBind(error: unknown, registrationId: Id): Exclude<BindOutcome, { kind: 'bound' }> {
+  const common = classifyCommon('bind', error, registrationId);
+  if (common) return common;
+  const { message, code } = error as ApiError;
+  const refused = (reason: BindFailureReason): StepFailure<'bind'> => ({
+    kind: 'refused',
+    step: 'bind',
+    reason,
+    message,
+    error,
+  });
+  switch (code) {
     case API_STATUS.tubeNotFound:
     case API_STATUS.tubeAlreadyBound:
       return { kind: 'field', field: 'tubeCode', message, error };
@@ -186,7 +230,7 @@ function registeredIdFrom(body: unknown): Id | undefined {
  * The registration the tube is bound to now, or null when it is unknown, free, or bound to someone the
  * caller may not see. A tube whose status is not given counts as free. Rejects when the lookup fails.
  */
-async function boundRegistrationOf(tubeCode: string, call: StepOptions): Promise<Id | null> {
+async function boundRegistrationOf(tubeCode: string, call: SentAs): Promise<Id | null> {
   const status = await getSamplingTubeStatus({ tubeCode }, call);
   if (!status.exists || (status.status ?? 'unbound') === 'unbound') return null;
   return status.boundRegistrationId ?? null;
@@ -196,7 +240,7 @@ async function boundRegistrationOf(tubeCode: string, call: StepOptions): Promise
  * A refusal that an earlier attempt's lost answer would also explain (the tube or the registration
  * "already has one", a garbled answer): true when the tube is in fact bound to this registration. A
  * failure that decided nothing (a busy server, no connection) is not looked into now, which would only
- * add a request to a busy server: the resend confirms the tube's status first (`confirmBeforeBind`).
+ * add a request to a busy server: the resend confirms the tube's status first (`confirmFirst`).
  */
 function mayBeBoundAlready(error: unknown): boolean {
   if (!isApiError(error) || undecided(error)) return false;
@@ -208,7 +252,7 @@ function mayBeBoundAlready(error: unknown): boolean {
 }
 
 /** The registration named by 'ID card already registered' when it is this very person's, else null. */
-async function samePersonRegistered(id: Id, input: RegistrationInput, call: StepOptions): Promise<Id | null> {
+async function samePersonRegistered(id: Id, input: RegistrationInput, call: SentAs): Promise<Id | null> {
   const existing = await getRegistrationDetail({ id }, call);
   const same =
     normalizeIdCard(existing.idCard) === normalizeIdCard(input.idCard) &&
@@ -217,28 +261,31 @@ async function samePersonRegistered(id: Id, input: RegistrationInput, call: Step
   return same ? existing.id : null;
 }
 
-async function submit(
+/**
+ * Submits the registration (with `id`: an existing one, updated), silently: the caller keeps the
+ * saved id before it binds, and shows any other outcome itself.
+ */
+export async function submitStep(
   input: RegistrationInput,
-  options: RegisterAndBindOptions,
-  call: StepOptions,
-): Promise<{ registrationId: Id } | RegisterAndBindOutcome> {
+  options: SubmitOptions = {},
+): Promise<SubmitOutcome> {
+  const call = sentAs(options);
   try {
     const saved = await savedRegistrationId(
-      await submitRegistration(input, { ...call, idempotencyKey: options.idempotencyKeys?.submit }),
+      await submitRegistration(input, { ...call, idempotencyKey: options.idempotencyKey }),
       input,
       'submitted',
       call,
     );
-    if (!saved) return { kind: 'saved-without-id' };
-    return { registrationId: saved };
+    return saved ? { kind: 'registered', registrationId: saved } : { kind: 'saved-without-id' };
   } catch (error) {
-    const outcome = classify('submit', error);
+    const outcome = classifySubmit(error);
     if (outcome.kind !== 'id-card-registered' || options.idCardRegistered !== 'adopt-same-person')
       return outcome;
     if (!outcome.registrationId) return outcome;
     try {
       const adopted = await samePersonRegistered(outcome.registrationId, input, call);
-      return adopted ? { registrationId: adopted } : outcome;
+      return adopted ? { kind: 'registered', registrationId: adopted } : outcome;
     } catch (lookupError) {
       return undecided(lookupError) ? notSent('submit', lookupError) : outcome;
     }
@@ -246,52 +293,39 @@ async function submit(
 }
 
 /**
- * Submits the registration unless it is submitted already, then binds the tube to it. Every call is
- * silent: the caller shows the outcome (at a field, in a dialog, on /bindErr, in the queue's list).
+ * Binds the tube to a saved registration, silently: the caller shows the outcome (at a field, on
+ * /bindErr, in a line, in the queue's list). A refusal that a lost earlier answer would also explain is
+ * checked against the tube's status first.
  */
-export async function registerAndBind(
-  request: RegisterAndBindRequest,
-  options: RegisterAndBindOptions = {},
-): Promise<RegisterAndBindOutcome> {
-  const call: StepOptions = {
-    silent: true,
-    token: options.token !== undefined ? options.token : getToken(),
-    signal: options.signal,
-  };
-  let registrationId: Id;
-  if ('registrationId' in request) {
-    registrationId = request.registrationId;
-  } else {
-    const saved = await submit(request.registration, options, call);
-    if ('kind' in saved) return saved;
-    registrationId = saved.registrationId;
-    options.onRegistrationSaved?.(registrationId);
-  }
+export async function bindStep(request: BindRequest, options: BindOptions = {}): Promise<BindOutcome> {
+  const call = sentAs(options);
+  const { registrationId } = request;
   const tubeCode = normalizeTubeCode(request.tubeCode);
-  if ('registrationId' in request && options.confirmBeforeBind) {
+  const boundAlready = async (): Promise<BindOutcome | null> => {
     try {
-      if ((await boundRegistrationOf(tubeCode, call)) === registrationId)
-        return { kind: 'bound', registrationId };
+      return (await boundRegistrationOf(tubeCode, call)) === registrationId
+        ? { kind: 'bound', registrationId }
+        : null;
     } catch (lookupError) {
-      if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);
       // A refused lookup says nothing about the tube: the Bind's own answer will.
+      return undecided(lookupError) ? notSent('bind', lookupError, registrationId) : null;
     }
+  };
+  if (options.confirmFirst) {
+    const known = await boundAlready();
+    if (known) return known;
   }
   try {
     await bindSamplingTube(
       { registrationId, tubeCode, ...(request.collectedAt ? { collectedAt: request.collectedAt } : {}) },
-      { ...call, idempotencyKey: options.idempotencyKeys?.bind },
+      { ...call, idempotencyKey: options.idempotencyKey },
     );
     return { kind: 'bound', registrationId };
   } catch (error) {
     if (mayBeBoundAlready(error)) {
-      try {
-        if ((await boundRegistrationOf(tubeCode, call)) === registrationId)
-          return { kind: 'bound', registrationId };
-      } catch (lookupError) {
-        if (undecided(lookupError)) return notSent('bind', lookupError, registrationId);
-      }
+      const known = await boundAlready();
+      if (known) return known;
     }
-    return classify('bind', error, registrationId);
+    return classifyBind(error, registrationId);
   }
 }
