@@ -151,59 +151,52 @@ function undecided(error: unknown): boolean {
   return failureDisposition(error) !== 'refused';
 }
 
+function refusal<S extends RegisterAndBindStep>(
+  step: S,
+  reason: BindFailureReason,
+  error: ApiError,
+): StepFailure<S> {
+  return { kind: 'refused', step, reason, message: error.message, error };
+}
+
 /**
  * The classification both steps share (the retry policy first, then the codes either may answer), or
- * null for a business code that only the step itself can read.
+ * the business error whose code only the step itself can read.
  */
 function classifyCommon<S extends RegisterAndBindStep>(
   step: S,
   error: unknown,
   registrationId?: Id,
-): StepFailure<S> | null {
+): StepFailure<S> | ApiError {
   if (undecided(error) || !isApiError(error)) return notSent(step, error, registrationId);
-  const { message } = error;
-  const refused = (reason: BindFailureReason): StepFailure<S> => ({
-    kind: 'refused',
-    step,
-    reason,
-    message,
-    error,
-  });
-  if (error.kind !== 'business') return refused('server');
+  if (error.kind !== 'business') return refusal(step, 'server', error);
   switch (error.code) {
     case API_STATUS.forbidden:
-      return refused('forbidden');
+      return refusal(step, 'forbidden', error);
     case API_STATUS.notFound:
-      return refused('not-found');
+      return refusal(step, 'not-found', error);
     case API_STATUS.serverError:
-      return refused('server');
+      return refusal(step, 'server', error);
     case API_STATUS.invalidInput:
-      return { kind: 'rejected', step, message, error };
+      return { kind: 'rejected', step, message: error.message, error };
   }
-  return null;
+  return error;
 }
 
-function classifySubmit(error: unknown): Exclude<SubmitOutcome, { kind: 'registered' }> {
-  const common = classifyCommon('submit', error);
-  if (common) return common;
-  const { message, code, body } = error as ApiError;
+function classifySubmit(failure: unknown): Exclude<SubmitOutcome, { kind: 'registered' }> {
+  const error = classifyCommon('submit', failure);
+  if (!isApiError(error)) return error;
+  const { message, code, body } = error;
   if (code === API_STATUS.idCardRegistered)
     return { kind: 'id-card-registered', registrationId: registeredIdFrom(body), message, error };
   return { kind: 'rejected', step: 'submit', message, error };
 }
 
-function classifyBind(error: unknown, registrationId: Id): Exclude<BindOutcome, { kind: 'bound' }> {
-  const common = classifyCommon('bind', error, registrationId);
-  if (common) return common;
-  const { message, code } = error as ApiError;
-  const refused = (reason: BindFailureReason): StepFailure<'bind'> => ({
-    kind: 'refused',
-    step: 'bind',
-    reason,
-    message,
-    error,
-  });
-  switch (code) {
+function classifyBind(failure: unknown, registrationId: Id): Exclude<BindOutcome, { kind: 'bound' }> {
+  const error = classifyCommon('bind', failure, registrationId);
+  if (!isApiError(error)) return error;
+  const { message } = error;
+  switch (error.code) {
     case API_STATUS.tubeNotFound:
     case API_STATUS.tubeAlreadyBound:
       return { kind: 'field', field: 'tubeCode', message, error };
@@ -211,13 +204,13 @@ function classifyBind(error: unknown, registrationId: Id): Exclude<BindOutcome, 
       // The contract's only 9001 for binding: a collection time in the future (e.g. a phone clock ahead).
       return { kind: 'field', field: 'collectedAt', message, error };
     case API_STATUS.registrationHasTube:
-      return refused('registration-has-tube');
+      return refusal('bind', 'registration-has-tube', error);
     case API_STATUS.registrationNotSubmitted:
-      return refused('registration-not-submitted');
+      return refusal('bind', 'registration-not-submitted', error);
     case API_STATUS.tubeNotBoundToRegistration:
-      return refused('tube-not-bound');
+      return refusal('bind', 'tube-not-bound', error);
     default:
-      return refused('unknown');
+      return refusal('bind', 'unknown', error);
   }
 }
 
