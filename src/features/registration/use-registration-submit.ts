@@ -41,7 +41,7 @@ export function useRegistrationSubmit(fields: RegistrationFormState, audience: U
   const ageAcceptedFor = useRef<string | null>(null);
 
   const offerExisting = async (id: Id | undefined, message?: string) => {
-    if (await offerRegisteredIdCard(id, isWork, message)) fields.openRegistration(id);
+    if (await offerRegisteredIdCard(id, audience, message)) fields.openRegistration(id);
   };
 
   /** Checks every field; shows each message at its field and focuses the first one. */

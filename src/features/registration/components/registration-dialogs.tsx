@@ -1,5 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import { getRegistrationDetail } from '@/api/registration/get-registration-detail';
+import type { UserAudience } from '@/config/audience';
 import type { Id } from '@/types/api';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import type { TransientCause } from '@/lib/http/retry-policy';
@@ -121,10 +122,10 @@ function canOpenRegistration(id: Id | undefined): Promise<boolean> {
  */
 export async function offerRegisteredIdCard(
   id: Id | undefined,
-  isWork: boolean,
+  audience: UserAudience,
   message?: string,
 ): Promise<boolean> {
-  if (!isWork && !(await canOpenRegistration(id))) {
+  if (audience === 'check' && !(await canOpenRegistration(id))) {
     await explainRegisteredElsewhere();
     return false;
   }

@@ -73,7 +73,7 @@ export default function BindErrorPage() {
         }
         case 'id-card-registered':
           if (
-            (await offerRegisteredIdCard(outcome.registrationId, true, outcome.message)) &&
+            (await offerRegisteredIdCard(outcome.registrationId, 'work', outcome.message)) &&
             outcome.registrationId
           )
             void navigate(withQuery(paths.infoDetail, { id: outcome.registrationId }));
