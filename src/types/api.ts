@@ -65,7 +65,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /**
    * The token to send instead of the one the tab holds when the request leaves: steps that belong to
-   * one session (registerAndBind's Submit, lookups and Bind) pin it, so none goes out under another
+   * one session (a registration's Submit, lookups and Bind) pin it, so none goes out under another
    * account that signed in meanwhile. null sends none.
    */
   token?: string | null;

@@ -1,8 +1,10 @@
 import {
-  registerAndBind,
+  bindStep,
   SAVED_WITHOUT_ID_MESSAGE,
+  submitStep,
+  type RegisterAndBindOutcome,
   type RegisterAndBindStep,
-} from '@/api/sampling/register-and-bind';
+} from '@/features/registration';
 import { isApiError, type ApiErrorKind } from '@/lib/http';
 import { transientCause } from '@/lib/http/retry-policy';
 import type { QueueWaitCause } from '@/lib/stored-queue';
@@ -11,9 +13,10 @@ import type { Id } from '@/types/api';
 import type { QueueEntry } from './queue-store';
 
 /**
- * Sends one queued entry with registerAndBind: submits the registration unless it is saved already,
- * then binds the tube. Loaded on demand by the flush (it pulls in the HTTP layer). Every call is
- * silent: the queue reports its outcomes itself, once per flush, instead of one toast per failed request.
+ * Sends one queued entry: submits the registration unless it is saved already, keeps the saved id with
+ * the entry, then binds the tube. Loaded on demand by the flush (it pulls in the HTTP layer). Every
+ * call is silent: the queue reports its outcomes itself, once per flush, instead of one toast per
+ * failed request.
  */
 export type SendResult =
   | { kind: 'sent'; registrationId: Id }
@@ -32,9 +35,12 @@ export type SendResult =
     };
 
 export interface SendOptions {
-  /** Called as soon as the registration is saved, before binding, so the id survives a crash or reload. */
+  /**
+   * Keeps the registration's id with the entry as soon as Submit saved it, before binding, so the id
+   * survives a crash or reload. The flush passes its own queue store's update.
+   */
   onRegistrationSaved: (registrationId: Id) => void;
-  /** The token of the session that owns the entry: every step is sent with it (registerAndBind). */
+  /** The token of the session that owns the entry: every step is sent with it. */
   token: string | null;
   /** Aborted when that session ends: the step in flight is abandoned and none follows. */
   signal: AbortSignal;
@@ -65,27 +71,36 @@ function entryIdempotencyKey(entry: QueueEntry, step: RegisterAndBindStep): stri
   return `queue-${entry.id}-${step}`;
 }
 
-export async function sendEntry(entry: QueueEntry, options: SendOptions): Promise<SendResult> {
+/** Submits the entry's registration unless it is saved, keeping the id with the entry, then binds. */
+async function registerAndBind(entry: QueueEntry, options: SendOptions): Promise<RegisterAndBindOutcome> {
   const { tubeCode, collectedAt } = entry;
-  const outcome = await registerAndBind(
-    entry.registrationId
-      ? { registrationId: entry.registrationId, tubeCode, collectedAt }
-      : { registration: entry.registrationInput, tubeCode, collectedAt },
-    {
+  const call = { token: options.token, signal: options.signal };
+  let registrationId = entry.registrationId;
+  if (!registrationId) {
+    const submitted = await submitStep(entry.registrationInput, {
+      ...call,
       // The queue resends work whose answer may have been lost: the registration an earlier attempt
       // saved comes back as 'already registered', and is this entry's when it is the same person.
       idCardRegistered: 'adopt-same-person',
+      idempotencyKey: entryIdempotencyKey(entry, 'submit'),
+    });
+    if (submitted.kind !== 'registered') return submitted;
+    registrationId = submitted.registrationId;
+    options.onRegistrationSaved(registrationId);
+  }
+  return bindStep(
+    { registrationId, tubeCode, collectedAt },
+    {
+      ...call,
       // Its last Bind failed without deciding anything: it may have been committed, its answer lost.
-      confirmBeforeBind: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
-      onRegistrationSaved: options.onRegistrationSaved,
-      token: options.token,
-      signal: options.signal,
-      idempotencyKeys: {
-        submit: entryIdempotencyKey(entry, 'submit'),
-        bind: entryIdempotencyKey(entry, 'bind'),
-      },
+      confirmFirst: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
+      idempotencyKey: entryIdempotencyKey(entry, 'bind'),
     },
   );
+}
+
+export async function sendEntry(entry: QueueEntry, options: SendOptions): Promise<SendResult> {
+  const outcome = await registerAndBind(entry, options);
   switch (outcome.kind) {
     case 'bound':
       return { kind: 'sent', registrationId: outcome.registrationId };

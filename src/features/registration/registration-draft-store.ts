@@ -3,6 +3,7 @@ import { addRegistration, savedRegistrationId } from '@/api/registration';
 import { registrationDraftKey } from '@/lib/work-keys';
 import { errorMessage, isApiError } from '@/lib/http';
 import { getSessionOwner, requireSessionOwner, type SessionOwner } from '@/lib/session';
+import { getToken } from '@/lib/token';
 import {
   persistedStorageKey,
   readPersisted,
@@ -16,10 +17,12 @@ import {
   formHasContent,
   registrationDraftSchema,
   serverDraftSignature,
+  toRegistrationInput,
   unsavedServerDraft,
   type RegistrationDraft,
   type RegistrationForm,
 } from './registration-draft';
+import { bindStep, submitStep, type RegisterAndBindOutcome } from './register-and-bind';
 
 /**
  * The one owner of an account's unfinished registration: its form values on this phone and its copy
@@ -55,18 +58,18 @@ export interface RegistrationDraftStore {
   replace: (draft: RegistrationDraft) => void;
   /** Continue this account's unfinished registration of the typed person instead of creating another. */
   continueServerDraft: (registrationId: Id) => void;
-  /** Submit saved the registration (its tube is not bound yet): a retry binds that one. */
-  markSubmitted: (registrationId: Id) => void;
   /** Forgets the draft (submitted and bound, emptied with 清空, or queued for sending). */
   clear: () => void;
   /** Removes the draft when it holds that registration (deleted from 待提交登记). */
   forgetRegistration: (registrationId: Id) => void;
   /** Saves what the server does not have yet; saves run one after another. Resolves with how it went. */
   saveToServer: () => Promise<ServerSaveStatus>;
-  /** Waits for the save under way and returns the server's id (the submit needs it, or it registers twice). */
-  settle: () => Promise<Id | undefined>;
-  /** No new saves while true (the registration is being submitted). */
-  holdSaves: (held: boolean) => void;
+  /**
+   * Submits the draft (the registration saved on the way, or a new one) once the save under way has
+   * answered, with no save in between; keeps the saved id, so a retry binds that registration instead of
+   * registering the person twice; then binds the tube. The caller forgets the draft once it is bound.
+   */
+  submitAndBind: () => Promise<RegisterAndBindOutcome>;
 }
 
 function createStore(key: string): RegistrationDraftStore {
@@ -178,10 +181,6 @@ function createStore(key: string): RegistrationDraftStore {
       readStorage();
       commit({ ...draft, server: { registrationId, status: 'draft' } });
     },
-    markSubmitted: (registrationId) => {
-      readStorage();
-      commit({ ...draft, server: { registrationId, status: 'submitted' } });
-    },
     clear: () => {
       generation += 1;
       saveStatus = { kind: 'idle' };
@@ -198,13 +197,32 @@ function createStore(key: string): RegistrationDraftStore {
       chain = chain.then(runSave, runSave);
       return chain;
     },
-    settle: async () => {
-      await chain;
-      readStorage();
-      return draft.server.registrationId;
-    },
-    holdSaves: (next) => {
-      held = next;
+    submitAndBind: async () => {
+      held = true;
+      try {
+        await chain;
+        readStorage();
+        const { form, server } = draft;
+        // Both steps go out under the session the tap was made in.
+        const token = getToken();
+        const submitted = await submitStep(toRegistrationInput(form, server.registrationId), {
+          idCardRegistered: 'report',
+          token,
+        });
+        if (submitted.kind !== 'registered') return submitted;
+        readStorage();
+        commit({ ...draft, server: { registrationId: submitted.registrationId, status: 'submitted' } });
+        return await bindStep(
+          {
+            registrationId: submitted.registrationId,
+            tubeCode: form.tubeCode,
+            collectedAt: form.collectedAt ?? '',
+          },
+          { token },
+        );
+      } finally {
+        held = false;
+      }
     },
   };
 }

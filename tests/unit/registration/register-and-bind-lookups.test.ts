@@ -1,11 +1,12 @@
 import { getResponse, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { registerAndBind } from '@/api/sampling/register-and-bind';
+import { afterEach, describe, expect, it } from 'vitest';
+import { submitStep } from '@/features/registration/register-and-bind';
+import { registrationDraftStore } from '@/features/registration/registration-draft-store';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
-import { signInForTest } from '../support/render-route';
+import { signInForTest, TEST_OWNERS } from '../support/render-route';
 import { holdRequests } from '../support/held-request';
 import { recordRequests } from '../support/request-log';
 
@@ -31,22 +32,20 @@ function submitAnswersNull(): void {
   );
 }
 
+const draftStore = () => registrationDraftStore(TEST_OWNERS.work);
+afterEach(() => draftStore().clear());
+
 describe('a Submit answered without the registration id', () => {
-  it('finds the registration by its ID card and binds the tube to it', async () => {
+  it('finds the registration by its ID card', async () => {
     await signInForTest('work');
     submitAnswersNull();
-    const requests = recordRequests();
-    const tubeCode = spareTube();
-    const outcome = await registerAndBind({ registration: PERSON, tubeCode, collectedAt: AT });
+    const outcome = await submitStep(PERSON);
 
     const [saved] = defaultDb.state.registrations.filter((record) => record.idCard === ID_CARD);
-    expect(outcome).toEqual({ kind: 'bound', registrationId: saved.id });
-    expect(await requests.bodies('/Sampling/BindSamplingTube')).toEqual([
-      expect.objectContaining({ registrationId: saved.id, tubeCode }),
-    ]);
+    expect(outcome).toEqual({ kind: 'registered', registrationId: saved.id });
   });
 
-  it('says so, and binds nothing, when no registration of that ID card can be found', async () => {
+  it('says so when no registration of that ID card can be found', async () => {
     await signInForTest('work');
     submitAnswersNull();
     server.use(
@@ -54,21 +53,18 @@ describe('a Submit answered without the registration id', () => {
         HttpResponse.json({ statusCode: 2000, responseData: { records: [] } }),
       ),
     );
-    const requests = recordRequests();
-    expect(await registerAndBind({ registration: PERSON, tubeCode: spareTube(), collectedAt: AT })).toEqual({
-      kind: 'saved-without-id',
-    });
-    expect(requests.count('/Sampling/BindSamplingTube')).toBe(0);
+    expect(await submitStep(PERSON)).toEqual({ kind: 'saved-without-id' });
   });
 });
 
-describe('the token every step is sent with', () => {
-  it('is the one the call started with, even when another account signs in while Submit is in flight', async () => {
+describe('the token every step of a submit from the draft is sent with', () => {
+  it('is the one the tap started with, even when another account signs in while Submit is in flight', async () => {
     const firstToken = await signInForTest('work');
     submitAnswersNull();
     const submit = holdRequests('*/api/v1/ScreeningRegister/Submit');
     const requests = recordRequests();
-    const outcome = registerAndBind({ registration: PERSON, tubeCode: spareTube(), collectedAt: AT });
+    draftStore().editForm({ ...PERSON, tubeCode: spareTube(), collectedAt: AT });
+    const outcome = draftStore().submitAndBind();
     await submit.arrived;
     const secondToken = await signInForTest('work');
     expect(secondToken).not.toBe(firstToken);

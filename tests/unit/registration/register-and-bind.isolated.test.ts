@@ -4,10 +4,11 @@ import { submitRegistration } from '@/api/registration/submit-registration';
 import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
 import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import {
-  registerAndBind,
+  bindStep,
+  submitStep,
+  type BindRequest,
   type RegisterAndBindOutcome,
-  type RegisterAndBindRequest,
-} from '@/api/sampling/register-and-bind';
+} from '@/features/registration/register-and-bind';
 import { ApiError, type ApiErrorKind } from '@/lib/http';
 import { API_STATUS, type Registration, type RegistrationInput } from '@/types/api';
 
@@ -17,8 +18,8 @@ vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() 
 vi.mock('@/api/sampling/get-sampling-tube-status', () => ({ getSamplingTubeStatus: vi.fn() }));
 
 const person: RegistrationInput = { name: '王小明', idCard: '110105199001011234', phone: '13800138000' };
-const request: RegisterAndBindRequest = {
-  registration: person,
+const request: BindRequest = {
+  registrationId: 'reg-1',
   tubeCode: ' CT2026110001 ',
   collectedAt: '2026-11-20T09:00:00+08:00',
 };
@@ -36,48 +37,40 @@ beforeEach(() => {
   vi.mocked(getRegistrationDetail).mockReset();
 });
 
-describe('registerAndBind: one classification of what Submit and Bind answer', () => {
-  it('submits, then binds the trimmed code to the saved registration, silently', async () => {
-    const saved = vi.fn();
-    expect(await registerAndBind(request, { onRegistrationSaved: saved })).toEqual({
-      kind: 'bound',
-      registrationId: 'reg-1',
-    });
-    expect(saved).toHaveBeenCalledWith('reg-1');
+describe('submitStep and bindStep: one classification of what Submit and Bind answer', () => {
+  it('Submit answers the saved registration, sent silently', async () => {
+    expect(await submitStep(person)).toEqual({ kind: 'registered', registrationId: 'reg-1' });
     expect(vi.mocked(submitRegistration).mock.calls[0]).toEqual([
       person,
       expect.objectContaining({ silent: true }),
     ]);
-    expect(vi.mocked(bindSamplingTube).mock.calls[0][0]).toEqual({
-      registrationId: 'reg-1',
-      tubeCode: 'CT2026110001',
-      collectedAt: request.collectedAt,
-    });
   });
 
-  it('binds only, when the registration is submitted already', async () => {
-    const outcome = await registerAndBind({ registrationId: 'reg-9', tubeCode: 'T1', collectedAt: 'x' });
-    expect(outcome).toEqual({ kind: 'bound', registrationId: 'reg-9' });
-    expect(submitRegistration).not.toHaveBeenCalled();
+  it('Bind sends the trimmed code to the registration, silently', async () => {
+    expect(await bindStep(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+    expect(vi.mocked(bindSamplingTube).mock.calls[0]).toEqual([
+      { registrationId: 'reg-1', tubeCode: 'CT2026110001', collectedAt: request.collectedAt },
+      expect.objectContaining({ silent: true }),
+    ]);
   });
 
   it('sends each call with its Idempotency-Key when given', async () => {
-    await registerAndBind(request, { idempotencyKeys: { submit: 'k-s', bind: 'k-b' } });
+    await submitStep(person, { idempotencyKey: 'k-s' });
+    await bindStep(request, { idempotencyKey: 'k-b' });
     expect(vi.mocked(submitRegistration).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-s' });
     expect(vi.mocked(bindSamplingTube).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-b' });
   });
 
   const undecided: ApiErrorKind[] = ['network', 'timeout', 'unauthorized', 'repeat-submit', 'canceled'];
-  it.each(undecided)('a %s failure of Submit decides nothing: not-sent, nothing bound', async (kind) => {
+  it.each(undecided)('a %s failure of Submit decides nothing: not-sent', async (kind) => {
     vi.mocked(submitRegistration).mockRejectedValue(new ApiError(kind, '请求没有完成'));
-    expect(await registerAndBind(request)).toMatchObject({
+    expect(await submitStep(person)).toMatchObject({
       kind: 'not-sent',
       step: 'submit',
       disposition: kind === 'unauthorized' ? 'session' : 'transient',
       errorKind: kind,
       message: '请求没有完成',
     });
-    expect(bindSamplingTube).not.toHaveBeenCalled();
   });
 
   // The retry policy's transient rows (lib/http/retry-policy.ts): sent again later, never shown as refused.
@@ -91,8 +84,7 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
     ['a gateway page', new ApiError('malformed', '格式有误', { body: '<html>502 Bad Gateway</html>' })],
   ])("Submit failing with %s decides nothing: not-sent with the server's Retry-After", async (_, error) => {
     vi.mocked(submitRegistration).mockRejectedValue(error);
-    const outcome = await registerAndBind(request);
-    expect(outcome).toEqual({
+    expect(await submitStep(person)).toEqual({
       kind: 'not-sent',
       step: 'submit',
       disposition: 'transient',
@@ -101,12 +93,11 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
       message: error.message,
       error,
     });
-    expect(bindSamplingTube).not.toHaveBeenCalled();
   });
 
   it.each(undecided)('a %s failure of Bind is not-sent with the saved registration', async (kind) => {
     vi.mocked(bindSamplingTube).mockRejectedValue(new ApiError(kind, '请求没有完成'));
-    expect(await registerAndBind(request)).toMatchObject({
+    expect(await bindStep(request)).toMatchObject({
       kind: 'not-sent',
       step: 'bind',
       registrationId: 'reg-1',
@@ -137,10 +128,9 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
     ],
   ])('Submit refused with %s', async (_, error, expected) => {
     vi.mocked(submitRegistration).mockRejectedValue(error);
-    const outcome = await registerAndBind(request);
+    const outcome = await submitStep(person);
     expect(outcome).toMatchObject(expected);
     if (outcome.kind === 'refused' || outcome.kind === 'rejected') expect(outcome.step).toBe('submit');
-    expect(bindSamplingTube).not.toHaveBeenCalled();
   });
 
   it.each<[string, ApiError, Partial<RegisterAndBindOutcome>]>([
@@ -159,7 +149,7 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
     ['another code', business(7777), { kind: 'refused', reason: 'unknown' }],
   ])('Bind refused with %s', async (_, error, expected) => {
     vi.mocked(bindSamplingTube).mockRejectedValue(error);
-    expect(await registerAndBind(request)).toMatchObject(expected);
+    expect(await bindStep(request)).toMatchObject(expected);
   });
 
   it.each([
@@ -177,7 +167,7 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
         boundRegistrationId: 'reg-1',
         timeline: [],
       });
-      expect(await registerAndBind(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+      expect(await bindStep(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
       expect(vi.mocked(getSamplingTubeStatus).mock.calls[0][0]).toEqual({ tubeCode: 'CT2026110001' });
     },
   );
@@ -191,12 +181,12 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
       boundRegistrationId: 'someone-else',
       timeline: [],
     });
-    expect(await registerAndBind(request)).toMatchObject({
+    expect(await bindStep(request)).toMatchObject({
       kind: 'refused',
       reason: 'registration-has-tube',
     });
     vi.mocked(getSamplingTubeStatus).mockRejectedValueOnce(new ApiError('network', '后端接口连接异常'));
-    expect(await registerAndBind(request)).toMatchObject({
+    expect(await bindStep(request)).toMatchObject({
       kind: 'not-sent',
       step: 'bind',
       registrationId: 'reg-1',
@@ -205,12 +195,12 @@ describe('registerAndBind: one classification of what Submit and Bind answer', (
 
   it('a 5003 for a tube code refusal is never checked against the tube (no lookup for 5001)', async () => {
     vi.mocked(bindSamplingTube).mockRejectedValue(business(API_STATUS.tubeNotFound));
-    await registerAndBind(request);
+    await bindStep(request);
     expect(getSamplingTubeStatus).not.toHaveBeenCalled();
   });
 });
 
-describe('registerAndBind: the policies for an ID card that is registered already', () => {
+describe('submitStep: the policies for an ID card that is registered already', () => {
   const registered = business(API_STATUS.idCardRegistered, '该身份证号已登记', {
     responseData: { registrationId: 'reg-7' },
   });
@@ -219,22 +209,20 @@ describe('registerAndBind: the policies for an ID card that is registered alread
 
   it("'report' (the form) returns it, without looking the registration up", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
-    expect(await registerAndBind(request, { idCardRegistered: 'report' })).toMatchObject({
+    expect(await submitStep(person, { idCardRegistered: 'report' })).toMatchObject({
       kind: 'id-card-registered',
       registrationId: 'reg-7',
     });
     expect(getRegistrationDetail).not.toHaveBeenCalled();
   });
 
-  it("'adopt-same-person' (the queue) binds to it when it is the same name, ID card and phone", async () => {
+  it("'adopt-same-person' (the queue) takes it as saved when it is the same name, ID card and phone", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockResolvedValue(existing({}));
-    const saved = vi.fn();
-    expect(
-      await registerAndBind(request, { idCardRegistered: 'adopt-same-person', onRegistrationSaved: saved }),
-    ).toEqual({ kind: 'bound', registrationId: 'reg-7' });
-    expect(saved).toHaveBeenCalledWith('reg-7');
-    expect(vi.mocked(bindSamplingTube).mock.calls[0][0]).toMatchObject({ registrationId: 'reg-7' });
+    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toEqual({
+      kind: 'registered',
+      registrationId: 'reg-7',
+    });
   });
 
   it.each<[string, Partial<Registration>]>([
@@ -243,17 +231,16 @@ describe('registerAndBind: the policies for an ID card that is registered alread
   ])("'adopt-same-person' leaves it alone for %s", async (_, patch) => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockResolvedValue(existing(patch));
-    expect(await registerAndBind(request, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
       kind: 'id-card-registered',
       registrationId: 'reg-7',
     });
-    expect(bindSamplingTube).not.toHaveBeenCalled();
   });
 
   it("'adopt-same-person' whose lookup cannot go out decides nothing", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockRejectedValue(new ApiError('timeout', '系统接口请求超时'));
-    expect(await registerAndBind(request, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
       kind: 'not-sent',
       step: 'submit',
       errorKind: 'timeout',

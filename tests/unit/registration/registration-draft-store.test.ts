@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registrationDraftStore } from '@/features/registration/registration-draft-store';
 import { server } from '../../msw-server';
-import { signInForTest, storedTestDraft, TEST_OWNERS, testDraftKey } from '../support/render-route';
+import { signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { NEW_ID_CARD } from './helpers';
 
@@ -32,16 +32,6 @@ afterEach(() => {
 });
 
 describe('the registration draft store', () => {
-  it('writes every change through at once, the form apart from its server copy', () => {
-    store().editForm({ name: '王小明' });
-    expect(storedTestDraft()).toMatchObject({ form: { name: '王小明', idCard: '' }, server: {} });
-    store().markSubmitted('31');
-    expect(storedTestDraft()).toMatchObject({
-      form: { name: '王小明' },
-      server: { registrationId: '31', status: 'submitted' },
-    });
-  });
-
   it('keeps nothing on the phone once the form is empty again', () => {
     store().editForm({ name: '王小明' });
     store().editForm({ name: '' });
@@ -106,6 +96,5 @@ describe('the registration draft store', () => {
     expect(created).not.toHaveProperty('id');
     expect(updated).toMatchObject({ phone: '13800138000' });
     expect(updated.id).toBe(store().getState().server.registrationId);
-    expect(await store().settle()).toBe(updated.id);
   });
 });

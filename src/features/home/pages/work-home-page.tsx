@@ -17,11 +17,13 @@ import { UnreadBadge } from '../components/unread-badge';
 import { useProfile } from '../use-profile';
 import styles from './work-home-page.module.css';
 
-// The registration feature (its finder, search list and forms) is not needed to show the home page:
-// loaded after it, the card adds nothing to what the home page loads before it shows.
+// The registration feature is not needed to show the home page: loaded after it, the line adds
+// nothing to what the home page loads before it shows.
 const loadRegistration = () => import('@/features/registration');
 const PendingRegistrationsLine = lazy(() =>
-  loadRegistration().then((module) => ({ default: module.PendingRegistrationsLine })),
+  loadRegistration()
+    .then((registration) => registration.loadPendingRegistrationsLine())
+    .then((module) => ({ default: module.PendingRegistrationsLine })),
 );
 
 interface Entry {

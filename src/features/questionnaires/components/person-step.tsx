@@ -10,7 +10,9 @@ import styles from '../questionnaires.module.css';
 // A questionnaire opened for a person (the usual way in) never shows this step: the registration
 // feature's finder is loaded only when it does, not with every questionnaire.
 const RegistrationFinder = lazy(() =>
-  import('@/features/registration').then((module) => ({ default: module.RegistrationFinder })),
+  import('@/features/registration')
+    .then((registration) => registration.loadRegistrationFinder())
+    .then((module) => ({ default: module.RegistrationFinder })),
 );
 
 export interface PersonStepProps {

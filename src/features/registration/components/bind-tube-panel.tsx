@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { registerAndBind } from '@/api/sampling/register-and-bind';
 import type { UserAudience } from '@/config/audience';
 import { toastSuccess } from '@/lib/feedback';
 import { showError } from '@/lib/http';
@@ -9,7 +8,8 @@ import { normalizeTubeCode } from '@/lib/tube-code';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Registration } from '@/types/api';
-import { outcomeView } from '../bind-failure';
+import { bindFailureText } from '../bind-failure';
+import { bindStep } from '../register-and-bind';
 import { focusControl, useTubeFields } from '../use-tube-fields';
 import { confirmRegistration } from './registration-dialogs';
 import { TubeFields } from './tube-fields';
@@ -43,53 +43,38 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   const { collectedAt } = tube;
   const [failure, setFailure] = useState<string | null>(null);
   const guard = useTapGuard();
-  const [binding, setBinding] = useState(false);
 
   const bind = () =>
     guard.run(async () => {
-      try {
-        setFailure(null);
-        const checked = tube.check();
-        if (!checked.ok) {
-          focusControl(checked.first);
+      setFailure(null);
+      const checked = tube.check();
+      if (!checked.ok) {
+        focusControl(checked.first);
+        return;
+      }
+      const code = normalizeTubeCode(draft.value.tubeCode);
+      const confirmed = await confirmRegistration(
+        { name: registration.name, idCard: registration.idCard, tubeCode: code, collectedAt },
+        '请确认绑定信息',
+      );
+      if (!confirmed) return;
+      const outcome = await bindStep({ registrationId: registration.id, tubeCode: code, collectedAt });
+      switch (outcome.kind) {
+        case 'bound':
+          draft.clear();
+          toastSuccess('绑定成功');
+          onBound();
           return;
-        }
-        const code = normalizeTubeCode(draft.value.tubeCode);
-        const confirmed = await confirmRegistration(
-          { name: registration.name, idCard: registration.idCard, tubeCode: code, collectedAt },
-          '请确认绑定信息',
-        );
-        if (!confirmed) return;
-        setBinding(true);
-        const outcome = await registerAndBind({
-          registrationId: registration.id,
-          tubeCode: code,
-          collectedAt,
-        });
-        const view = outcomeView(outcome, { place: 'detail' });
-        switch (view.show) {
-          case 'bound':
-            draft.clear();
-            toastSuccess('绑定成功');
-            onBound();
-            return;
-          case 'field':
-            tube.showProblem(view.field, view.message);
-            return;
-          case 'line':
-            setFailure(view.text);
-            return;
-          case 'error':
-            showError(view.error);
-            return;
-          case 'page':
-          case 'existing':
-          case 'queue':
-            // Not given for a registration submitted already (bind only, no queue here).
-            return;
-        }
-      } finally {
-        setBinding(false);
+        case 'field':
+          tube.showProblem(outcome.field, outcome.message);
+          return;
+        case 'refused':
+          setFailure(bindFailureText(outcome.reason, outcome.message));
+          return;
+        case 'rejected':
+        case 'not-sent':
+          showError(outcome.error);
+          return;
       }
     });
 
@@ -107,9 +92,9 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
         color="primary"
         size="large"
         className={styles.button}
-        loading={binding}
+        loading={guard.running}
         loadingText="正在绑定"
-        disabled={binding}
+        disabled={guard.running}
         onClick={() => void bind()}
       >
         绑定采样管

@@ -1,4 +1,7 @@
 import { Dialog } from 'antd-mobile';
+import { getRegistrationDetail } from '@/api/registration/get-registration-detail';
+import type { UserAudience } from '@/config/audience';
+import type { Id } from '@/types/api';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import type { TransientCause } from '@/lib/http/retry-policy';
 import { SCREENING_AGE_RANGE_TEXT } from '../registration-form-values';
@@ -66,7 +69,7 @@ const ID_CARD_REGISTERED_TITLE = '该身份证号已登记';
  * The ID card is registered already: offer that registration instead. Resolves true to open it. The
  * server's message is shown only when it says more than the title.
  */
-export function offerExistingRegistration(message = ID_CARD_REGISTERED_TITLE): Promise<boolean> {
+function offerExistingRegistration(message = ID_CARD_REGISTERED_TITLE): Promise<boolean> {
   return Dialog.confirm({
     'aria-label': ID_CARD_REGISTERED_TITLE,
     title: ID_CARD_REGISTERED_TITLE,
@@ -85,7 +88,7 @@ export function offerExistingRegistration(message = ID_CARD_REGISTERED_TITLE): P
  * The ID card is registered already, by someone whose registrations this check user cannot see (the
  * screening site registered a family member): what to do instead of opening it.
  */
-export async function explainRegisteredElsewhere(): Promise<void> {
+async function explainRegisteredElsewhere(): Promise<void> {
   await Dialog.alert({
     'aria-label': ID_CARD_REGISTERED_TITLE,
     title: ID_CARD_REGISTERED_TITLE,
@@ -101,6 +104,32 @@ export async function explainRegisteredElsewhere(): Promise<void> {
     ),
     confirmText: '知道了',
   });
+}
+
+/** Whether this account may open registration `id` (the server shows a check user only their own). */
+function canOpenRegistration(id: Id | undefined): Promise<boolean> {
+  if (!id) return Promise.resolve(false);
+  return getRegistrationDetail({ id }, { silent: true }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The ID card is registered already (`id`: that registration, when known): offers it where this person
+ * can open it, resolving true to open it. Staff may open any; a check user is shown only their own, so
+ * for anyone else's they are told what to do instead.
+ */
+export async function offerRegisteredIdCard(
+  id: Id | undefined,
+  audience: UserAudience,
+  message?: string,
+): Promise<boolean> {
+  if (audience === 'check' && !(await canOpenRegistration(id))) {
+    await explainRegisteredElsewhere();
+    return false;
+  }
+  return offerExistingRegistration(message);
 }
 
 /**

@@ -3,18 +3,17 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { toast } from '@/lib/feedback';
-import { registerAndBind } from '@/api/sampling/register-and-bind';
 import { showError } from '@/lib/http';
 import { useTapGuard } from '@/lib/use-tap-guard';
-import { offerExistingRegistration } from '../components/registration-dialogs';
+import { offerRegisteredIdCard } from '../components/registration-dialogs';
 import {
   BIND_FAILURE_MESSAGES,
+  bindFailureOf,
   isBindFailureReason,
-  outcomeView,
   type BindErrorState,
   type BindFailureReason,
+  type EntryLocationState,
 } from '../bind-failure';
-import { toRegistrationInput } from '../registration-draft';
 import { useRegistrationDraft } from '../registration-draft-store';
 import styles from './result-pages.module.css';
 
@@ -42,43 +41,46 @@ export default function BindErrorPage() {
 
   const retry = () =>
     guard.run(async (leave) => {
-      const { form, server } = store.getState();
+      const { form } = store.getState();
       if (!form.tubeCode || !form.collectedAt) {
         toast('没有找到待提交的内容，请重新填写');
         backToForm();
         return;
       }
-      const outcome = await registerAndBind(
-        {
-          registration: toRegistrationInput(form, server.registrationId),
-          tubeCode: form.tubeCode,
-          collectedAt: form.collectedAt,
-        },
-        { idCardRegistered: 'report', onRegistrationSaved: store.markSubmitted },
-      );
-      const view = outcomeView(outcome, { place: 'bindErr', state });
-      switch (view.show) {
+      const outcome = await store.submitAndBind();
+      switch (outcome.kind) {
         case 'bound':
           leave();
           store.clear();
-          void navigate(view.to ?? paths.bindSuccess, { replace: true });
+          void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
           return;
-        case 'page':
-          // Back to the form with a field's problem, or this page again with the new reason.
-          if (view.to === paths.infoEnter) leave();
-          void navigate(view.to, { replace: view.replace, state: view.state });
+        case 'refused':
+        case 'saved-without-id': {
+          // This page again with the new reason (it stays mounted), and 重试 works again.
+          const failure = bindFailureOf(outcome);
+          const next: BindErrorState = { ...state, message: failure.message };
+          void navigate(withQuery(paths.bindErr, { reason: failure.reason }), { replace: true, state: next });
           return;
-        case 'existing':
-          if ((await offerExistingRegistration(view.message)) && view.registrationId)
-            void navigate(withQuery(paths.infoDetail, { id: view.registrationId }));
+        }
+        case 'field': {
+          // The field is on the form: back there, with the problem at its field.
+          leave();
+          const handedBack: EntryLocationState = {
+            problem: { field: outcome.field, message: outcome.message },
+          };
+          void navigate(paths.infoEnter, { replace: true, state: handedBack });
           return;
-        case 'error':
-          showError(view.error);
+        }
+        case 'id-card-registered':
+          if (
+            (await offerRegisteredIdCard(outcome.registrationId, 'work', outcome.message)) &&
+            outcome.registrationId
+          )
+            void navigate(withQuery(paths.infoDetail, { id: outcome.registrationId }));
           return;
-        case 'field':
-        case 'line':
-        case 'queue':
-          // Not given here: a field is on the form, and /bindErr offers no queue.
+        case 'rejected':
+        case 'not-sent':
+          showError(outcome.error);
           return;
       }
     });

@@ -9,7 +9,8 @@ import { ChoiceGroup } from '../components/choice-group';
 import { PersonFields } from '../components/person-fields';
 import { ServerDraftLine } from '../components/server-draft-line';
 import { TubeFields } from '../components/tube-fields';
-import { useRegistrationForm } from '../use-registration-form';
+import { REGISTRATION_FORM_NAME, useRegistrationForm } from '../use-registration-form';
+import { useRegistrationSubmit } from '../use-registration-submit';
 import styles from './info-enter-page.module.css';
 
 // 继续填写 a registration saved on the server (?draft=<id>) is the rarer way in: its loader comes only
@@ -27,11 +28,14 @@ const FOR_WHOM_OPTIONS = [
  * 信息录入 for both audiences: the person, the tube (scanned or typed, right after the required person
  * fields, so 扫码 is on the first screen) and the collection time, kept
  * by the registration draft store on every change (and, for staff, on the server as an unfinished
- * registration); submitting registers the person and binds the tube in one go (useRegistrationForm's submit).
+ * registration); submitting registers the person and binds the tube in one go (useRegistrationSubmit).
  */
 export default function InfoEnterPage() {
-  const form = useRegistrationForm(useAudience());
-  const { isWork, draft, store, phase, busy, pageError, idCardConflict } = form;
+  const audience = useAudience();
+  const form = useRegistrationForm(audience);
+  const { submit, waiting, pageError } = useRegistrationSubmit(form, audience);
+  const { isWork, draft, store } = form;
+  const idCardConflict = form.registered.conflict;
   const resumeLoading = <InlineLoading label="正在载入保存的登记" />;
   const pageErrorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -50,22 +54,22 @@ export default function InfoEnterPage() {
           color="primary"
           size="large"
           className={styles.submit}
-          loading={busy}
-          loadingText={phase === 'checking' ? '正在核对身份证号' : '正在提交'}
-          disabled={busy}
-          onClick={() => void form.submit()}
+          loading={waiting !== null}
+          loadingText={waiting === 'id-card' ? '正在核对身份证号' : '正在提交'}
+          disabled={waiting !== null}
+          onClick={() => void submit()}
         >
           {isCheck ? '提交' : '提交并绑定'}
         </Button>
       }
     >
-      {form.resumeDraftId !== null && (
+      {form.resume.draftId !== null && (
         <Suspense fallback={resumeLoading}>
           <ResumeServerDraft
-            draftId={form.resumeDraftId}
+            draftId={form.resume.draftId}
             local={draft}
             replace={store.replace}
-            done={form.resumeDone}
+            done={form.resume.done}
             loading={resumeLoading}
           />
         </Suspense>
@@ -73,15 +77,22 @@ export default function InfoEnterPage() {
       {form.restored && (
         <div className={styles.restored} role="status">
           <span>已恢复上次未提交的内容</span>
-          <Button size="small" fill="outline" onClick={form.clearDraft}>
+          <Button
+            size="small"
+            fill="outline"
+            onClick={() => {
+              store.clear();
+              form.resetMessages();
+            }}
+          >
             清空
           </Button>
         </div>
       )}
-      {form.pendingCount > 0 && (
+      {form.pending.count > 0 && (
         <div className={styles.queued} role="status">
           <span>
-            有 {form.pendingCount} 条登记待发送，{form.pendingWait}
+            有 {form.pending.count} 条登记待发送，{form.pending.wait}
           </span>
           <Link to={paths.workUser} className={styles.queuedLink}>
             在首页查看
@@ -108,7 +119,7 @@ export default function InfoEnterPage() {
         onSubmit={(event) => event.preventDefault()}
       >
         <PersonFields
-          formName={form.formName}
+          formName={REGISTRATION_FORM_NAME}
           heading={personHeading}
           headingExtra={
             isCheck && (
@@ -126,18 +137,23 @@ export default function InfoEnterPage() {
           }
           person={draft.form}
           form={form.person}
-          onIdCardBlur={form.checkIdCard}
+          onIdCardBlur={() => void form.registered.check(draft.form.idCard)}
           afterIdCard={
             idCardConflict && (
               <div className={styles.conflict} role="alert">
                 <span>该身份证号已登记，不需要重复登记。</span>
-                <Button size="small" color="primary" fill="outline" onClick={form.openConflict}>
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => form.openRegistration(idCardConflict.registration.id)}
+                >
                   查看已有登记
                 </Button>
               </div>
             )
           }
-          beforeOptional={<TubeFields {...form.tube} heading="采样管" />}
+          beforeOptional={<TubeFields {...form.tube.props} heading="采样管" />}
         />
       </form>
       {isWork && (
