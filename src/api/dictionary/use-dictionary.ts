@@ -1,6 +1,6 @@
 import type { DictionaryItem, DictionaryTypeCode } from '@/types/api';
 import { useRead } from '@/lib/query-client';
-import { dictionaryRead } from './dictionary-cache';
+import { dictionaryRead } from './dictionary-read';
 
 export interface UseDictionaryResult {
   items: DictionaryItem[];

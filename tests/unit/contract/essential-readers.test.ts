@@ -23,9 +23,9 @@ const READERS: Record<string, Record<string, string>> = {
     signature: 'src/lib/wechat/sdk.ts',
   },
   dictionaryPageSchema: {
-    records: 'src/api/dictionary/dictionary-cache.ts',
-    'records[].itemText': 'src/api/dictionary/dictionary-cache.ts',
-    'records[].itemValue': 'src/api/dictionary/dictionary-cache.ts',
+    records: 'src/api/dictionary/dictionary-read.ts',
+    'records[].itemText': 'src/api/dictionary/dictionary-read.ts',
+    'records[].itemValue': 'src/api/dictionary/dictionary-read.ts',
   },
   registrationSchema: {
     id: 'src/features/home/check-overview.ts',
