@@ -95,11 +95,20 @@ describe('信息详情 (work)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('offers to submit a registration that is still a draft', async () => {
-    const registration = seededRegistration((r) => r.status === 'draft');
-    const { user } = await openPage(withQuery(paths.infoDetail, { id: registration.id }));
-    await user.click(await screen.findByRole('button', { name: '提交登记' }));
-    expect(await screen.findByText(/这条登记还没有绑定采样管/)).toBeInTheDocument();
+  it('submits a registration that is still a draft to its own record, once for a double tap', async () => {
+    const registration = seededRegistration((r) => r.status === 'draft' && r.phone !== '');
+    const sent = recordRequests();
+    await openPage(withQuery(paths.infoDetail, { id: registration.id }));
+    const submit = await screen.findByRole('button', { name: '提交登记' });
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Submit', () => delay(300).then(() => undefined), { once: true }),
+    );
+    const refused = watchForText(REPEAT_SUBMIT_MESSAGE);
+    tapTwiceInOneFrame(submit);
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+    expect(sent.count('/ScreeningRegister/Submit')).toBe(1);
+    expect((await sent.bodies('/ScreeningRegister/Submit'))[0]).toMatchObject({ id: registration.id });
+    expect(refused()).toBe(false);
   });
 
   it('shows an error with 重试 for an unknown id', async () => {

@@ -1,16 +1,11 @@
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { submitRegistration } from '@/api/registration';
 import { toastSuccess } from '@/lib/feedback';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { canUnbind, type Registration } from '@/types/api';
-import {
-  formFromRegistration,
-  registrationFormSchema,
-  toRegistrationInput,
-  type RegistrationForm,
-} from '../registration-draft';
+import { formFromRegistration, registrationFormSchema, type RegistrationForm } from '../registration-draft';
+import { resubmitRegistration } from '../resubmit-registration';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
 import styles from './detail-actions.module.css';
@@ -88,10 +83,7 @@ export function RegistrationCorrection({
       }
       try {
         const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
-        await submitRegistration({
-          ...toRegistrationInput(value, registration.id),
-          questionnaireResponseId: registration.questionnaireResponseId,
-        });
+        await resubmitRegistration(registration, value);
         close();
         toastSuccess('登记信息已更新');
         onSaved();
