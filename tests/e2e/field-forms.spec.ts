@@ -7,12 +7,11 @@ import { NEW_ID_CARD, spareTube } from './support/journeys';
  * phone use them (issue 54): 扫码 on the first screen, the optional details folded under 选填信息 (and
  * remembered), the ID card on the digit keypad with an X key, kept whole when pasted with spaces and
  * shown in the card's 6-8-4 groups, and a self-registration of at most two screens. In WeChat's user
- * agent with the stubbed bridge, at 320×568 and 360×640.
+ * agent with the stubbed bridge, on the smallest phone (320×568): the stylesheet has no rule that
+ * depends on the screen's width (the build test holds it), so a wider phone lays the same page out in
+ * fewer lines and a taller one shows more of it.
  */
-const PHONES = [
-  { width: 320, height: 568 },
-  { width: 360, height: 640 },
-] as const;
+const PHONES = [{ width: 320, height: 568 }] as const;
 
 const idCardField = (page: Page) => page.getByRole('textbox', { name: '身份证号', exact: true });
 const fold = (page: Page) => page.getByRole('button', { name: '选填信息', exact: true });
