@@ -13,12 +13,17 @@ function Field() {
   );
 }
 
-/** A browser that does (or does not) size a textarea to its text (CSS field-sizing). */
-function browserWith(fieldSizing: boolean) {
+/** The field, typed into in a browser that does (or does not) size a textarea to its text (field-sizing). */
+async function typedInto(fieldSizing: boolean): Promise<HTMLElement> {
   vi.stubGlobal('CSS', {
     supports: (property: string, value: string) =>
       fieldSizing && property === 'field-sizing' && value === 'content',
   });
+  render(<Field />);
+  const box = screen.getByRole('textbox', { name: '备注' });
+  await userEvent.type(box, '北京市海淀区{enter}学院路 1 号');
+  expect(box).toHaveValue('北京市海淀区\n学院路 1 号');
+  return box;
 }
 
 /**
@@ -29,21 +34,13 @@ describe('GrowingTextArea', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('where the browser sizes the field (field-sizing), starts it at its least lines and sets no height of its own', async () => {
-    browserWith(true);
-    render(<Field />);
-    const box = screen.getByRole('textbox', { name: '备注' });
-    await userEvent.type(box, '北京市海淀区{enter}学院路 1 号');
-    expect(box).toHaveValue('北京市海淀区\n学院路 1 号');
+    const box = await typedInto(true);
     expect(box).toHaveAttribute('rows', '2');
     expect(box.style.height).toBe('');
   });
 
   it("elsewhere, antd-mobile's autoSize gives the field a height of its own", async () => {
-    browserWith(false);
-    render(<Field />);
-    const box = screen.getByRole('textbox', { name: '备注' });
-    await userEvent.type(box, '北京市海淀区{enter}学院路 1 号');
-    expect(box).toHaveValue('北京市海淀区\n学院路 1 号');
+    const box = await typedInto(false);
     expect(box.style.height).not.toBe('');
   });
 });
