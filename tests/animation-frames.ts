@@ -3,9 +3,10 @@
  * from one interval, started through the global setInterval when the first callback is queued and
  * stopped when none is left. Queued while a test had fake timers on, that interval was the fake
  * clock's and vanished with vi.useRealTimers(); the callback stayed queued, so jsdom never started
- * another, and no frame ran again in the worker (its files share one window, vite.config.ts). antd-mobile's
- * animations (react-spring, which keeps the requestAnimationFrame it finds when it loads) then never
- * ended: a closed dialog stayed in the page for every later test of the worker.
+ * another, and no frame ran again in the worker (its files share one window, vite.config.ts): antd-mobile's
+ * animations then never ended (a closed dialog stayed in the page for every later test of the worker),
+ * and the PDF viewer, which measures in a frame, never measured. antd-mobile's motion is off in unit
+ * tests now (tests/setup.ts); the app's own frames still need this.
  *
  * Listed before tests/setup.ts in setupFiles, so it is installed before antd-mobile first loads.
  */

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
-import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
+import { Dialog, reduceMotion, Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { format } from 'node:util';
@@ -93,6 +93,10 @@ function closeAntdOverlays(): void {
 }
 
 installAntdTestRenderer();
+// antd-mobile's own switch for tests and reduced-motion users (react-spring's skipAnimation): dialogs,
+// toasts and popups open and close at once, so none waits for animation frames or is left half-closed
+// (a dialog closed before its opening's first frame never unmounted). The browser tests keep the motion.
+reduceMotion();
 /**
  * The same for the query cache (lib/query-client.ts): it tells components of an answer on a timer of
  * its own, after the request's promise, so a test cannot wrap those updates either.

@@ -23,9 +23,13 @@ export function RootLayout() {
   const meta = useRouteMeta();
   const [kept, setKept] = useState<ReadonlyMap<string, ReactNode>>(new Map());
 
-  const keepAlive = meta?.keepAlive === true;
+  const session = getToken() !== null;
+  // Kept only within a session: a keep-alive page rendered without one (its token gone before the
+  // access rule leads away) renders as any other page, or the two branches below would undo each
+  // other in every render.
+  const keepAlive = meta?.keepAlive === true && session;
   // Adjusting state during render (not in an effect), so the change is in this render's DOM.
-  if (kept.size > 0 && !getToken()) {
+  if (kept.size > 0 && !session) {
     // A session that ended (HTTP 401, sign-out) takes its kept pages along: /login must not hold, hidden
     // in its DOM, the list of names the last session searched. What was typed is stored, not kept here.
     setKept(new Map());

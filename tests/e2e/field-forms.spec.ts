@@ -7,7 +7,10 @@ import { NEW_ID_CARD, spareTube } from './support/journeys';
  * phone use them (issue 54): 扫码 on the first screen, the optional details folded under 选填信息 (and
  * remembered), the ID card on the digit keypad with an X key, kept whole when pasted with spaces and
  * shown in the card's 6-8-4 groups, and a self-registration of at most two screens. In WeChat's user
- * agent with the stubbed bridge, at 320×568 and 360×640.
+ * agent with the stubbed bridge, at 320×568, and the first screen of /infoEnter at 360×640 too (the
+ * spec's phone for 扫码 on the first screen). The rest is not walked again at 360×640: the stylesheet has
+ * no rule that depends on the screen's width (the build test holds it), so a wider phone lays the same
+ * page out in fewer lines and a taller one shows more of it.
  */
 const PHONES = [
   { width: 320, height: 568 },
@@ -52,6 +55,11 @@ for (const phone of PHONES) {
     expect(fits.text, `placeholder ${fits.text} px in a box of ${fits.box} px`).toBeLessThanOrEqual(fits.box);
     await snap(page, `infoEnter-${size}`);
   });
+}
+
+// The rest on the smallest phone only (see above).
+for (const phone of PHONES.slice(0, 1)) {
+  const size = `${phone.width}×${phone.height}`;
 
   test(`/infoEnter at ${size}: 选填信息 folds 民族…紧急联系人 and stays open after a reload`, async ({
     page,

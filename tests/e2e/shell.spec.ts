@@ -21,12 +21,6 @@ test.describe('app shell', () => {
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
   });
 
-  test('an unknown path shows the Chinese not-found page', async ({ page, api }) => {
-    await signIn(page, api);
-    await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
-  });
-
   test('the app runs under its Content-Security-Policy without violations', async ({ page, api }) => {
     const violations: string[] = [];
     page.on('console', (message) => {

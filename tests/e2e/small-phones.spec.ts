@@ -6,20 +6,19 @@ import { API_ORIGIN, expect, expectAccessible, signIn, snap, test, type ApiMock 
 import { viewPdf } from './support/journeys';
 
 /**
- * A screened person's report and home on the small phones they use (320×568, 360×640): the report
- * detail leads with one action that fits the platform (inside WeChat 保存报告图片, in a plain mobile
- * browser 下载报告) with the PDF in the page below it, leaves out a section it has no data for, and the
- * home never contradicts itself, also with a report that names no registration.
+ * A screened person's report and home on the smallest phone they use (320×568): the report detail
+ * leads with one action that fits the platform (inside WeChat 保存报告图片, in a plain mobile browser
+ * 下载报告) with the PDF in the page below it, leaves out a section it has no data for, and the home
+ * never contradicts itself, also with a report that names no registration. Not again at 360×640: the
+ * stylesheet has no rule that depends on the width (the build test holds it) and the PDF is drawn to
+ * its frame's width at any width, so a wider phone lays the same page out with more room.
  */
 
 /** Android Chrome: a system browser, not WeChat. */
 const ANDROID_CHROME_UA =
   'Mozilla/5.0 (Linux; Android 12; PGEM10) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36';
 
-const PHONES = [
-  { width: 320, height: 568 },
-  { width: 360, height: 640 },
-];
+const PHONES = [{ width: 320, height: 568 }];
 
 function checkUserReport(api: ApiMock): StoredReport {
   const user = api.db.state.users.find((candidate) => candidate.role === 'check');

@@ -10,15 +10,13 @@ export interface GrowingTextAreaProps extends Omit<TextAreaProps, 'autoSize' | '
   ref?: Ref<TextAreaRef>;
 }
 
-let nativeSizing: boolean | undefined;
-
 /** Whether the browser itself sizes a textarea to its text (CSS `field-sizing: content`). */
 function browserSizesTextAreas(): boolean {
-  nativeSizing ??=
+  return (
     typeof CSS !== 'undefined' &&
     typeof CSS.supports === 'function' &&
-    CSS.supports('field-sizing', 'content');
-  return nativeSizing;
+    CSS.supports('field-sizing', 'content')
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SafeHtml, sanitizeHtml } from '@/components/safe-html';
 import { BLOCKED_IMAGE_TEXT } from '@/components/safe-html/sanitize-html';
-import { stubLocation } from '../auth/location-stub';
+import { stubLocation } from '../support/location-stub';
 
 declare global {
   interface Window {

@@ -87,6 +87,17 @@ describe('root layout', () => {
     expect(screen.getByText('kept: 0')).toBeVisible();
   });
 
+  it('shows a keep-alive page that renders without a session (its token gone before the access rule leads away)', async () => {
+    setToken('t');
+    const router = makeRouter();
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('kept: 0')).toBeVisible();
+
+    removeToken();
+    await act(() => router.navigate('/kept?again'));
+    expect(screen.getByText('kept: 0')).toBeVisible();
+  });
+
   it('sets the title from the route when a token exists', async () => {
     setToken('t');
     const router = makeRouter();

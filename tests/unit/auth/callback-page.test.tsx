@@ -15,7 +15,7 @@ import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { MAX_AUTOMATIC_REAUTHORIZATIONS, SIGN_IN_RETRY_BUDGET_MS } from '@/features/auth/wechat-sign-in';
 import { server } from '../../msw-server';
 import { renderRoute, signInForTest, TEST_OWNERS, testDraftKey } from '../support/render-route';
-import { stubLocation } from './location-stub';
+import { stubLocation } from '../support/location-stub';
 import { recordRequests } from '../support/request-log';
 
 const LOGIN_WECHAT = '/Account/LoginWeChat';

@@ -12,7 +12,7 @@ import { getToken } from '@/lib/token';
 import { readOAuthState } from '@/lib/wechat/oauth';
 import { server } from '../../msw-server';
 import { signInForTest } from '../support/render-route';
-import { stubLocation } from './location-stub';
+import { stubLocation } from '../support/location-stub';
 
 /**
  * In the demo there is no WeChat: a check user's lost session goes to /callback with a demo code, and

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { getSessionAudience } from '@/lib/session';
 import { getToken, setToken } from '@/lib/token';
 import { config } from '@/config/env';
-import { stubLocation } from './location-stub';
+import { stubLocation } from '../support/location-stub';
 import { server } from '../../msw-server';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { storedQueueEntry } from '../support/stored-queue-entry';

@@ -8,6 +8,7 @@ import { ASSUMPTIONS } from '@/config/assumptions';
 import { createDemoDb, createHandlers, type DemoDb } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { ADMIN_USER_ID, CHECK_USER_ID, SPARE_TUBE_CODES } from '@/mocks/seed';
+import { recordRequests } from '../support/request-log';
 
 const DEFAULT_DICTIONARY_PATH = ASSUMPTIONS.dictionaryPath.defaultValue;
 /**
@@ -379,14 +380,19 @@ describe('npm run contract, read-only', () => {
       SPARE_TUBE_CODES[5],
     ];
     const env = { CONTRACT_STAFF_TOKEN: staffToken };
-    // Through `npm run contract` where the point is that nothing reaches the server; the rest through
-    // the tool's entry in this process (each child first loads the tool through Vite).
-    const [onCommandLine, writePath, writePathInOtherCase] = await Promise.all([
-      contract(['--base', origin, '--token', staffToken]),
-      contract(['--base', origin, '--dictionary-path', '/api/v1/Dictionary/Remove'], { env }),
-      // .NET routing ignores case: this is ScreeningRegister/Add.
-      contract(['--base', origin, '--dictionary-path', '/api/v1/ScreeningRegister/add'], { env }),
-    ]);
+    // Through the tool's entry in this process (a child first loads the tool through Vite, as the first
+    // test does): nothing reaches the test server, nor any other (this process's msw sees every request).
+    const sent = recordRequests();
+    const onCommandLine = await contractHere(['--base', origin, '--token', staffToken]);
+    const writePath = await contractHere(
+      ['--base', origin, '--dictionary-path', '/api/v1/Dictionary/Remove'],
+      env,
+    );
+    // .NET routing ignores case: this is ScreeningRegister/Add.
+    const writePathInOtherCase = await contractHere(
+      ['--base', origin, '--dictionary-path', '/api/v1/ScreeningRegister/add'],
+      env,
+    );
     const plainHttp = await contractHere(['--base', 'http://192.0.2.10:8686'], env);
     const unconfirmed = await contractHere(['--staging', '--base', origin, ...person()], env);
     const otherBase = await contractHere(
@@ -431,6 +437,7 @@ describe('npm run contract, read-only', () => {
     );
     expect(noToken.errors).toContain('no staff token: set CONTRACT_STAFF_TOKEN');
     expect(requests).toEqual([]);
+    expect(await sent.all()).toEqual([]);
   }, 300_000);
 });
 

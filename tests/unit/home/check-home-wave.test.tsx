@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { createOAuthState } from '@/lib/wechat/oauth';
 import { server } from '../../msw-server';
-import { stubLocation } from '../auth/location-stub';
+import { stubLocation } from '../support/location-stub';
 import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { getQueueSnapshot, QUEUE_STORAGE_KEY, type QueueEntry } from '@/features/offline-queue/queue-store';
 import { server } from '../../msw-server';
 import { closeOverlays, fill, NEW_ID_CARD, openPage, SPARE_TUBE, textbox } from '../registration/helpers';
-import { testDraftKey } from '../support/render-route';
+import { renderRoute } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { resetQueue } from './helpers';
 
@@ -28,15 +28,22 @@ async function submitAndConfirm(user: User, button = '提交并绑定') {
   await user.click(within(dialog).getByRole('button', { name: '确认提交' }));
 }
 
-function stored(): QueueEntry[] {
-  return JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as QueueEntry[];
+function stored(): readonly QueueEntry[] {
+  return getQueueSnapshot().entries;
+}
+
+/** 信息录入 left and opened again: what the form shows then. */
+async function reopenForm(unmount: () => void) {
+  unmount();
+  renderRoute(paths.infoEnter, { session: 'work' });
+  return screen.findByRole('textbox', { name: '姓名' });
 }
 
 describe('信息录入 without network (staff)', () => {
   it('offers the queue; accepted, it queues the registration and starts a fresh form', async () => {
     server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
     const sent = recordRequests();
-    const { user, router } = await openPage(paths.infoEnter);
+    const { user, router, unmount } = await openPage(paths.infoEnter);
     await fillRequired(user);
     await submitAndConfirm(user);
 
@@ -51,7 +58,10 @@ describe('信息录入 without network (staff)', () => {
     await waitFor(() => expect(textbox('姓名')).toHaveValue(''));
     expect(textbox('身份证号')).toHaveValue('');
     expect(textbox('采样管编码')).toHaveValue('');
-    expect(localStorage.getItem(testDraftKey())).toBeNull();
+    // Nor does anything of the queued person come back when the form is opened again.
+    expect(await reopenForm(unmount)).toHaveValue('');
+    expect(textbox('身份证号')).toHaveValue('');
+    expect(textbox('采样管编码')).toHaveValue('');
     expect(stored()).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -91,9 +101,9 @@ describe('信息录入 without network (staff)', () => {
     expect(entry.registrationInput.id).toBe(entry.registrationId);
   });
 
-  it('declined, everything stays as typed', async () => {
+  it('declined, everything stays as typed, also when the form is opened again', async () => {
     server.use(http.post('*/api/v1/ScreeningRegister/Submit', () => HttpResponse.error()));
-    const { user } = await openPage(paths.infoEnter);
+    const { user, unmount } = await openPage(paths.infoEnter);
     await fillRequired(user);
     await submitAndConfirm(user);
     await user.click(
@@ -105,6 +115,8 @@ describe('信息录入 without network (staff)', () => {
     expect(textbox('姓名')).toHaveValue('王小明');
     expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
     expect(getQueueSnapshot().entries).toHaveLength(0);
+    expect(await reopenForm(unmount)).toHaveValue('王小明');
+    expect(textbox('采样管编码')).toHaveValue(SPARE_TUBE);
   });
 
   // The retry policy's transient answers (lib/http/retry-policy.ts): the server decided nothing.

@@ -1,24 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addRegistration } from '@/api/registration';
 import { paths, withQuery } from '@/config/paths';
-import { reloadApp } from '@/lib/device-data';
 import { getToken } from '@/lib/token';
 import { defaultDb } from '@/mocks/db';
 import { makeIdCard } from '@/mocks/id-card-generator';
+import { appUrl } from '@/lib/app-url';
 import { server } from '../../msw-server';
+import { stubLocation } from '../support/location-stub';
 import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest, storeTestDraft, testDraftKey } from '../support/render-route';
 
-// Sign-out ends in a full page load at /login; jsdom cannot load pages.
-vi.mock('@/lib/device-data', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/device-data')>()),
-  reloadApp: vi.fn(),
-}));
-
-afterEach(() => vi.mocked(reloadApp).mockClear());
+// Sign-out ends in a full page load at /login; jsdom cannot load pages: the test
+// reads the address the page was sent to (location.replace).
+let location: ReturnType<typeof stubLocation>;
+beforeEach(() => {
+  location = stubLocation();
+});
+afterEach(() => vi.unstubAllGlobals());
 
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -151,7 +152,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
     const dialog = await screen.findByRole('dialog', { name: '退出登录' });
     expect(dialog).toHaveTextContent('1 项填写内容未提交');
     await user.click(within(dialog).getByRole('button', { name: '保存到服务器后退出' }));
-    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.login)));
     // A phone number not valid yet is left out, not refused.
     expect(await requests.bodies('/ScreeningRegister/Add')).toEqual([
       expect.objectContaining({ name: '孙立新', phone: '' }),
@@ -175,7 +176,7 @@ describe('/workUser 退出登录 with an unfinished registration', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: '保存到服务器后退出' }),
     );
     expect(await screen.findByText('没有保存到服务器：后端接口连接异常')).toBeInTheDocument();
-    expect(reloadApp).not.toHaveBeenCalled();
+    expect(location.replace).not.toHaveBeenCalled();
     expect(getToken()).not.toBeNull();
     expect(localStorage.getItem(testDraftKey())).toContain('孙立新');
   });

@@ -1,26 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEPT_LOCAL_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
-import { reloadApp } from '@/lib/device-data';
 import { paths } from '@/config/paths';
 import { getSessionAudience } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { defaultDb } from '@/mocks/db';
+import { appUrl } from '@/lib/app-url';
 import { server } from '../../msw-server';
+import { stubLocation } from '../support/location-stub';
 import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { resetQueue } from '../offline-queue/helpers';
 import { page } from './fixtures';
 
-// Sign-out ends in a full page load at /login (nothing of the account stays in memory); jsdom cannot load pages.
-vi.mock('@/lib/device-data', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/device-data')>()),
-  reloadApp: vi.fn(),
-}));
-
-afterEach(() => vi.mocked(reloadApp).mockClear());
+// Sign-out ends in a full page load at /login; jsdom cannot load pages: the test
+// reads the address the page was sent to (location.replace).
+let location: ReturnType<typeof stubLocation>;
+beforeEach(() => {
+  location = stubLocation();
+});
+afterEach(() => vi.unstubAllGlobals());
 
 /** antd-mobile animates dialogs in; do not refuse clicks during the animation. */
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
@@ -127,7 +128,7 @@ describe('/workUser', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确定要退出登录吗？')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '退出' }));
-    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.login)));
     expect(getToken()).toBeNull();
     expect(getSessionAudience()).toBeNull();
     expect(log.count('/Account/LoginOut')).toBe(1);
@@ -152,7 +153,7 @@ describe('/workUser', () => {
     await screen.findByText('您好，王医生');
     await user.click(screen.getByRole('button', { name: '退出登录' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '退出' }));
-    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.login)));
     expect(getToken()).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -191,7 +192,7 @@ describe('/workUser', () => {
     );
     expect(within(dialog).getByRole('button', { name: '立即上传' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '放弃并退出' }));
-    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.login));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.login)));
     expect(Object.keys(localStorage).sort()).toEqual(
       [
         KEPT_LOCAL_KEYS.rememberedAccount,

@@ -1,15 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { storedQueueEntry } from '../support/stored-queue-entry';
-import { claimDeviceData, reloadApp } from '@/lib/device-data';
+import { claimDeviceData } from '@/lib/device-data';
 import { paths, withQuery } from '@/config/paths';
 import { getSessionAudience, getSessionOwner } from '@/lib/session';
 import { REPEAT_SUBMIT_MESSAGE } from '@/lib/http/messages';
 import { getToken } from '@/lib/token';
+import { appUrl } from '@/lib/app-url';
 import { server } from '../../msw-server';
+import { stubLocation } from '../support/location-stub';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
 import { tapTwiceInOneFrame, watchForText } from '../support/taps';
@@ -17,12 +19,13 @@ import { tapTwiceInOneFrame, watchForText } from '../support/taps';
 const LOGIN = '/Account/LoginManage';
 /** The first visit to a route compiles its lazy page module: allow for it. */
 
-// Signing in after another account ends in a full page load; jsdom cannot load pages.
-vi.mock('@/lib/device-data', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/device-data')>()),
-  reloadApp: vi.fn(),
-}));
-afterEach(() => vi.mocked(reloadApp).mockClear());
+// Signing in after another account ends in a full page load; jsdom cannot load pages: the test
+// reads the address the page was sent to (location.replace).
+let location: ReturnType<typeof stubLocation>;
+beforeEach(() => {
+  location = stubLocation();
+});
+afterEach(() => vi.unstubAllGlobals());
 
 const WORKER = { audience: 'work', account: 'worker' } as const;
 const WORKER_DRAFT_KEY = 'draft:registration:work:worker';
@@ -247,7 +250,7 @@ describe('/login', () => {
       '此手机上还有账号「worker」的 1 条登记未上传，用该账号登录后会继续上传。',
     );
     await fillAndSubmit('admin', '123456');
-    await waitFor(() => expect(reloadApp).toHaveBeenCalledWith(paths.workUser));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.workUser)));
     expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();
     expect(queuedIds()).toEqual(['q1']);
     // Her session's other data goes.
@@ -261,7 +264,7 @@ describe('/login', () => {
     const { router } = renderRoute(paths.login);
     await fillAndSubmit('worker', '123456');
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.workUser));
-    expect(reloadApp).not.toHaveBeenCalled();
+    expect(location.replace).not.toHaveBeenCalled();
     expect(getSessionOwner()).toEqual(WORKER);
     expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();
     expect(localStorage.getItem('draft:bind:work:r-1')).not.toBeNull();
