@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import type { DemoOptions } from './tests/e2e/support/fixtures';
 
@@ -7,6 +8,15 @@ import type { DemoOptions } from './tests/e2e/support/fixtures';
  * worker over the demo backend's msw handlers (tests/e2e/support/fixtures.ts).
  */
 const dist = process.env.E2E_DIST ?? 'dist-test';
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell), the build Playwright itself runs
+ * headless tests in: the same Blink and V8 without the full browser's layers around them, so the same
+ * tests take less of the machine (the figures are in the commit that chose it). The full Chromium where
+ * the shell is not installed; CHROMIUM_PATH names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const API_ORIGIN = 'https://api.screening.test:8686';
 /** .env.test's VITE_CONTENT_IMAGE_ORIGINS: the image host rich content may use. */
@@ -21,7 +31,9 @@ export default defineConfig<DemoOptions>({
   // Separate folders let several runs go side by side without deleting each other's reports.
   outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   fullyParallel: true,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // Three workers on this 2-core machine: a test often waits (an answer, a timer), and a third browser
+  // fills those waits; a fourth was no faster (the figures are in the commit that chose three).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   // On CI, one retry: a test that fails then passes is reported as flaky (named in npm test's summary).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -46,20 +58,18 @@ export default defineConfig<DemoOptions>({
     trace: 'off',
     // One browser context per worker, reset by Playwright between tests (cookies, storage of the visited
     // origins, routes, init scripts, extra pages; the HTTP cache stays, as on a phone that opened the
-    // app before, and its hashed assets never change within a run): a fresh context per test cost a renderer
-    // start each time. Measured here, routes.spec at one worker, back to back: 47 s against 85 s; all
-    // browser tests at 2 workers: 13.9 min (the last CI run with a context per test: 19.7 min). Playwright
-    // calls this a trade of isolation for speed; what its reset leaves is covered: the tests touch no
-    // permissions, geolocation or extra headers, the api fixture switches offline mode back after each
-    // test, and every test gets a fresh demo backend. A test that needs a browser no test has touched
-    // opens its own context (openAnotherDevice, or browser.newContext()).
+    // app before, and its hashed assets never change within a run): a fresh context per test cost a
+    // renderer start each time. Playwright calls this a trade of isolation for speed; what its reset
+    // leaves is covered: the tests touch no permissions, geolocation or extra headers, the api fixture
+    // switches offline mode back after each test, and every test gets a fresh demo backend. A test that
+    // needs a browser no test has touched opens its own context (openAnotherDevice, or browser.newContext()).
     reuseContext: true,
     // The API host is answered by each worker's own HTTPS server with a throwaway certificate
     // (support/fixtures.ts, ApiServer).
     ignoreHTTPSErrors: true,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

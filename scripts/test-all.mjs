@@ -129,9 +129,10 @@ const productionEnv = {
 };
 
 const beside = { beside: true };
-// Two lanes side by side first: ESLint in one, every other static check and the production build with
-// its checks in the other. Each tool keeps more than one of this machine's two cores busy, and side
-// by side they finished sooner than in turn.
+// Three phases. Each lane of a phase keeps part of this machine's two cores busy, and side by side they
+// finished sooner than in turn (scripts' times: docs/testing.md).
+// 1. ESLint in one lane; every other static check, the production build with its checks, and the browser
+//    tests' build in the other.
 const results = await Promise.all([
   // With the offline check of package-lock.json against known advisories (npm audit needs a registry).
   single('lint', [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']], beside),
@@ -153,31 +154,59 @@ const results = await Promise.all([
       'test-results/build.json',
       beside,
     ),
+    // The browser tests' build (.env.test), which the nginx stage serves too.
+    await single(
+      'test build',
+      [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--mode',
+        'test',
+        '--outDir',
+        'dist-test',
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      beside,
+    ),
   ])(),
 ]).then((lanes) => lanes.flat());
+// 2. The unit tests, which leave about a third of the cores idle (waiting on msw and timers), beside the
+//    WebKit journeys (one MiniBrowser at a time, about half idle) and then the nginx stage: the app through
+//    Debian's nginx with the configuration its build wrote, over the browser tests' build and two more
+//    (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
 results.push(
-  await vitestStage(
-    'unit and component tests',
-    ['node_modules/vitest/vitest.mjs', 'run'],
-    'test-results/unit.json',
-  ),
+  ...(await Promise.all([
+    vitestStage(
+      'unit and component tests',
+      ['node_modules/vitest/vitest.mjs', 'run'],
+      'test-results/unit.json',
+      beside,
+    ),
+    (async () => [
+      // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver,
+      // under xvfb-run (scripts/webkit.mjs).
+      await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json', beside),
+      await counted(
+        'nginx',
+        ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
+        'test-results/nginx-results.json',
+        playwrightCounts,
+        beside,
+      ),
+    ])(),
+  ]).then((lanes) => lanes.flat())),
 );
-results.push(
-  await counted('browser tests', ['scripts/e2e.mjs'], 'test-results/e2e-results.json', playwrightCounts),
-);
-// The production path: the app through Debian's nginx with the configuration its build wrote, over the
-// browser tests' build and two more (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
+// 3. The browser tests over the test build, alone: they keep both cores busy.
 results.push(
   await counted(
-    'nginx',
-    ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
-    'test-results/nginx-results.json',
+    'browser tests',
+    ['scripts/e2e.mjs', '--no-build'],
+    'test-results/e2e-results.json',
     playwrightCounts,
   ),
 );
-// The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver, under
-// xvfb-run (scripts/webkit.mjs).
-results.push(await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json'));
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
