@@ -129,13 +129,11 @@ const productionEnv = {
 };
 
 const beside = { beside: true };
-// Three phases. Each lane of a phase keeps part of this machine's two cores busy, and side by side they
-// finished sooner than in turn (scripts' times: docs/testing.md).
-// 1. ESLint in one lane; every other static check, the production build with its checks, and the browser
-//    tests' build in the other.
+// Two phases of two lanes each. Every stage leaves part of this machine's two cores idle on its own
+// (waiting on a browser, a timer or a file), and side by side they finished sooner than in turn.
+// 1. The quick static checks and the builds: the production build with its checks and the browser
+//    tests' build in one lane, the typecheck in the other.
 const results = await Promise.all([
-  // With the offline check of package-lock.json against known advisories (npm audit needs a registry).
-  single('lint', [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']], beside),
   (async () => [
     await single('unused code', ['node_modules/knip/bin/knip.js'], beside),
     await single(
@@ -143,7 +141,6 @@ const results = await Promise.all([
       ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
       beside,
     ),
-    await single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], beside),
     await single('production build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
       env: productionEnv,
       ...beside,
@@ -171,23 +168,33 @@ const results = await Promise.all([
       beside,
     ),
   ])(),
+  single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], beside),
 ]).then((lanes) => lanes.flat());
-// 2. The unit tests, which leave about a third of the cores idle (waiting on msw and timers), beside the
-//    WebKit journeys (one MiniBrowser at a time, about half idle) and then the nginx stage: the app through
-//    Debian's nginx with the configuration its build wrote, over the browser tests' build and two more
-//    (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
+// 2. ESLint and the unit tests in one lane; in the other the WebKit journeys (one MiniBrowser at a time),
+//    the nginx stage and then the browser tests, which keep both cores busy on their own and so come
+//    last: their timed test runs after the other lane has finished.
 results.push(
   ...(await Promise.all([
-    vitestStage(
-      'unit and component tests',
-      ['node_modules/vitest/vitest.mjs', 'run'],
-      'test-results/unit.json',
-      beside,
-    ),
+    (async () => [
+      // With the offline check of package-lock.json against known advisories (npm audit needs a registry).
+      await single(
+        'lint',
+        [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']],
+        beside,
+      ),
+      await vitestStage(
+        'unit and component tests',
+        ['node_modules/vitest/vitest.mjs', 'run'],
+        'test-results/unit.json',
+        beside,
+      ),
+    ])(),
     (async () => [
       // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver,
       // under xvfb-run (scripts/webkit.mjs).
       await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json', beside),
+      // The app through Debian's nginx with the configuration its build wrote, over the browser tests'
+      // build and two more (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
       await counted(
         'nginx',
         ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
@@ -195,17 +202,15 @@ results.push(
         playwrightCounts,
         beside,
       ),
+      await counted(
+        'browser tests',
+        ['scripts/e2e.mjs', '--no-build'],
+        'test-results/e2e-results.json',
+        playwrightCounts,
+        beside,
+      ),
     ])(),
   ]).then((lanes) => lanes.flat())),
-);
-// 3. The browser tests over the test build, alone: they keep both cores busy.
-results.push(
-  await counted(
-    'browser tests',
-    ['scripts/e2e.mjs', '--no-build'],
-    'test-results/e2e-results.json',
-    playwrightCounts,
-  ),
 );
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
