@@ -129,8 +129,9 @@ const productionEnv = {
 };
 
 const beside = { beside: true };
-// Two phases of two lanes each. Every stage leaves part of this machine's two cores idle on its own
-// (waiting on a browser, a timer or a file), and side by side they finished sooner than in turn.
+// Two phases of two lanes each, then the timed tests alone. Every stage leaves part of this machine's
+// two cores idle on its own (waiting on a browser, a timer or a file), and side by side they finished
+// sooner than in turn.
 // 1. The quick static checks and the builds: the production build with its checks and the browser
 //    tests' build in one lane, the typecheck in the other.
 const results = await Promise.all([
@@ -172,7 +173,7 @@ const results = await Promise.all([
 ]).then((lanes) => lanes.flat());
 // 2. ESLint and the unit tests in one lane; in the other the WebKit journeys (one MiniBrowser at a time),
 //    the nginx stage and then the browser tests, which keep both cores busy on their own and so come
-//    last: their timed test runs after the other lane has finished.
+//    last.
 results.push(
   ...(await Promise.all([
     (async () => [
@@ -204,13 +205,23 @@ results.push(
       ),
       await counted(
         'browser tests',
-        ['scripts/e2e.mjs', '--no-build'],
+        ['scripts/e2e.mjs', '--no-build', '--project=chromium', '--project=minimal'],
         'test-results/e2e-results.json',
         playwrightCounts,
         beside,
       ),
     ])(),
   ]).then((lanes) => lanes.flat())),
+);
+// 3. The tests that assert a duration a person feels (tagged @timed), when nothing else runs.
+results.push(
+  await counted(
+    'timed browser tests',
+    ['scripts/e2e.mjs', '--no-build', '--project=timed', '--no-deps'],
+    'test-results/timed/e2e-results.json',
+    playwrightCounts,
+    { env: { E2E_OUTPUT: 'test-results/timed' } },
+  ),
 );
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
