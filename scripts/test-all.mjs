@@ -153,21 +153,7 @@ const results = await Promise.all([
       beside,
     ),
     // The browser tests' build (.env.test), which the nginx stage serves too.
-    await single(
-      'test build',
-      [
-        'node_modules/vite/bin/vite.js',
-        'build',
-        '--mode',
-        'test',
-        '--outDir',
-        'dist-test',
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-      ],
-      beside,
-    ),
+    await single('test build', ['scripts/build-test-app.mjs'], beside),
   ])(),
   single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], beside),
 ]).then((lanes) => lanes.flat());
