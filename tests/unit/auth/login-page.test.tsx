@@ -13,6 +13,7 @@ import { appUrl } from '@/lib/app-url';
 import { server } from '../../msw-server';
 import { stubLocation } from '../support/location-stub';
 import { renderRoute, signInForTest } from '../support/render-route';
+import { holdRequests } from '../support/held-request';
 import { recordRequests } from '../support/request-log';
 import { tapTwiceInOneFrame, watchForText } from '../support/taps';
 
@@ -204,15 +205,7 @@ describe('/login', () => {
 
   it('disables the button while the login is in flight and sends one request', async () => {
     const log = recordRequests();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.post('*/api/v1/Account/LoginManage', async () => {
-        await gate;
-        return HttpResponse.json({ statusCode: 2000, responseData: { token: 'slow-token' } });
-      }),
-      http.get('*/api/v1/Account/GetUserManageProfile', slowUserProfile),
-    );
+    const { release } = holdRequests('*/api/v1/Account/LoginManage');
     const { router } = renderRoute(paths.login);
     const user = await fillAndSubmit('admin', '123456');
     const button = await screen.findByRole('button', { name: /登录中/ });
