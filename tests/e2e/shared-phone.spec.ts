@@ -176,13 +176,17 @@ test('王医生’s queued registration is in flight when a 401 sends the tab to
     }),
   );
   const from = api.requests.length;
+  const announcementReads = api.requestsTo('/Announcement/Page').length;
   api.clearFaults();
   await page.getByRole('button', { name: '返回' }).click();
   // 立即发送, unless the queue's own backoff timer has started the send first (the button then waits).
   await Promise.race([arrived, page.getByRole('button', { name: '立即发送' }).click()]);
   await arrived;
 
-  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in.
+  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in. The home's
+  // own read of the announcements on its return has reached the server first (a loaded machine sent it
+  // late, the 401 went to it, and the tab left for the login before the tap).
+  await expect.poll(() => api.requestsTo('/Announcement/Page').length).toBeGreaterThan(announcementReads);
   api.fault('/Announcement/Page', { kind: 'http', status: 401 }, 1);
   await page.getByRole('link', { name: '全部公告' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
