@@ -51,7 +51,7 @@ type ContainerWithRoot = (Element | DocumentFragment) & { __antdRoot?: Root };
 const antdRoots = new Map<Root, Element | DocumentFragment>();
 
 /**
- * The test twin of src/lib/antd-react19.ts. antd-mobile's Toast and Dialog render into React roots
+ * The test twin of src/lib/antd-setup.ts. antd-mobile's Toast and Dialog render into React roots
  * of their own, from wherever the app calls them (a request's answer, a timer), so a test cannot
  * always wrap those calls. Where a test would have to (IS_REACT_ACT_ENVIRONMENT is true: not inside
  * findBy* or waitFor, which turn it off while they poll), the root is rendered and unmounted inside
@@ -106,7 +106,7 @@ notifyManager.setNotifyFunction((notify) => {
   else notify();
 });
 // The app installs its own renderer when lib/feedback or the root layout loads: the twin stays in charge.
-vi.mock('@/lib/antd-react19', () => ({ installAntdReact19Renderer: () => undefined }));
+vi.mock('@/lib/antd-setup', () => ({ setUpAntdMobile: () => undefined }));
 // Lazy pages and msw round trips take longer than Testing Library's 1 s default on a busy two-core CI
 // machine, and a CI run at half this machine's speed took longer than 5 s for a file's first page.
 // Waiting longer changes nothing when the UI is right and only delays a real failure; one limit for

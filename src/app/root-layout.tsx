@@ -1,7 +1,7 @@
 import { Activity, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { PageLoading } from '@/components/async-view';
-import { installAntdReact19Renderer } from '@/lib/antd-react19';
+import { setUpAntdMobile } from '@/lib/antd-setup';
 import { getToken } from '@/lib/token';
 import { useRouteMeta } from '@/lib/route-meta';
 import { prefetchLikelyNext } from './platform';
@@ -9,7 +9,7 @@ import { useScrollRestoration } from './scroll-restoration';
 import '@/styles/global.css';
 
 // Before any page can show a toast or dialog: the layout loads before every page.
-installAntdReact19Renderer();
+setUpAntdMobile();
 
 /**
  * The app frame: keeps keep-alive pages mounted while the session lasts (hidden with React 19

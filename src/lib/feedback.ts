@@ -1,8 +1,8 @@
 import { Toast } from 'antd-mobile';
-import { installAntdReact19Renderer } from '@/lib/antd-react19';
+import { setUpAntdMobile } from '@/lib/antd-setup';
 
 // A toast can come before the root layout has loaded (the route guard's, on the first page load).
-installAntdReact19Renderer();
+setUpAntdMobile();
 
 /** Spec §8 feedback helpers: plain, success, failure and a blocking loading toast. */
 const LOADING_TEXT = '加载中…';
