@@ -82,7 +82,16 @@ export default defineConfig<DemoOptions>({
     },
   },
   projects: [
-    { name: 'chromium', grepInvert: /@timed/, testIgnore: MINIMAL_SERVER_SPEC },
+    // As on a phone set to reduce motion, which the app honours (tests/e2e/motion.spec.ts): a dialog or a
+    // toast is in its final state at once, and no spinner keeps the browser drawing frames while a test
+    // waits for an answer or a timeout. The main journeys (the minimal project, every WebKit journey)
+    // and the timed test walk with the motion most people see.
+    {
+      name: 'chromium',
+      grepInvert: /@timed/,
+      testIgnore: MINIMAL_SERVER_SPEC,
+      use: { reducedMotion: 'reduce' },
+    },
     // A test tagged @timed asserts a figure a user feels (e.g. a report's first page in 1.5 s). It runs
     // after every other test, alone: measured beside a second browser, it measures that browser.
     { name: 'timed', grep: /@timed/, dependencies: ['chromium'] },
