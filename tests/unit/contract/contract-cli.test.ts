@@ -1,20 +1,21 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { getResponse, http, HttpResponse, passthrough, type RequestHandler } from 'msw';
 import { main } from '../../../scripts/contract/cli';
 import { answerFromHandlers } from '../../../scripts/demo-api-server.mjs';
 import { ASSUMPTIONS } from '@/config/assumptions';
 import { createDemoDb, createHandlers, type DemoDb } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { ADMIN_USER_ID, CHECK_USER_ID, SPARE_TUBE_CODES } from '@/mocks/seed';
+import { server as unitMsw } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 
 const DEFAULT_DICTIONARY_PATH = ASSUMPTIONS.dictionaryPath.defaultValue;
 /**
- * Each run of `npm run contract` first loads the tool through Vite, and a test starts up to three at
- * once: on a busy 2-core machine that takes many times as long as on a quiet one. Each test's own
- * limit is a minute more.
+ * Each run of `npm run contract` first loads the tool through Vite, and a test starts up to two at once:
+ * on a busy 2-core machine that takes many times as long as on a quiet one. Each test's own limit is a
+ * minute more.
  */
 const RUN_LIMIT_MS = 240_000;
 const SPEC_HEADERS = 'requestId, Authorization, Content-Type';
@@ -139,13 +140,17 @@ function contract(
 }
 
 /**
- * The tool's entry (scripts/contract/cli.ts) in this process, with these variables: for refusals, which
- * come before any call (the unit tests' msw would answer a call, not the test server).
+ * The tool's entry (scripts/contract/cli.ts) in this process, with these variables. A child (`contract`)
+ * first loads the tool through Vite, several seconds of the machine each time: the first test runs it
+ * as an integrator does, and a run that needs a VITE_ switch other than this process's needs a child.
+ * The rest run here, one at a time (each takes console for its output), and their calls pass through
+ * this process's msw to the test server.
  */
 async function contractHere(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ output: string; errors: string; code: number }> {
+  unitMsw.use(http.all(`${origin}/*`, () => passthrough()));
   const output: string[] = [];
   const errors: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
@@ -271,8 +276,8 @@ describe('npm run contract, read-only', () => {
         stdin: `${staffToken}\n`,
       }),
       // A path that answers, but not with a dictionary page.
-      contract(['--base', origin, '--dictionary-path', '/api/v1/Questionnaire/GetList'], {
-        env: { CONTRACT_STAFF_TOKEN: staffToken },
+      contractHere(['--base', origin, '--dictionary-path', '/api/v1/Questionnaire/GetList'], {
+        CONTRACT_STAFF_TOKEN: staffToken,
       }),
     ]);
 
@@ -355,9 +360,7 @@ describe('npm run contract, read-only', () => {
     // A 307 repeats the method, the body and the token: this Search would become a Submit.
     style.redirect = { '/api/v1/ScreeningRegister/Search': '/api/v1/ScreeningRegister/Submit' };
 
-    const { output, code } = await contract(['--base', origin], {
-      env: { CONTRACT_STAFF_TOKEN: staffToken },
-    });
+    const { output, code } = await contractHere(['--base', origin], { CONTRACT_STAFF_TOKEN: staffToken });
 
     expect(code).toBe(1);
     expect(output).toContain(
@@ -458,30 +461,30 @@ describe('npm run contract -- --staging', () => {
     style.alter['/api/v1/ScreeningRegister/Add'] = (body) => {
       if (body.statusCode !== 2000) body.responseMessage += `（${people[2].name}，${people[2].idCard}）`;
     };
-    const stage = (person: (typeof people)[number], env: Record<string, string> = {}) =>
-      contract(
-        [
-          '--staging',
-          '--base',
-          origin,
-          '--confirm-base',
-          origin,
-          '--person-name',
-          person.name,
-          '--person-id-card',
-          person.idCard,
-          '--person-phone',
-          person.phone,
-          '--tube-code',
-          person.tubeCode,
-        ],
-        { env: { CONTRACT_STAFF_TOKEN: person.token, ...env } },
-      );
+    const args = (person: (typeof people)[number]) => [
+      '--staging',
+      '--base',
+      origin,
+      '--confirm-base',
+      origin,
+      '--person-name',
+      person.name,
+      '--person-id-card',
+      person.idCard,
+      '--person-phone',
+      person.phone,
+      '--tube-code',
+      person.tubeCode,
+    ];
+    const here = (person: (typeof people)[number]) =>
+      contractHere(args(person), { CONTRACT_STAFF_TOKEN: person.token });
 
-    const [kept, deleted, refused] = await Promise.all([
-      stage(people[0]),
-      stage(people[1], { VITE_DELETE_SERVER_DRAFTS: 'true' }),
-      stage(people[2]),
+    const [[kept, refused], deleted] = await Promise.all([
+      (async () => [await here(people[0]), await here(people[2])])(),
+      // The Delete switch is a VITE_ variable: a child of its own.
+      contract(args(people[1]), {
+        env: { CONTRACT_STAFF_TOKEN: people[1].token, VITE_DELETE_SERVER_DRAFTS: 'true' },
+      }),
     ]);
 
     const callsOf = (token: string) =>
