@@ -129,12 +129,29 @@ const productionEnv = {
 };
 
 const beside = { beside: true };
-// Two phases of two lanes each, then the timed tests alone. Every stage leaves part of this machine's
-// two cores idle on its own (waiting on a browser, a timer or a file), and side by side they finished
-// sooner than in turn.
-// 1. The quick static checks and the builds: the production build with its checks and the browser
-//    tests' build in one lane, the typecheck in the other.
+// Two lanes side by side, then the timed tests alone. Every stage leaves part of this machine's two
+// cores idle on its own (waiting on a browser, a timer or a file), and side by side they finished
+// sooner than in turn. A lane runs its stages in turn, and neither waits for the other.
+// 1. Lane A needs no build: the typecheck, ESLint, then the unit tests.
+// 2. Lane B: the quick static checks, the production build with its checks and the browser tests' build,
+//    then the WebKit journeys (one MiniBrowser at a time), the nginx stage over the browser tests' build,
+//    and the browser tests, which keep both cores busy on their own and so come last.
 const results = await Promise.all([
+  (async () => [
+    await single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], beside),
+    // With the offline check of package-lock.json against known advisories (npm audit needs a registry).
+    await single(
+      'lint',
+      [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']],
+      beside,
+    ),
+    await vitestStage(
+      'unit and component tests',
+      ['node_modules/vitest/vitest.mjs', 'run'],
+      'test-results/unit.json',
+      beside,
+    ),
+  ])(),
   (async () => [
     await single('unused code', ['node_modules/knip/bin/knip.js'], beside),
     await single(
@@ -154,51 +171,27 @@ const results = await Promise.all([
     ),
     // The browser tests' build (.env.test), which the nginx stage serves too.
     await single('test build', ['scripts/build-test-app.mjs'], beside),
+    // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver,
+    // under xvfb-run (scripts/webkit.mjs).
+    await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json', beside),
+    // The app through Debian's nginx with the configuration its build wrote, over the browser tests'
+    // build and two more (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
+    await counted(
+      'nginx',
+      ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
+      'test-results/nginx-results.json',
+      playwrightCounts,
+      beside,
+    ),
+    await counted(
+      'browser tests',
+      ['scripts/e2e.mjs', '--no-build', '--project=chromium', '--project=minimal'],
+      'test-results/e2e-results.json',
+      playwrightCounts,
+      beside,
+    ),
   ])(),
-  single('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], beside),
 ]).then((lanes) => lanes.flat());
-// 2. ESLint and the unit tests in one lane; in the other the WebKit journeys (one MiniBrowser at a time),
-//    the nginx stage and then the browser tests, which keep both cores busy on their own and so come
-//    last.
-results.push(
-  ...(await Promise.all([
-    (async () => [
-      // With the offline check of package-lock.json against known advisories (npm audit needs a registry).
-      await single(
-        'lint',
-        [['node_modules/eslint/bin/eslint.js', '.'], ['scripts/check-dependencies.mjs']],
-        beside,
-      ),
-      await vitestStage(
-        'unit and component tests',
-        ['node_modules/vitest/vitest.mjs', 'run'],
-        'test-results/unit.json',
-        beside,
-      ),
-    ])(),
-    (async () => [
-      // The main journeys again in WebKit (iOS WeChat's engine): MiniBrowser through WebKitWebDriver,
-      // under xvfb-run (scripts/webkit.mjs).
-      await vitestStage('WebKit journeys', ['scripts/webkit.mjs'], 'test-results/webkit.json', beside),
-      // The app through Debian's nginx with the configuration its build wrote, over the browser tests'
-      // build and two more (a sub-path, and its next deploy) (scripts/nginx-e2e.mjs).
-      await counted(
-        'nginx',
-        ['scripts/nginx-e2e.mjs', '--reuse-test-build'],
-        'test-results/nginx-results.json',
-        playwrightCounts,
-        beside,
-      ),
-      await counted(
-        'browser tests',
-        ['scripts/e2e.mjs', '--no-build', '--project=chromium', '--project=minimal'],
-        'test-results/e2e-results.json',
-        playwrightCounts,
-        beside,
-      ),
-    ])(),
-  ]).then((lanes) => lanes.flat())),
-);
 // 3. The tests that assert a duration a person feels (tagged @timed), when nothing else runs.
 results.push(
   await counted(
