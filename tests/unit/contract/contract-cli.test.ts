@@ -106,6 +106,8 @@ beforeAll(async () => {
 beforeEach(() => {
   style = defaultStyle();
   requests = [];
+  // The runs in this process (contractHere) reach the test server through the unit tests' msw.
+  unitMsw.use(http.all(`${origin}/*`, () => passthrough()));
 });
 
 afterAll(async () => {
@@ -144,13 +146,12 @@ function contract(
  * first loads the tool through Vite, several seconds of the machine each time: the first test runs it
  * as an integrator does, and a run that needs a VITE_ switch other than this process's needs a child.
  * The rest run here, one at a time (each takes console for its output), and their calls pass through
- * this process's msw to the test server.
+ * this process's msw to the test server (beforeEach).
  */
 async function contractHere(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ output: string; errors: string; code: number }> {
-  unitMsw.use(http.all(`${origin}/*`, () => passthrough()));
   const output: string[] = [];
   const errors: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
