@@ -8,7 +8,10 @@ import { openOptionalFields } from './support/journeys';
  * setting itself, whatever its project's default (playwright.config.ts).
  */
 
-/** Where `dialog` is drawn on each of the first animation frames after `open`: its top and opacity. */
+/**
+ * Where the page's dialog is drawn on each of the first animation frames after `open`: its top and
+ * opacity. The page shows one dialog at a time; `dialog` names it, to wait until it is shown.
+ */
 async function framesOf(page: Page, dialog: Locator, open: () => Promise<void>) {
   await page.evaluate(() => {
     const frames: { top: number; opacity: number }[] = [];
