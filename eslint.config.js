@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -111,6 +112,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  // TanStack Query as its authors use it: stable keys that name every input, no rest-destructured results.
+  ...pluginQuery.configs['flat/recommended'],
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },

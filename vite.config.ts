@@ -53,6 +53,9 @@ const CHUNK_GROUPS = [
     name: 'antd-mobile',
     test: /[\\/]node_modules[\\/](antd-mobile[\\/]es[\\/](global|utils|components[\\/](toast|mask|button|dot-loading|spin-loading|auto-center|safe-area|config-provider))|@react-spring|classnames)[\\/]/,
   },
+  // The query library, which every page but /login reads its data through (the api modules' query
+  // options): one shared file, not a share of it in each api module's chunk.
+  { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
   // The schema library, the contract it checks and the errors it raises, which every page's first request
   // loads: one file. Without the group, valibot (also read by the storage modules) and the errors became
   // chunks of their own beside it, each compressed apart.

@@ -9,7 +9,7 @@ export interface AppRoute extends RouteMeta {
   load: () => Promise<PageModule>;
   /**
    * Starts what the page will ask the server for, as its code loads (the route's loader, once access is
-   * allowed): the page's first load takes it (`prefetchRead`, lib/query-client.ts). `url`: the page's address.
+   * allowed): the page's first render takes it (the same query options). `url`: the page's address.
    */
   preload?: (url: URL) => void;
 }
@@ -100,7 +100,7 @@ const ROUTES: readonly Omit<AppRoute, 'audience'>[] = [
     path: paths.checkUser,
     title: '首页',
     load: page.checkHome,
-    preload: () => void import('@/features/home/load-check-overview').then((m) => m.preloadCheckHome()),
+    preload: () => void import('@/features/home/load-check-overview').then((m) => m.prefetchCheckHome()),
   },
   { path: paths.checkUserInfoEnter, title: '信息录入', load: page.infoEnter },
   { path: paths.checkUserBindSuccess, title: '提交成功', load: page.bindSuccess },

@@ -24,6 +24,18 @@ function appPathOf(url: string): string {
 
 /** `opening`: the address of the page a navigation is opening, if one is (see loadWithReload). */
 export function createAppRoutes(opening?: () => string | null) {
+  const pageRoutes = routeTable.map(({ path, title, audience, keepAlive, load, preload }) => ({
+    path,
+    handle: { title, audience, keepAlive } satisfies RouteMeta,
+    loader: ({ request }: LoaderFunctionArgs) => {
+      const decision = guardRoute(audience, appPathOf(request.url));
+      if (decision === null) preload?.(new URL(request.url));
+      return decision;
+    },
+    lazy: async () => ({
+      Component: (await loadWithReload(load, opening)).default,
+    }),
+  }));
   return [
     {
       // Lazy like the pages: the layout brings antd-mobile's JavaScript, which the entry leaves out and
@@ -35,18 +47,13 @@ export function createAppRoutes(opening?: () => string | null) {
       hydrateFallbackElement: <BootScreen />,
       children: [
         { index: true, element: <StartPage /> },
-        ...routeTable.map(({ path, title, audience, keepAlive, load, preload }) => ({
-          path,
-          handle: { title, audience, keepAlive } satisfies RouteMeta,
-          loader: ({ request }: LoaderFunctionArgs) => {
-            const decision = guardRoute(audience, appPathOf(request.url));
-            if (decision === null) preload?.(new URL(request.url));
-            return decision;
-          },
+        ...pageRoutes.filter(({ path }) => path === paths.login),
+        {
           lazy: async () => ({
-            Component: (await loadWithReload(load, opening)).default,
+            Component: (await loadWithReload(() => import('./query-layout'), opening)).QueryLayout,
           }),
-        })),
+          children: pageRoutes.filter(({ path }) => path !== paths.login),
+        },
         {
           path: '*',
           lazy: async () => ({

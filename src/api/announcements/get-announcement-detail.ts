@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import {
   announcementSchema,
@@ -20,3 +22,11 @@ export function getAnnouncementDetail(
     ...options,
   });
 }
+
+/** One announcement as a read; nothing is asked without an id. */
+export const announcementQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...readKeys.announcements, 'detail', id],
+    queryFn: id ? ({ signal }) => getAnnouncementDetail({ id }, { signal, silent: true }) : skipToken,
+    meta: { silent: true },
+  });

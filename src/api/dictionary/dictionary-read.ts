@@ -1,5 +1,6 @@
+import { readKeys } from '../read-keys';
+import { queryOptions } from '@tanstack/react-query';
 import { toNumberIfNumeric } from '@/lib/number';
-import type { Read } from '@/lib/query-client';
 import type { CallOptions, DictionaryItem, DictionaryItemRaw, DictionaryTypeCode } from '@/types/api';
 import { pageDictionaryItem } from './page-dictionary-item';
 
@@ -15,11 +16,11 @@ function toDictionaryItem(raw: DictionaryItemRaw): DictionaryItem {
 
 /** The label of `value` ('1' and 1 match, as stored codes are strings and numeric values numbers). */
 export function dictionaryLabel(
-  items: readonly DictionaryItem[],
+  items: readonly DictionaryItem[] | undefined,
   value: string | number | null | undefined,
 ): string {
   if (value === null || value === undefined || value === '') return '';
-  return items.find((item) => String(item.value) === String(value))?.label ?? '';
+  return items?.find((item) => String(item.value) === String(value))?.label ?? '';
 }
 
 async function fetchDictionary(typeCode: DictionaryTypeCode, call: CallOptions): Promise<DictionaryItem[]> {
@@ -31,14 +32,13 @@ async function fetchDictionary(typeCode: DictionaryTypeCode, call: CallOptions):
 }
 
 /**
- * A dictionary by type code (spec §4): read once per session and type, then never stale (kept for the
- * session). A failure is shown by the error policy after the last try; a failed type is asked again
- * by the next reader.
+ * A dictionary by type code (spec §4): read once per session and type, then kept for the session. A
+ * failure is shown by the error policy after the last try; a failed type is asked again by the next reader.
  */
-export function dictionaryRead(typeCode: DictionaryTypeCode): Read<DictionaryItem[]> {
-  return {
-    key: ['dictionary', typeCode],
-    read: (call) => fetchDictionary(typeCode, call),
+export const dictionaryQuery = (typeCode: DictionaryTypeCode) =>
+  queryOptions({
+    queryKey: [...readKeys.dictionaries, typeCode],
+    queryFn: ({ signal }) => fetchDictionary(typeCode, { signal, silent: true }),
     staleTime: Infinity,
-  };
-}
+    gcTime: Infinity,
+  });

@@ -1,4 +1,3 @@
-/** The dictionary endpoint (spec §7), its per-type read (spec §4: kept for the session) and the hook pages use. */
+/** The dictionary endpoint (spec §7) and its per-type read (spec §4: kept for the session). */
 export * from './page-dictionary-item';
 export * from './dictionary-read';
-export * from './use-dictionary';

@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import {
   systemMessageSchema,
@@ -17,3 +19,11 @@ export function getMessageDetail(query: MessageDetailQuery, options?: CallOption
     ...options,
   });
 }
+
+/** One message as a read; nothing is asked without an id. */
+export const messageQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...readKeys.messages, 'detail', id],
+    queryFn: id ? ({ signal }) => getMessageDetail({ id }, { signal, silent: true }) : skipToken,
+    meta: { silent: true },
+  });

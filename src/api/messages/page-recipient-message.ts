@@ -1,8 +1,11 @@
+import { readKeys } from '../read-keys';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { request } from '@/lib/http';
 import {
   systemMessagePageSchema,
   type CallOptions,
   type MessagePageQuery,
+  type MessageType,
   type Page,
   type SystemMessage,
 } from '@/types/api';
@@ -24,3 +27,9 @@ export function pageRecipientMessage(
     ...options,
   });
 }
+
+/** 消息列表: the messages of one type, or all, as a paged list. */
+export const recipientMessagesQuery = (type: MessageType | undefined) =>
+  pagedQueryOptions([...readKeys.messages, 'list', type ?? 'all'], (page, call) =>
+    pageRecipientMessage({ type, ...page }, call),
+  );

@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { request } from '@/lib/http';
 import {
   questionnaireResponsePageSchema,
@@ -21,3 +23,7 @@ export function pageResponse(
     ...options,
   });
 }
+
+/** 历史问卷: the user's responses as a paged list. */
+export const responsesQuery = () =>
+  pagedQueryOptions([...readKeys.responses, 'list'], (page, call) => pageResponse(page, call));

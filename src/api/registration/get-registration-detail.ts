@@ -1,7 +1,10 @@
+import { readKeys } from '../read-keys';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import {
   registrationSchema,
   type CallOptions,
+  type Id,
   type Registration,
   type RegistrationDetailQuery,
 } from '@/types/api';
@@ -20,3 +23,11 @@ export function getRegistrationDetail(
     ...options,
   });
 }
+
+/** One registration as a read (信息详情, 绑定成功, 解绑采样管, 继续填写); nothing is asked without an id. */
+export const registrationQuery = (id: Id | null) =>
+  queryOptions({
+    queryKey: [...readKeys.registrations, 'detail', id],
+    queryFn: id ? ({ signal }) => getRegistrationDetail({ id }, { signal, silent: true }) : skipToken,
+    meta: { silent: true },
+  });

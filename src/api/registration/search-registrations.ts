@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { request } from '@/lib/http';
 import {
   registrationPageSchema,
@@ -21,3 +23,14 @@ export function searchRegistrations(
     ...options,
   });
 }
+
+/** 信息查询: registrations matching a search (or the newest, without one) as a paged list. */
+export const registrationsQuery = (
+  search: Pick<RegistrationSearchPayload, 'keyword' | 'searchType'>,
+  pageSize?: number,
+) =>
+  pagedQueryOptions(
+    [...readKeys.registrations, 'search', search],
+    (page, call) => searchRegistrations({ ...page, ...search }, call),
+    pageSize,
+  );

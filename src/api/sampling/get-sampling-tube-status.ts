@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { request } from '@/lib/http';
 import {
   tubeStatusResultSchema,
@@ -20,3 +22,13 @@ export function getSamplingTubeStatus(
     ...options,
   });
 }
+
+/** A tube's status and progress as a read; nothing is asked without a code. */
+export const tubeStatusQuery = (tubeCode: string) =>
+  queryOptions({
+    queryKey: [...readKeys.tubes, tubeCode],
+    queryFn: tubeCode
+      ? ({ signal }) => getSamplingTubeStatus({ tubeCode }, { signal, silent: true })
+      : skipToken,
+    meta: { silent: true },
+  });

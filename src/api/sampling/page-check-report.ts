@@ -1,3 +1,5 @@
+import { readKeys } from '../read-keys';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { request } from '@/lib/http';
 import {
   checkReportPageSchema,
@@ -21,3 +23,14 @@ export function pageCheckReport(
     ...options,
   });
 }
+
+/** 检测报告: the reports matching a query as a paged list; nothing is asked without one. */
+export const checkReportsQuery = (
+  query: Omit<CheckReportPageQuery, 'pageIndex' | 'pageSize'> | null,
+  pageSize?: number,
+) =>
+  pagedQueryOptions(
+    [...readKeys.reports, 'list', query],
+    query && ((page, call) => pageCheckReport({ ...query, ...page }, call)),
+    pageSize,
+  );

@@ -1,7 +1,2 @@
 export { PagedList, type PagedListProps } from './paged-list';
-export {
-  usePagedList,
-  type FetchPage,
-  type PagedListState,
-  type UsePagedListOptions,
-} from './use-paged-list';
+export { usePagedList, type PagedListState } from './use-paged-list';

@@ -1,16 +1,7 @@
+import { hashKey, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type { InfiniteData } from '@tanstack/react-query';
-import { queryClient, sessionKeyed, useInfiniteRead } from '@/lib/query-client';
+import type { pagedQueryOptions, PageParam, PageSlice } from '@/lib/paged-query';
 import { useLatest } from '@/lib/use-latest';
-
-/** The slice of the backend's page shape a list needs (see Page<T> in '@/types/api'). */
-interface PageSlice<T> {
-  records: T[];
-  /** Not every server sends it (the spec shows `records` only). */
-  total?: number;
-}
-
-export type FetchPage<T> = (pageIndex: number, pageSize: number) => Promise<PageSlice<T>>;
 
 export interface PagedListState<T> {
   items: T[];
@@ -27,18 +18,6 @@ export interface PagedListState<T> {
   refresh: () => Promise<void>;
 }
 
-export interface UsePagedListOptions {
-  pageSize?: number;
-  /** Start loading at once (default true). A search page sets this false until the user searches. */
-  enabled?: boolean;
-}
-
-/** Which request a page of the list was: from which page, how many records. */
-interface PageParam {
-  index: number;
-  size: number;
-}
-
 type Pages<T> = InfiniteData<PageSlice<T>, PageParam>;
 
 /** The pages on screen as one page, asked again in one request. */
@@ -47,76 +26,52 @@ function asOnePage<T>(data: Pages<T>, pageSize: number): Pages<T> {
   const size = Math.max(pageSize, Math.ceil(records.length / pageSize) * pageSize);
   return {
     pages: [{ records, total: data.pages[data.pages.length - 1]?.total }],
-    pageParams: [{ index: 1, size }],
+    pageParams: [{ pageIndex: 1, pageSize: size }],
   };
 }
 
 /**
- * Paged loading for lists, an infinite query of the query client (each page asked once): first page,
- * more on scroll, refresh. The query is captured by `fetchPage` and `key`: a new key is another list.
- * When a keep-alive page is shown again its effects re-run; the list then refreshes what it already
- * shows in one request, so the items and scroll stay in place.
+ * A paged list's infinite query (lib/paged-query.ts) as the list shows it: first page, more on scroll,
+ * pull to refresh. When a keep-alive page is shown again its effects re-run; the list then refreshes
+ * what it already shows in one request, so the items and scroll stay in place.
  */
-export function usePagedList<T>(
-  fetchPage: FetchPage<T>,
-  key: string,
-  options: UsePagedListOptions = {},
-): PagedListState<T> {
-  const { pageSize = 10, enabled = true } = options;
-  const latestFetch = useLatest(fetchPage);
-  const { queryKey, signedIn } = sessionKeyed(['paged-list', key, pageSize]);
-  const query = useInfiniteRead({
-    queryKey,
-    queryFn: ({ pageParam }) => latestFetch.current(pageParam.index, pageParam.size),
-    initialPageParam: { index: 1, size: pageSize },
-    getNextPageParam: (last, all, param): PageParam | undefined => {
-      const count = all.reduce((sum, page) => sum + page.records.length, 0);
-      // Without a total, a full last page means there may be more.
-      const more = last.total === undefined ? last.records.length >= param.size : count < last.total;
-      return more ? { index: param.index + Math.ceil(param.size / pageSize), size: pageSize } : undefined;
-    },
-    // The page shows a failure itself (AsyncView, 加载失败，点击重试).
-    meta: { silent: true },
-    enabled: enabled && signedIn,
-    // Shown again, the list asks in one request (below), not once per page.
-    refetchOnMount: false,
-  });
-  const { refetch } = query;
-
-  /** This list's answer in the cache (under the session current at the time of the call). */
-  const change = useCallback(
-    (update: (data: Pages<T> | undefined) => Pages<T> | undefined) =>
-      queryClient.setQueryData<Pages<T>>(sessionKeyed(['paged-list', key, pageSize]).queryKey, update),
-    [key, pageSize],
-  );
+export function usePagedList<T>(options: ReturnType<typeof pagedQueryOptions<T>>): PagedListState<T> {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(options);
+  // A new render's equal key is the same list: effects follow the key's hash, not its array.
+  const key = useLatest(options.queryKey);
+  const hash = hashKey(options.queryKey);
+  const { pageSize } = options.initialPageParam;
+  const { refetch, fetchNextPage } = query;
+  const enabled = query.isEnabled;
 
   useEffect(() => {
     if (!enabled) return;
     // Nothing kept yet: the first page is on its way already.
-    if (change((data) => data && asOnePage(data, pageSize))) void refetch();
-  }, [enabled, change, pageSize, refetch]);
+    if (queryClient.setQueryData<Pages<T>>(key.current, (data) => data && asOnePage(data, pageSize))) {
+      void refetch();
+    }
+  }, [enabled, queryClient, key, hash, pageSize, refetch]);
 
-  const { fetchNextPage } = query;
   const loadMore = useCallback(async () => {
     await fetchNextPage({ throwOnError: true, cancelRefetch: false });
   }, [fetchNextPage]);
   const refresh = useCallback(async () => {
-    const firstPage = (data: Pages<T> | undefined): Pages<T> | undefined =>
-      data && { pages: data.pages.slice(0, 1), pageParams: [{ index: 1, size: pageSize }] };
-    change(firstPage);
+    queryClient.setQueryData<Pages<T>>(
+      key.current,
+      (data) => data && { pages: data.pages.slice(0, 1), pageParams: [{ pageIndex: 1, pageSize }] },
+    );
     await refetch();
-  }, [change, pageSize, refetch]);
+  }, [queryClient, key, pageSize, refetch]);
 
   const items = query.data?.pages.flatMap((page) => page.records) ?? [];
   const loaded = query.data !== undefined;
-  // A retry under way shows the list loading, not the failure it retries.
-  const error = query.isFetching ? null : query.error;
   return {
     items,
     total: query.data?.pages[query.data.pages.length - 1]?.total,
-    loading: query.isFetching && items.length === 0,
-    error,
-    hasMore: loaded && !error && query.hasNextPage,
+    loading: query.isPending,
+    error: query.error,
+    hasMore: loaded && !query.error && query.hasNextPage,
     loaded,
     loadMore,
     refresh,

@@ -7,7 +7,8 @@ import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } fro
 import { setToken } from '@/lib/token';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { API_STATUS, type LoginResult } from '@/types/api';
-import { loadProfile } from './profile';
+import { getUserManageProfile, profileQuery } from '@/api/account/get-user-manage-profile';
+import { queryClient } from '@/lib/query-client';
 
 /**
  * A callback whose state this tab did not make: a planted link (login CSRF), a replayed callback (Back,
@@ -76,7 +77,14 @@ export function signInWithWeChatCode(code: string, state?: string, onToken?: () 
     onToken?.();
     let owner: SessionOwner;
     try {
-      const profile = await retryUntil(deadline, (timeout) => loadProfile({ timeout }));
+      // One try at a time, as long as the deadline leaves: retryUntil owns the retries here.
+      const profile = await retryUntil(deadline, (timeout) =>
+        queryClient.fetchQuery({
+          ...profileQuery(),
+          queryFn: ({ signal }) => getUserManageProfile({ signal, silent: true, timeout }),
+          retry: false,
+        }),
+      );
       owner = { audience: 'check', account: String(profile.id) };
     } catch (error) {
       clearSession();

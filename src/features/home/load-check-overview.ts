@@ -1,8 +1,11 @@
+import { readKeys } from '@/api/read-keys';
+import { queryOptions } from '@tanstack/react-query';
+import { profileQuery } from '@/api/account/get-user-manage-profile';
 import { searchRegistrations } from '@/api/registration/search-registrations';
 import { pageCheckReport } from '@/api/sampling/page-check-report';
 import { pageResponse } from '@/api/questionnaires/page-response';
-import { preloadUnreadCounts } from '@/features/messages';
-import { prefetchRead, type Read } from '@/lib/query-client';
+import { unreadMessagesQuery } from '@/features/messages';
+import { queryClient } from '@/lib/query-client';
 import type { CallOptions, CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
 
 interface CheckOverview {
@@ -24,18 +27,19 @@ async function loadOverview(call: CallOptions): Promise<CheckOverview> {
 }
 
 /** Everything the check-user home shows, in one read; the page shows a failure itself. */
-export const checkOverviewRead: Read<CheckOverview> = {
-  key: ['check-overview'],
-  read: loadOverview,
-  silent: true,
-};
+export const checkOverviewQuery = () =>
+  queryOptions({
+    queryKey: readKeys.checkHome,
+    queryFn: ({ signal }) => loadOverview({ signal, silent: true }),
+    meta: { silent: true },
+  });
 
 /**
- * Starts every request of the check-user home at once (its overview and the unread counts; the profile
- * is the sign-in's): the route's loader calls it as the page's code loads, and a WeChat sign-in as soon
- * as its token exists.
+ * Starts every request of the check-user home at once (the profile, its overview, the unread counts):
+ * the route's loader as the page's code loads, and a WeChat sign-in as soon as its token exists.
  */
-export function preloadCheckHome(): void {
-  prefetchRead(checkOverviewRead);
-  preloadUnreadCounts();
+export function prefetchCheckHome(): void {
+  void queryClient.prefetchQuery(profileQuery());
+  void queryClient.prefetchQuery(checkOverviewQuery());
+  void queryClient.prefetchQuery(unreadMessagesQuery());
 }

@@ -1,4 +1,5 @@
-import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { useQuery } from '@tanstack/react-query';
+import { dictionaryQuery } from '@/api/dictionary/dictionary-read';
 import { labelOf, MESSAGE_TYPE_LABELS, type MessageType, type Open } from '@/types/api';
 
 export function isMessageType(value: unknown): value is MessageType {
@@ -21,8 +22,8 @@ const FALLBACK: MessageTypeOption[] = (Object.keys(MESSAGE_TYPE_LABELS) as Messa
  * in while it loads or when it fails, so the types page never waits on the dictionary.
  */
 export function useMessageTypes(): MessageTypeOption[] {
-  const { items } = useDictionary('message_type');
-  const fromDictionary = items
+  const { data = [] } = useQuery(dictionaryQuery('message_type'));
+  const fromDictionary = data
     .filter((item) => isMessageType(String(item.value)))
     .map((item) => ({ type: String(item.value) as MessageType, label: item.label }));
   return fromDictionary.length > 0 ? fromDictionary : FALLBACK;

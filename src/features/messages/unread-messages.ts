@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { prefetchRead, setReadData, useRead, type Read } from '@/lib/query-client';
+import { readKeys } from '@/api/read-keys';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGE_TYPE_LABELS,
   type CallOptions,
@@ -13,8 +13,8 @@ import { pageRecipientMessage, readSystemMessage } from '@/api/messages';
 /**
  * The unread messages: one page of them (PageRecipientMessage with `read: false`), counted on the phone.
  * The total, the count of each type and whether a message is unread all come from this one answer, so
- * they agree. Every page that shows them shares it (one query): each loads it again when it mounts or is
- * shown again (keep-alive), and marking a message read changes it for all at once.
+ * they agree. Every page that shows them shares it (one query), and marking a message read changes it
+ * for all at once.
  */
 /** One more than a badge shows as a number (99+). */
 const COUNTED_PAGE_SIZE = 100;
@@ -27,12 +27,12 @@ async function loadUnreadMessages(call: CallOptions): Promise<UnreadMessages> {
   return page.records.filter((message) => !message.read).map(({ id, type }) => ({ id, type }));
 }
 
-const unreadRead: Read<UnreadMessages> = { key: ['unread-messages'], read: loadUnreadMessages, silent: true };
-
-/** Asks for the unread messages before a page that shows them has loaded (its first load takes it). */
-export function preloadUnreadCounts(): void {
-  prefetchRead(unreadRead);
-}
+export const unreadMessagesQuery = () =>
+  queryOptions({
+    queryKey: readKeys.unreadMessages,
+    queryFn: ({ signal }) => loadUnreadMessages({ signal, silent: true }),
+    meta: { silent: true },
+  });
 
 export interface UnreadCounts {
   /** The total, from the one answer (0 until it loads). */
@@ -44,17 +44,8 @@ export interface UnreadCounts {
   byType: Readonly<Partial<Record<MessageType, number>>>;
   /** The counts have loaded for this session. */
   loaded: boolean;
-  /** The last load failed (counts keep their previous values). */
-  error: unknown;
   /** Whether a listed message is unread: in the answer, or beyond it and unread by its own flag. */
   isUnread: (message: Pick<SystemMessage, 'id' | 'read'>) => boolean;
-  refresh: () => void;
-  /**
-   * Marks an unread message read on the server, lowering every count at once; a message that is not
-   * unread changes nothing. Resolves when the server has answered; on failure the counts are loaded
-   * again from the server and the error is rethrown.
-   */
-  markRead: (id: Id) => Promise<void>;
 }
 
 function countByType(messages: UnreadMessages): Partial<Record<MessageType, number>> {
@@ -69,35 +60,35 @@ function countByType(messages: UnreadMessages): Partial<Record<MessageType, numb
 
 /** The unread messages' counts, shared by every page that shows them. */
 export function useUnreadCounts(): UnreadCounts {
-  const request = useRead(unreadRead);
-  const { data: page, refetch } = request;
-  const messages = page ?? [];
+  const { data } = useQuery(unreadMessagesQuery());
+  const messages = data ?? [];
   const complete = messages.length < COUNTED_PAGE_SIZE;
-  const refresh = useCallback(() => void refetch(), [refetch]);
-
-  const markRead = useCallback(
-    async (id: Id) => {
-      if (!page?.some((message) => message.id === id)) return;
-      setReadData(unreadRead, (previous) => previous?.filter((message) => message.id !== id));
-      try {
-        await readSystemMessage({ id }, { silent: true });
-      } finally {
-        // Reconciled with the server either way; after a failure this brings the message back.
-        refresh();
-      }
-    },
-    [page, refresh],
-  );
-
   return {
     total: messages.length,
     byType: countByType(messages),
-    loaded: page !== undefined,
-    error: request.error ?? null,
+    loaded: data !== undefined,
     isUnread: (message) =>
-      page !== undefined &&
+      data !== undefined &&
       (messages.some((unread) => unread.id === message.id) || (!complete && !message.read)),
-    refresh,
-    markRead,
   };
+}
+
+/**
+ * Marks a message read (ReadSystemMessage): every count drops at once, comes back if the server
+ * refuses, and is read again from the server either way.
+ */
+export function useMarkMessageRead() {
+  const queryClient = useQueryClient();
+  const { queryKey } = unreadMessagesQuery();
+  return useMutation({
+    mutationFn: (id: Id) => readSystemMessage({ id }, { silent: true }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, (unread) => unread?.filter((message) => message.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, snapshot) => queryClient.setQueryData(queryKey, snapshot?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
 }

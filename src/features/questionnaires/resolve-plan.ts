@@ -1,3 +1,5 @@
+import { readKeys } from '@/api/read-keys';
+import { queryOptions } from '@tanstack/react-query';
 import { readPersisted, writePersisted } from '@/lib/use-persistent-state';
 import type {
   Id,
@@ -13,7 +15,8 @@ import {
   pageResponse,
 } from '@/api/questionnaires';
 import { getRegistrationDetail, searchRegistrations } from '@/api/registration';
-import { loadProfile } from '@/features/auth';
+import { profileQuery } from '@/api/account/get-user-manage-profile';
+import { queryClient } from '@/lib/query-client';
 import { hasAnyAnswer } from './answers';
 import { draftStorageKey, localDraftSchema, type LocalDraft } from './draft-storage';
 
@@ -97,7 +100,7 @@ function personNameOf(registrationId: Id | undefined): Promise<string | undefine
  * registration (one they entered); otherwise they choose (undefined).
  */
 async function checkUserRegistration(): Promise<Id | undefined> {
-  const profile = await loadProfile();
+  const profile = await queryClient.fetchQuery(profileQuery());
   if (profile.registrationId) return profile.registrationId;
   const visible = await searchRegistrations({ pageIndex: 1, pageSize: 2 }, { silent: true });
   return visible.records.length === 1 ? visible.records[0].id : undefined;
@@ -141,7 +144,7 @@ async function planForQuestionnaire(
 }
 
 /** Works out what to show for a query (see the detail page for the entry points). */
-export async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<DetailPlan> {
+async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<DetailPlan> {
   if (query.responseId) return planForResponse(query.responseId, audience);
   const registrationId =
     query.registrationId ?? (audience === 'check' ? await checkUserRegistration() : undefined);
@@ -155,3 +158,17 @@ export async function resolveDetailPlan(query: DetailQuery, audience: string): P
   ).records;
   return { kind: 'choose', questionnaires, responses, registrationId };
 }
+
+/**
+ * What the questionnaire page shows for its query, as a read (its requests are silent already: the
+ * page shows the failure).
+ */
+export const detailPlanQuery = (query: DetailQuery, audience: string) =>
+  queryOptions({
+    queryKey: [...readKeys.responses, 'plan', audience, query],
+    queryFn: () => resolveDetailPlan(query, audience),
+    // It weighs this phone's drafts too, which change with no write to the server: worked out anew
+    // at every visit.
+    staleTime: 0,
+    meta: { silent: true },
+  });

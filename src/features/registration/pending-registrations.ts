@@ -1,5 +1,6 @@
+import { readKeys } from '@/api/read-keys';
 import { searchRegistrations } from '@/api/registration';
-import type { Read } from '@/lib/query-client';
+import { queryOptions } from '@tanstack/react-query';
 import type { CallOptions, Registration } from '@/types/api';
 import { hiddenServerDrafts } from './hidden-server-drafts';
 
@@ -32,8 +33,9 @@ async function loadPendingRegistrations(call: CallOptions): Promise<PendingRegis
 }
 
 /** The work home's line and the list page share it; each shows a failure itself. */
-export const pendingRegistrationsRead: Read<PendingRegistrations> = {
-  key: ['pending-registrations'],
-  read: loadPendingRegistrations,
-  silent: true,
-};
+export const pendingRegistrationsQuery = () =>
+  queryOptions({
+    queryKey: [...readKeys.registrations, 'pending'],
+    queryFn: ({ signal }) => loadPendingRegistrations({ signal, silent: true }),
+    meta: { silent: true },
+  });

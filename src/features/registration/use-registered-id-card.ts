@@ -1,6 +1,7 @@
+import { readKeys } from '@/api/read-keys';
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { normalizeIdCard } from '@/lib/id-card';
-import { queryClient, sessionQuery, useRead, type Read } from '@/lib/query-client';
 import { useSettledValue } from '@/lib/use-settled-value';
 import type { Id, Registration } from '@/types/api';
 import { registrationsOfIdCard } from '@/api/registration';
@@ -16,24 +17,20 @@ type Found = (RegisteredIdCard['registration'] & Pick<Registration, 'status'>)[]
 /** How long the ID card must stay unchanged (and valid) before it is looked up while typing. */
 const ID_CARD_LOOKUP_DELAY_MS = 300;
 
-/** The registrations of one normalised ID card, a read of the query client; a failure is "none found". */
-function idCardRead(idCard: string, enabled = true): Read<Found> {
-  return {
-    key: ['registrations-of-id-card', idCard],
-    read: (call) =>
-      registrationsOfIdCard(idCard, 5, call).then(
-        ({ same }) => same.map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
-        () => [],
-      ),
-    silent: true,
-    enabled,
-  };
-}
-
-/** The lookup already made for this ID card in this session, or a new one. */
-function lookUp(idCard: string): Promise<Found> {
-  return queryClient.ensureQueryData(sessionQuery(idCardRead(idCard)));
-}
+/** The registrations of one normalised ID card; a failure is "none found". Nothing is asked for ''. */
+const idCardQuery = (idCard: string) =>
+  queryOptions({
+    queryKey: [...readKeys.registrations, 'of-id-card', idCard],
+    queryFn: idCard
+      ? ({ signal }): Promise<Found> =>
+          registrationsOfIdCard(idCard, 5, { signal, silent: true }).then(
+            ({ same }) =>
+              same.map(({ id, name, registeredAt, status }) => ({ id, name, registeredAt, status })),
+            () => [],
+          )
+      : skipToken,
+    meta: { silent: true },
+  });
 
 /**
  * Looks an ID card up while the person is typed in (once the number is valid and has rested for
@@ -53,19 +50,21 @@ export function useRegisteredIdCard(ownId: Id | undefined, rawIdCard: string) {
     [ownId],
   );
 
+  const queryClient = useQueryClient();
   const idCard = normalizeIdCard(rawIdCard);
   const valid = validateRegistrationIdCard(idCard) === null;
   const rested = useSettledValue(idCard, ID_CARD_LOOKUP_DELAY_MS);
-  const typed = useRead(idCardRead(rested, valid && rested === idCard));
+  const typed = useQuery(idCardQuery(valid && rested === idCard ? rested : ''));
 
   /** The existing registration of this ID card: from the lookup already made, or after waiting for it. */
   const check = useCallback(
     async (raw: string): Promise<RegisteredIdCard | null> => {
       const normalized = normalizeIdCard(raw);
       if (validateRegistrationIdCard(normalized) !== null) return null;
-      return conflictIn(normalized, await lookUp(normalized));
+      // The lookup already made for this ID card in this session, or a new one.
+      return conflictIn(normalized, await queryClient.ensureQueryData(idCardQuery(normalized)));
     },
-    [conflictIn],
+    [conflictIn, queryClient],
   );
 
   const found = valid && rested === idCard ? typed.data : undefined;

@@ -1,7 +1,7 @@
-import { getRegistrationDetail } from '@/api/registration';
+import { useQuery } from '@tanstack/react-query';
+import { registrationQuery } from '@/api/registration/get-registration-detail';
 import type { Id, Registration } from '@/types/api';
 import { useEffect, useRef } from 'react';
-import { useRead } from '@/lib/query-client';
 import { confirmReplaceLocalDraft } from './components/registration-dialogs';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import {
@@ -55,11 +55,10 @@ export function useResumeServerDraft(
     finish({ kind: 'loaded' });
   };
 
-  const { data, error, isFetching, dataUpdatedAt, refetch } = useRead({
-    key: ['server-draft', draftId],
-    read: (call) => getRegistrationDetail({ id: draftId ?? '' }, call),
-    silent: true,
-    enabled: needed,
+  const { data, error, isFetching, dataUpdatedAt, refetch } = useQuery({
+    ...registrationQuery(needed ? draftId : null),
+    // What the server has now: another phone may have saved it since this phone last read it.
+    refetchOnMount: 'always',
   });
   /** The answer last loaded (by when it arrived): each answer is offered to the form once. */
   const applied = useRef(0);

@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
+import { tubeStatusQuery } from '@/api/sampling/get-sampling-tube-status';
 import type { TubeStatusResult } from '@/types/api';
 import { normalizeTubeCode } from '@/lib/tube-code';
-import { useRead, type Read } from '@/lib/query-client';
 import { useSettledValue } from '@/lib/use-settled-value';
 
 export const TUBE_REQUIRED_MESSAGE = '请扫描或输入采样管编码';
@@ -18,16 +18,6 @@ export interface TubeStatusState {
   scanned: (code: string) => void;
 }
 
-/** The status of one tube code, a read of the query client; each `attempt` is asked from nothing. */
-function tubeStatusRead(code: string, attempt: number): Read<TubeStatusResult> {
-  return {
-    key: ['tube-status', code, attempt],
-    read: (call) => getSamplingTubeStatus({ tubeCode: code }, call),
-    silent: true,
-    enabled: code !== '',
-  };
-}
-
 /**
  * The current status of a tube code, looked up as the code changes: typed codes after a short pause
  * (the code is still being typed), a scanned code at once (`scanned`, called with the code the scanner
@@ -37,18 +27,17 @@ export function useTubeStatus(rawCode: string, typingPauseMs = 400): TubeStatusS
   const code = normalizeTubeCode(rawCode);
   const [scannedCode, setScannedCode] = useState<string | null>(null);
   const lookedUp = useSettledValue(code, code === scannedCode ? 0 : typingPauseMs);
-  const [attempt, setAttempt] = useState(0);
-  const lookup = useRead(tubeStatusRead(lookedUp, attempt));
+  const lookup = useQuery(tubeStatusQuery(lookedUp));
 
   // While the code is still being typed the read is of an earlier code: nothing to show for this one.
-  const current = code !== '' && lookedUp === code;
+  // While it is read again, the form shows the lookup running, not the answer it doubts.
+  const current = code !== '' && lookedUp === code && !lookup.isFetching;
   return {
     code,
     loading: code !== '' && (!current || lookup.isPending),
     result: current ? (lookup.data ?? null) : null,
     error: current ? lookup.error : null,
-    // Asked again under a new key: the form shows the lookup running, not the answer it doubts.
-    reload: () => setAttempt((value) => value + 1),
+    reload: () => void lookup.refetch(),
     scanned: (scanned: string) => setScannedCode(normalizeTubeCode(scanned)),
   };
 }

@@ -1,3 +1,5 @@
+import { readKeys } from '@/api/read-keys';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { pageCheckReport } from '@/api/sampling';
 import type { CallOptions, CheckReport } from '@/types/api';
 
@@ -18,9 +20,17 @@ const REPORT_LOOKUP_PAGE_SIZE = 20;
  * assumption) and checks the answer is that report: a server that ignored the filter is not taken at
  * its first record, and still finds the report among the newest ones it sends.
  */
-export async function fetchCheckReport(id: string, options?: CallOptions): Promise<CheckReport> {
+async function fetchCheckReport(id: string, options?: CallOptions): Promise<CheckReport> {
   const page = await pageCheckReport({ id, pageIndex: 1, pageSize: REPORT_LOOKUP_PAGE_SIZE }, options);
   const found = page.records.find((report) => report.id === id);
   if (!found) throw new ReportNotFoundError();
   return found;
 }
+
+/** One report as a read (the report detail page and its route's loader); nothing is asked without an id. */
+export const reportQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...readKeys.reports, 'detail', id],
+    queryFn: id ? ({ signal }) => fetchCheckReport(id, { signal, silent: true }) : skipToken,
+    meta: { silent: true },
+  });

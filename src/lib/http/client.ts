@@ -66,6 +66,21 @@ function sessionLost(request: AxiosRequestConfig | undefined): void {
 
 const TIMEOUT_MS = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 
+/**
+ * The spec's timeout bounds what a person waits for a read, not each of its tries: TanStack Query gives
+ * every try of one fetch the same AbortSignal, so a request's time is what is left of REQUEST_TIMEOUT_MS
+ * since the first request sent with its signal.
+ */
+const firstSentAt = new WeakMap<AbortSignal, number>();
+
+function timeLeftMs(signal: AbortSignal | undefined): number {
+  if (!signal) return REQUEST_TIMEOUT_MS;
+  const now = Date.now();
+  const first = firstSentAt.get(signal) ?? now;
+  firstSentAt.set(signal, first);
+  return REQUEST_TIMEOUT_MS - (now - first);
+}
+
 const http = axios.create({
   baseURL: config.apiBaseUrl,
   timeout: TIMEOUT_MS,
@@ -214,8 +229,12 @@ function callName(url: string): string {
 export async function request<T>({ schema, timeout, ...options }: JsonRequest<T>): Promise<T> {
   const response = await http.request<ApiResponse<unknown>>({
     ...options,
-    // A caller may wait less than the client's timeout (a bounded retry), never more.
-    timeout: Math.min(timeout ?? TIMEOUT_MS, TIMEOUT_MS),
+    // A caller may wait less than the client's timeout (a bounded retry), never more; a read's later
+    // tries only what is left of its time (at least 1 ms: axios reads 0 as no timeout at all).
+    timeout: Math.max(
+      1,
+      Math.min(timeout ?? TIMEOUT_MS, TIMEOUT_MS, timeLeftMs(options.signal as AbortSignal)),
+    ),
   });
   const checked = checkContract(schema, response.data.responseData);
   const url = options.url ?? '';

@@ -62,9 +62,18 @@ export const RETRY_CAP_MS = 5 * 60_000;
 /** After failing transiently for this long, an entry asks a person for attention. */
 export const RETRY_GIVE_UP_MS = 24 * 60 * 60_000;
 
+/** The backoff of one kind of retry: the first wait's ceiling, and the most any computed wait may be. */
+interface Backoff {
+  baseMs: number;
+  capMs: number;
+}
+
+/** The offline queue's and the sign-in's backoff (a machine is waiting, not a person). */
+const RESEND_BACKOFF: Backoff = { baseMs: RETRY_BASE_MS, capMs: RETRY_CAP_MS };
+
 /**
- * How long to wait before retry number `retry` (1 for the first): exponential backoff with full jitter
- * (a uniformly random wait between 0 and min(cap, base × 2^(retry−1))), so that phones that failed
+ * The one backoff: how long to wait before retry number `retry` (1 for the first), exponential with
+ * full jitter (uniformly random between 0 and min(cap, base × 2^(retry−1))), so that phones that failed
  * together do not come back together. A server's Retry-After comes first: the jittered wait is added
  * to it, since every phone told "3 seconds" coming back at exactly 3 s would be the same burst again.
  */
@@ -72,8 +81,9 @@ export function retryDelayMs(
   retry: number,
   retryAfterMs: number | undefined,
   random: () => number = Math.random,
+  { baseMs, capMs }: Backoff = RESEND_BACKOFF,
 ): number {
-  const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, retry - 1));
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, retry - 1));
   return (retryAfterMs ?? 0) + Math.floor(random() * ceiling);
 }
 
@@ -130,31 +140,33 @@ export async function retryUntil<T>(
 /** A read (a query of lib/query-client.ts) is tried at most this many times, the first included. */
 export const READ_MAX_TRIES = 3;
 /**
- * A read's retries wait at most this long each: a person is looking at a loading screen, so a server
- * that asks for a longer wait is not retried and the failure is shown with its retry button instead.
+ * A read's backoff: a person is looking at a loading screen. Its first retry waits up to 1 s, the next
+ * up to 2 s, after a Retry-After of at most READ_RETRY_MAX_WAIT_MS: together they leave the last try
+ * most of the spec's timeout, which all of a read's tries share (lib/http/client.ts).
  */
-const READ_RETRY_MAX_WAIT_MS = 4_000;
-/** A read's first retry waits up to this long (full jitter), each further one doubles it. */
-const READ_RETRY_BASE_MS = 1_000;
+const READ_BACKOFF: Backoff = { baseMs: 1_000, capMs: 2_000 };
+const READ_RETRY_MAX_WAIT_MS = 2_000;
 
 /**
- * Whether a read that failed `failures` times (1 after the first try) is tried again: only a transient
- * failure of a request, never a refusal or a lost session, within READ_MAX_TRIES and a Retry-After the person can
- * wait out. Writes are never retried by the cache: the offline queue and the idempotency rules own them.
+ * Whether a read is tried again after its failure number `failureCount + 1` (TanStack Query's count:
+ * 0 after the first try): a quick transient failure (no connection, 429, 502, 503, 504, a gateway's
+ * page) within READ_MAX_TRIES and a Retry-After the person can wait out. Never a timeout (the read has
+ * used the spec's time: the person is told), a refusal or a lost session. Writes are never retried by
+ * the cache: the offline queue and the idempotency rules own them.
  */
-export function shouldRetryRead(failures: number, error: unknown): boolean {
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   // Something thrown that is no request's failure (a bug in reading the answer) is not retried either.
-  if (!isApiError(error) || error.kind === 'canceled') return false;
-  if (failures >= READ_MAX_TRIES || failureDisposition(error) !== 'transient') return false;
+  if (!isApiError(error) || error.kind === 'canceled' || error.kind === 'timeout') return false;
+  if (failureCount + 1 >= READ_MAX_TRIES || failureDisposition(error) !== 'transient') return false;
   return (error.retryAfterMs ?? 0) <= READ_RETRY_MAX_WAIT_MS;
 }
 
-/**
- * The wait before a read's retry number `retry`: the server's Retry-After plus full jitter below
- * READ_RETRY_BASE_MS × 2^(retry−1), at most READ_RETRY_MAX_WAIT_MS beyond the Retry-After.
- */
-export function readRetryDelayMs(retry: number, error: unknown, random: () => number = Math.random): number {
+/** The wait before a read's next try (TanStack Query's count, as in shouldRetryRead). */
+export function readRetryDelayMs(
+  failureCount: number,
+  error: unknown,
+  random: () => number = Math.random,
+): number {
   const retryAfterMs = isApiError(error) ? error.retryAfterMs : undefined;
-  const ceiling = Math.min(READ_RETRY_MAX_WAIT_MS, READ_RETRY_BASE_MS * 2 ** Math.max(0, retry - 1));
-  return (retryAfterMs ?? 0) + Math.floor(random() * ceiling);
+  return retryDelayMs(failureCount + 1, retryAfterMs, random, READ_BACKOFF);
 }

@@ -1,15 +1,17 @@
-import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
-import { useLatestAnnouncement } from '@/features/announcements';
+import { useQuery } from '@tanstack/react-query';
+import { latestAnnouncementQuery } from '@/api/announcements';
 import { getDownloadFailure, getFileRecord } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
 import { renderRoute, signInForTest } from '../support/render-route';
+import { renderQueryHook } from '../support/query-wrapper';
 
 // Lazy routes on a busy two-core machine can take longer than Testing Library's default 1 s.
 
@@ -182,20 +184,20 @@ describe('/announcementDetail', () => {
   });
 });
 
-describe('useLatestAnnouncement', () => {
+describe('latestAnnouncementQuery', () => {
   it('gives the newest announcement', async () => {
     await signInForTest('work');
-    const { result } = renderHook(() => useLatestAnnouncement());
-    expect(result.current.loading).toBe(true);
-    await waitFor(() => expect(result.current.announcement?.title).toBe('国庆假期实验室收样时间调整'));
+    const { result } = renderQueryHook(() => useQuery(latestAnnouncementQuery()));
+    expect(result.current.isPending).toBe(true);
+    await waitFor(() => expect(result.current.data?.title).toBe('国庆假期实验室收样时间调整'));
     expect(result.current.error).toBeNull();
   });
 
   it('reports a failure without a toast-worthy throw', async () => {
     await signInForTest('work');
     server.use(http.post(PAGE, () => failure(500, '公告服务暂不可用')));
-    const { result } = renderHook(() => useLatestAnnouncement());
+    const { result } = renderQueryHook(() => useQuery(latestAnnouncementQuery()));
     await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
-    expect(result.current.announcement).toBeUndefined();
+    expect(result.current.data).toBeUndefined();
   });
 });

@@ -1,10 +1,17 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { dictionaryLabel, useDictionary } from '@/api/dictionary';
+import { dictionaryLabel, dictionaryQuery } from '@/api/dictionary';
+import type { DictionaryTypeCode } from '@/types/api';
 import { setToken } from '@/lib/token';
 import { loginManage } from '@/api/account';
 import { server } from '../../msw-server';
 import { recordRequests } from '../support/request-log';
+import { renderQueryHook } from '../support/query-wrapper';
+
+/** A dictionary as a form reads it. */
+const readDictionary = (typeCode: DictionaryTypeCode) =>
+  renderQueryHook(() => useQuery(dictionaryQuery(typeCode)));
 
 const DICTIONARY = '/api/v1/Dictionary/PageDictionaryItem';
 
@@ -17,16 +24,16 @@ beforeEach(async () => {
 describe('dictionary cache', () => {
   test('two readers of one type at once share one request; later readers are served from the cache', async () => {
     const sent = recordRequests();
-    const first = renderHook(() => useDictionary('gender'));
-    const second = renderHook(() => useDictionary('gender'));
-    await waitFor(() => expect(first.result.current.loading).toBe(false));
-    expect(first.result.current.items).toEqual([
+    const first = readDictionary('gender');
+    const second = readDictionary('gender');
+    await waitFor(() => expect(first.result.current.isPending).toBe(false));
+    expect(first.result.current.data).toEqual([
       { label: '男', value: 1 },
       { label: '女', value: 2 },
     ]);
-    await waitFor(() => expect(second.result.current.items).toBe(first.result.current.items));
-    const later = renderHook(() => useDictionary('gender'));
-    expect(later.result.current.items).toBe(first.result.current.items);
+    await waitFor(() => expect(second.result.current.data).toBe(first.result.current.data));
+    const later = readDictionary('gender');
+    expect(later.result.current.data).toBe(first.result.current.data);
     await waitFor(() => expect(sent.count(DICTIONARY)).toBe(1));
     expect((await sent.bodies(DICTIONARY))[0]).toEqual({
       dictionaryTypeCode: 'gender',
@@ -34,8 +41,8 @@ describe('dictionary cache', () => {
       pageSize: 1000,
     });
 
-    const other = renderHook(() => useDictionary('relation'));
-    await waitFor(() => expect(other.result.current.loading).toBe(false));
+    const other = readDictionary('relation');
+    await waitFor(() => expect(other.result.current.isPending).toBe(false));
     expect(sent.count(DICTIONARY)).toBe(2);
   });
 
@@ -50,13 +57,13 @@ describe('dictionary cache', () => {
       ),
     );
     const sent = recordRequests();
-    const failed = renderHook(() => useDictionary('education'));
+    const failed = readDictionary('education');
     await waitFor(() =>
       expect(failed.result.current.error).toMatchObject({ kind: 'business', message: '字典服务异常' }),
     );
     failed.unmount();
-    const next = renderHook(() => useDictionary('education'));
-    await waitFor(() => expect(next.result.current.items[0]).toEqual({ label: '文盲或半文盲', value: 1 }));
+    const next = readDictionary('education');
+    await waitFor(() => expect(next.result.current.data?.[0]).toEqual({ label: '文盲或半文盲', value: 1 }));
     expect(sent.count(DICTIONARY)).toBe(2);
   });
 
@@ -80,9 +87,9 @@ describe('dictionary cache', () => {
         }),
       ),
     );
-    const { result } = renderHook(() => useDictionary('report_result'));
-    await waitFor(() => expect(result.current.loading).toBe(false));
-    const items = result.current.items;
+    const { result } = readDictionary('report_result');
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    const items = result.current.data!;
     expect(items).toEqual([
       { label: '阳性', value: 'positive', tagType: 'danger' },
       { label: '三', value: 3 },
@@ -94,23 +101,23 @@ describe('dictionary cache', () => {
   });
 });
 
-describe('useDictionary', () => {
+describe('dictionaryQuery', () => {
   test('loads, then serves the cache at once; reload fetches again', async () => {
     const sent = recordRequests();
-    const { result } = renderHook(() => useDictionary('message_type'));
-    expect(result.current.loading).toBe(true);
-    await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(result.current.items.map((item) => item.label)).toEqual(['报告通知', '系统通知', '采样提醒']);
+    const { result } = readDictionary('message_type');
+    expect(result.current.isPending).toBe(true);
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    expect(result.current.data?.map((item) => item.label)).toEqual(['报告通知', '系统通知', '采样提醒']);
     expect(result.current.error).toBeNull();
 
-    const second = renderHook(() => useDictionary('message_type'));
-    expect(second.result.current.loading).toBe(false);
-    expect(second.result.current.items).toHaveLength(3);
+    const second = readDictionary('message_type');
+    expect(second.result.current.isPending).toBe(false);
+    expect(second.result.current.data).toHaveLength(3);
 
-    act(() => result.current.reload());
+    act(() => void result.current.refetch());
     await waitFor(() => expect(sent.count(DICTIONARY)).toBe(2));
-    await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(result.current.items).toHaveLength(3);
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    expect(result.current.data).toHaveLength(3);
   });
 
   test('exposes the error when the fetch fails', async () => {
@@ -119,9 +126,9 @@ describe('useDictionary', () => {
         HttpResponse.json({ statusCode: 500, responseMessage: '字典服务异常', responseData: null }),
       ),
     );
-    const { result } = renderHook(() => useDictionary('nation'));
+    const { result } = readDictionary('nation');
     await waitFor(() => expect(result.current.error).not.toBeNull());
-    expect(result.current.loading).toBe(false);
-    expect(result.current.items).toEqual([]);
+    expect(result.current.isFetching).toBe(false);
+    expect(result.current.data).toBeUndefined();
   });
 });

@@ -68,6 +68,24 @@ describe('transport failures (spec §8)', () => {
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
   });
 
+  it('the tries of one read (one signal) share the spec’s 10 s: a later try waits only what is left', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const { signal } = new AbortController();
+    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 'ok' })));
+    await request({ schema: v.unknown(), url: URL_PATH, signal });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
+    // 9 s after its first try, the read's next try has 1 s of the spec's 10 s left.
+    now.mockReturnValue(1_009_000);
+    await request({ schema: v.unknown(), url: URL_PATH, signal });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(1000);
+    // Another read (another signal), or a call without one, has its whole timeout.
+    await request({ schema: v.unknown(), url: URL_PATH, signal: new AbortController().signal });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
+    await request({ schema: v.unknown(), url: URL_PATH });
+    expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
+  });
+
   it('a production build gives up after the spec 10 s, whatever VITE_REQUEST_TIMEOUT_MS says', async () => {
     vi.stubEnv('MODE', 'production');
     vi.resetModules();

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { defaultDb } from '@/mocks/db';
+import { queryClient } from '@/lib/query-client';
 import { ADMIN_USER_ID } from '@/mocks/seed';
 import type { MessageType } from '@/types/api';
 import { server } from '../../msw-server';
@@ -123,6 +124,23 @@ describe('/messageDetail', () => {
       ]),
     );
     expect(adminMessage('系统维护通知').read).toBe(true);
+  });
+
+  it('marks a message once however often it is opened', async () => {
+    await signInForTest('work');
+    const log = recordRequests();
+    const message = adminMessage('系统维护通知');
+    const detail = withQuery(paths.messageDetail, { id: message.id });
+    const { router } = renderRoute(detail, { session: 'work' });
+    expect(await screen.findByRole('heading', { name: '系统维护通知' })).toBeInTheDocument();
+    await waitFor(() => expect(adminMessage('系统维护通知').read).toBe(true));
+    await act(() => router.navigate(paths.messageList));
+    expect(await screen.findByRole('list', { name: '全部消息' })).toBeInTheDocument();
+    await act(() => router.navigate(detail));
+    expect(await screen.findByRole('heading', { name: '系统维护通知' })).toBeInTheDocument();
+    // Opened again, the page starts no second marking (it would be under way now).
+    expect(queryClient.isMutating()).toBe(0);
+    expect(log.count('/SystemMessage/ReadSystemMessage')).toBe(1);
   });
 
   it('does not mark a message that is already read', async () => {

@@ -3,6 +3,8 @@ import { useTubeStatus } from '@/features/registration/use-tube-status';
 import { defaultDb } from '@/mocks/db';
 import { signInForTest } from '../support/render-route';
 import { recordRequests } from '../support/request-log';
+import { QueryWrapper } from '../support/query-wrapper';
+import { holdRequests } from '../support/held-request';
 
 /** Two tubes that were never bound. */
 function spareCodes(): [string, string] {
@@ -16,6 +18,7 @@ describe('useTubeStatus', () => {
     const [first, second] = spareCodes();
     const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, 20), {
       initialProps: { code: ` ${first} ` },
+      wrapper: QueryWrapper,
     });
     expect(result.current).toMatchObject({ code: first, loading: true, result: null });
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -26,8 +29,11 @@ describe('useTubeStatus', () => {
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.result).toMatchObject({ tubeCode: second, exists: true });
 
+    // Asked again, the form shows the lookup running, not the answer it doubts.
+    const lookup = holdRequests('*/api/v1/Sampling/GetSamplingTubeStatus');
     act(() => result.current.reload());
-    expect(result.current).toMatchObject({ loading: true, result: null });
+    await waitFor(() => expect(result.current).toMatchObject({ loading: true, result: null }));
+    lookup.release();
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.result).toMatchObject({ tubeCode: second });
 
@@ -43,6 +49,7 @@ describe('useTubeStatus', () => {
     const [first, second] = spareCodes();
     const { result, rerender } = renderHook(({ code }) => useTubeStatus(code, TYPING_PAUSE_MS), {
       initialProps: { code: '' },
+      wrapper: QueryWrapper,
     });
     // The scanner hands over its code and the form takes it, in one render.
     act(() => result.current.scanned(first));

@@ -7,6 +7,7 @@ import { getFileRecord } from '@/lib/file-download';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import type { CheckReport } from '@/types/api';
 import { server } from '../../msw-server';
+import { holdRequests } from '../support/held-request';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { checkUserReport, fakePdf, resetReportState, seededReport } from './helpers';
 import { recordRequests } from '../support/request-log';
@@ -45,10 +46,11 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
   it('explains a positive FIT result: colonoscopy, whom to call, the report facts and the tube timeline', async () => {
     await signInForTest('work');
     const report = seededReport('positive');
-    server.use(http.post(PAGE, async () => delay(100).then(() => undefined)));
+    const lookup = holdRequests(PAGE);
     renderRoute(withQuery(paths.repoetDetail, { id: report.id }), { session: 'work' });
 
     expect(await screen.findByRole('status')).toHaveTextContent('加载中');
+    lookup.release();
     expect(
       await screen.findByRole('heading', { name: '建议尽快做结肠镜检查', level: 2 }),
     ).toBeInTheDocument();

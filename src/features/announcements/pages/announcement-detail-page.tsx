@@ -5,10 +5,10 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { SafeHtml } from '@/components/safe-html';
 import { paths } from '@/config/paths';
-import { getAnnouncementDetail } from '@/api/announcements';
+import { announcementQuery } from '@/api/announcements';
 import { AttachmentList } from '../components/attachment-list';
 import content from '@/styles/content.module.css';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 import styles from '../announcements.module.css';
 
 /** 公告详情: the announcement's rich content (sanitised) and its attachments. */
@@ -17,27 +17,16 @@ export default function AnnouncementDetailPage() {
   const location = useLocation();
   const id = searchParams.get('id') ?? '';
   const here = `${location.pathname}${location.search}`;
-  const {
-    data: announcement,
-    isFetching: loading,
-    error,
-    refetch,
-  } = useRead({
-    key: ['announcement', id],
-    read: (call) => getAnnouncementDetail({ id }, call),
-    silent: true,
-    enabled: id !== '',
-  });
-  const refresh = () => void refetch();
+  const { data: announcement, isPending, error, refetch } = useQuery(announcementQuery(id));
 
   return (
     <PageShell fallbackPath={paths.announcement}>
       <AsyncView
-        loading={id !== '' && (loading || !announcement)}
+        loading={id !== '' && isPending}
         error={error}
         empty={!announcement}
         emptyText="未找到该公告"
-        onRetry={refresh}
+        onRetry={() => void refetch()}
       >
         {announcement && (
           <article className={content.article}>

@@ -1,17 +1,12 @@
-import { useCallback } from 'react';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import type { AnnouncementSummary } from '@/types/api';
-import { pageAnnouncement } from '@/api/announcements';
+import { announcementsQuery } from '@/api/announcements';
 import { AnnouncementCard } from '../components/announcement-card';
 
 /** 公告: published announcements, newest first (the server's order). */
 export default function AnnouncementListPage() {
-  const fetchPage = useCallback(
-    (pageIndex: number, pageSize: number) => pageAnnouncement({ pageIndex, pageSize }, { silent: true }),
-    [],
-  );
-  const list = usePagedList<AnnouncementSummary>(fetchPage, 'announcements');
+  const list = usePagedList<AnnouncementSummary>(announcementsQuery());
 
   return (
     <PageShell>

@@ -130,7 +130,7 @@ export default function LoginPage() {
         // Asked for now and not waited for: the home page shows the name when it arrives (this request's
         // answer, not a second one), or the profile error with a retry.
         // The read cache is a chunk the login page does not load up front (its bundle budget).
-        void import('../profile').then(({ loadProfile }) => loadProfile()).catch(() => undefined);
+        void import('../prefetch-profile').then(({ prefetchProfile }) => prefetchProfile());
         const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
         leave();
         // A full load after another account: nothing of theirs stays in memory (kept-alive pages).

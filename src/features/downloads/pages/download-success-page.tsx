@@ -1,3 +1,4 @@
+import { readKeys } from '@/api/read-keys';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +22,7 @@ import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
 import { displayFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
 import content from '@/styles/content.module.css';
-import { useRead } from '@/lib/query-client';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import styles from '../downloads.module.css';
 
 /**
@@ -53,14 +54,16 @@ function DownloadedFile({ source }: { source: FileSource }) {
   const returnTo = record?.returnTo;
 
   // The fetched bytes are kept (for 再次保存, and a reload in WeChat) as part of the read.
-  const refetch = useRead({
-    key: ['downloaded-file', source.kind, source.id],
-    read: (call) =>
-      fetchFileSource(source, call).then((fetched) =>
-        keepFile(source, fetched, displayFileName(record?.fileName, source), returnTo),
-      ),
-    silent: true,
-    enabled: kept === null,
+  const refetch = useQuery({
+    queryKey: [...readKeys.files, source, record?.fileName, returnTo],
+    queryFn:
+      kept === null
+        ? ({ signal }) =>
+            fetchFileSource(source, { signal, silent: true }).then((fetched) =>
+              keepFile(source, fetched, displayFileName(record?.fileName, source), returnTo),
+            )
+        : skipToken,
+    meta: { silent: true },
   });
   const file = kept ?? refetch.data ?? null;
 

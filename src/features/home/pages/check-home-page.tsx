@@ -4,7 +4,8 @@ import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
 import { labelOf } from '@/types/api';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
+import { profileQuery } from '@/api/account/get-user-manage-profile';
 import {
   describeHome,
   REGISTRATION_TEXT,
@@ -14,8 +15,7 @@ import {
 } from '../check-overview';
 import { CheckSessionBar } from '../components/check-session-bar';
 import { UnreadBadge } from '../components/unread-badge';
-import { checkOverviewRead } from '../load-check-overview';
-import { useProfile } from '../use-profile';
+import { checkOverviewQuery } from '../load-check-overview';
 import styles from './check-home-page.module.css';
 
 interface EntryLink {
@@ -99,9 +99,9 @@ function TodoItem({ todo }: { todo: Todo }) {
  * state of their screening at a glance, and what to do next as one big button each.
  */
 export default function CheckHomePage() {
-  const { profile } = useProfile();
+  const { data: profile } = useQuery(profileQuery());
   // Errors are shown by AsyncView with a retry, not logged.
-  const overview = useRead(checkOverviewRead);
+  const overview = useQuery(checkOverviewQuery());
   const unread = useUnreadCounts();
   const data = overview.data;
   const home = data ? describeHome({ ...data, ownRegistrationId: profile?.registrationId }) : undefined;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AsyncView, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { AnnouncementCard, useLatestAnnouncement } from '@/features/announcements';
+import { AnnouncementCard } from '@/features/announcements';
 import { logout } from '@/features/auth';
 import { useUnreadCounts } from '@/features/messages';
 import { useOfflineQueue } from '@/features/offline-queue';
@@ -14,7 +14,9 @@ import { showLoading, toastFail } from '@/lib/feedback';
 import { errorMessage } from '@/lib/http';
 import { getSessionOwner } from '@/lib/session';
 import { UnreadBadge } from '../components/unread-badge';
-import { useProfile } from '../use-profile';
+import { useQuery } from '@tanstack/react-query';
+import { profileQuery } from '@/api/account/get-user-manage-profile';
+import { latestAnnouncementQuery } from '@/api/announcements/page-announcement';
 import styles from './work-home-page.module.css';
 
 // The registration feature is not needed to show the home page: loaded after it, the line adds
@@ -48,9 +50,9 @@ const ENTRIES: readonly Entry[] = [
  * every function, registrations waiting in the offline queue, the newest announcement.
  */
 export default function WorkHomePage() {
-  const { profile, loading, error, refresh } = useProfile();
+  const { data: profile, isPending, error, refetch } = useQuery(profileQuery());
   const unread = useUnreadCounts();
-  const latest = useLatestAnnouncement();
+  const latest = useQuery(latestAnnouncementQuery());
   const queue = useOfflineQueue();
 
   const leave = async () => {
@@ -116,7 +118,7 @@ export default function WorkHomePage() {
   return (
     <PageShell back={false}>
       <section className={styles.greeting} aria-label="当前用户">
-        <AsyncView loading={loading} error={error} empty={!profile} onRetry={refresh}>
+        <AsyncView loading={isPending} error={error} empty={!profile} onRetry={() => void refetch()}>
           <p className={styles.hello}>您好，{profile?.name}</p>
           {profile?.institutionName && <p className={styles.org}>{profile.institutionName}</p>}
         </AsyncView>
@@ -162,12 +164,12 @@ export default function WorkHomePage() {
             全部公告
           </Link>
         </div>
-        {latest.announcement ? (
-          <AnnouncementCard announcement={latest.announcement} />
-        ) : latest.loading ? (
+        {latest.data ? (
+          <AnnouncementCard announcement={latest.data} />
+        ) : latest.isPending ? (
           <InlineLoading />
         ) : latest.error ? (
-          <ErrorState title="公告加载失败" error={latest.error} onRetry={latest.refresh} />
+          <ErrorState title="公告加载失败" error={latest.error} onRetry={() => void latest.refetch()} />
         ) : (
           <p className={styles.empty}>暂无公告</p>
         )}

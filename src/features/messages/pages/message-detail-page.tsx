@@ -12,11 +12,11 @@ import { UNTITLED_TEXT } from '@/lib/display-text';
 import { timeAgo } from '@/lib/time-ago';
 import { formatDateTime } from '@/lib/date-time';
 import type { SystemMessage } from '@/types/api';
-import { getMessageDetail } from '@/api/messages';
+import { messageQuery } from '@/api/messages';
 import { messageTypeLabel, useMessageTypes } from '../message-types';
-import { useUnreadCounts } from '../unread-messages';
+import { useMarkMessageRead, useUnreadCounts } from '../unread-messages';
 import content from '@/styles/content.module.css';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 import styles from '../messages.module.css';
 
 /** 消息详情: one message; opening it marks it read (and every unread badge follows). */
@@ -24,24 +24,13 @@ export default function MessageDetailPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id') ?? '';
   const types = useMessageTypes();
-  const {
-    data: message,
-    isFetching: loading,
-    error,
-    refetch,
-  } = useRead({
-    key: ['message', id],
-    read: (call) => getMessageDetail({ id }, call),
-    silent: true,
-    enabled: id !== '',
-  });
-  const refresh = () => void refetch();
+  const { data: message, isPending, error, refetch } = useQuery(messageQuery(id));
 
   // Why marking the message read failed (spec §8 message): shown quietly above the message with a retry,
   // so the reader keeps reading; the counts are back as the server has them.
   const [readFailure, setReadFailure] = useState<{ id: string; text: string } | null>(null);
   const unread = useUnreadCounts();
-  const { markRead } = unread;
+  const { mutateAsync: markRead } = useMarkMessageRead();
   const markAsRead = useCallback(
     (target: SystemMessage) => {
       markRead(target.id).catch((reason: unknown) => {
@@ -67,11 +56,11 @@ export default function MessageDetailPage() {
   return (
     <PageShell fallbackPath={paths.messageList}>
       <AsyncView
-        loading={id !== '' && (loading || !message)}
+        loading={id !== '' && isPending}
         error={error}
         empty={!message}
         emptyText="未找到该消息"
-        onRetry={refresh}
+        onRetry={() => void refetch()}
       >
         {message && readFailure?.id === message.id && (
           <div className={styles.readFailed} role="alert">

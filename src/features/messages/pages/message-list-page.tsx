@@ -1,9 +1,8 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import type { SystemMessage } from '@/types/api';
-import { pageRecipientMessage } from '@/api/messages';
+import { recipientMessagesQuery } from '@/api/messages';
 import { MessageCard } from '../components/message-card';
 import { isMessageType, messageTypeLabel, useMessageTypes } from '../message-types';
 import { useUnreadCounts } from '../unread-messages';
@@ -20,12 +19,7 @@ export default function MessageListPage() {
   // Undefined for a type when the messages carry none the app knows: only the total is known then.
   const unread = type ? counts.byType[type] : counts.total;
 
-  const fetchPage = useCallback(
-    (pageIndex: number, pageSize: number) =>
-      pageRecipientMessage({ type, pageIndex, pageSize }, { silent: true }),
-    [type],
-  );
-  const list = usePagedList<SystemMessage>(fetchPage, `messages:${type ?? 'all'}`);
+  const list = usePagedList<SystemMessage>(recipientMessagesQuery(type));
 
   return (
     <PageShell>

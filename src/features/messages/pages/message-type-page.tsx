@@ -3,7 +3,8 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useMessageTypes } from '../message-types';
-import { useUnreadCounts } from '../unread-messages';
+import { useQuery } from '@tanstack/react-query';
+import { unreadMessagesQuery, useUnreadCounts } from '../unread-messages';
 import styles from '../messages.module.css';
 
 function UnreadCount({ count }: { count: number | undefined }) {
@@ -20,15 +21,16 @@ function UnreadCount({ count }: { count: number | undefined }) {
 /** 消息: the message types with their unread counts. */
 export default function MessageTypePage() {
   const types = useMessageTypes();
+  const unread = useQuery(unreadMessagesQuery());
   const counts = useUnreadCounts();
 
   return (
     <PageShell>
       <AsyncView
-        loading={!counts.loaded}
-        error={counts.loaded ? null : counts.error}
+        loading={unread.isPending}
+        error={unread.error}
         empty={!counts.loaded}
-        onRetry={counts.refresh}
+        onRetry={() => void unread.refetch()}
       >
         <p className={styles.summary} aria-live="polite">
           {counts.total > 0 ? `共 ${counts.total} 条未读消息` : '没有未读消息'}

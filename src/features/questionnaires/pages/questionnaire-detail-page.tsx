@@ -11,9 +11,9 @@ import { ReadonlyResponse } from '../components/readonly-response';
 import { ResumeOffer } from '../components/resume-offer';
 import { audiencePages } from '@/config/audience';
 import { withQuery } from '@/config/paths';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 import { returnWithResponse, safeReturnTo } from '../questionnaire-paths';
-import { resolveDetailPlan, type DetailPlan } from '../resolve-plan';
+import { detailPlanQuery, type DetailPlan } from '../resolve-plan';
 
 /**
  * 历史问卷详情 (both audiences). Entry points, all by query:
@@ -38,16 +38,10 @@ export default function QuestionnaireDetailPage() {
 
   const {
     data: plan,
-    isFetching: loading,
+    isFetching,
     error,
     refetch,
-  } = useRead({
-    key: ['questionnaire-plan', audience, responseId, questionnaireId, registrationId],
-    // Its requests are silent already: the page shows the failure.
-    read: () => resolveDetailPlan({ responseId, questionnaireId, registrationId }, audience),
-    silent: true,
-  });
-  const refresh = () => void refetch();
+  } = useQuery(detailPlanQuery({ responseId, questionnaireId, registrationId }, audience));
   // The resume choice, for the plan it was made on.
   const [resumed, setResumed] = useState<{ plan: DetailPlan; responseId?: Id } | null>(null);
 
@@ -56,10 +50,10 @@ export default function QuestionnaireDetailPage() {
     void navigate(back ?? listPath, { replace: true });
   };
 
-  if (!plan || loading || error) {
+  if (!plan || isFetching || error) {
     return (
       <PageShell fallbackPath={back}>
-        <AsyncView loading={loading || !plan} error={error} onRetry={refresh} />
+        <AsyncView loading={isFetching || !plan} error={error} onRetry={() => void refetch()} />
       </PageShell>
     );
   }

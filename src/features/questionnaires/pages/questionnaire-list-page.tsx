@@ -1,11 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import { useAudience } from '@/lib/route-meta';
 import type { QuestionnaireResponse } from '@/types/api';
-import { pageResponse } from '@/api/questionnaires';
+import { responsesQuery } from '@/api/questionnaires';
 import { ResponseCard } from '../components/response-card';
 import { audiencePages } from '@/config/audience';
 
@@ -14,11 +13,7 @@ export default function QuestionnaireListPage() {
   const audience = useAudience();
   const navigate = useNavigate();
   const detail = audiencePages(audience).questionnaireDetail;
-  const fetchPage = useCallback(
-    (pageIndex: number, pageSize: number) => pageResponse({ pageIndex, pageSize }, { silent: true }),
-    [],
-  );
-  const list = usePagedList<QuestionnaireResponse>(fetchPage, `responses:${audience}`);
+  const list = usePagedList<QuestionnaireResponse>(responsesQuery());
 
   return (
     <PageShell

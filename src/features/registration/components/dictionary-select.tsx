@@ -1,4 +1,5 @@
-import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { useQuery } from '@tanstack/react-query';
+import { dictionaryQuery } from '@/api/dictionary/dictionary-read';
 import type { DictionaryTypeCode } from '@/types/api';
 import { OptionSelect } from './option-select';
 
@@ -14,15 +15,15 @@ export interface DictionarySelectProps {
 
 /** A dictionary-backed choice (民族, 文化程度, …); the options load once per type and are cached. */
 export function DictionarySelect({ typeCode, ...rest }: DictionarySelectProps) {
-  const dictionary = useDictionary(typeCode);
-  const options = dictionary.items.map((item) => ({ label: item.label, value: String(item.value) }));
+  const { data, isFetching, isError, refetch } = useQuery(dictionaryQuery(typeCode));
+  const options = (data ?? []).map((item) => ({ label: item.label, value: String(item.value) }));
   return (
     <OptionSelect
       {...rest}
       options={options}
-      loading={dictionary.loading}
-      loadError={Boolean(dictionary.error)}
-      onRetry={dictionary.reload}
+      loading={isFetching}
+      loadError={isError && !isFetching}
+      onRetry={() => void refetch()}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useRead } from '@/lib/query-client';
-import { pendingRegistrationsRead } from '../pending-registrations';
+import { useQuery } from '@tanstack/react-query';
+import { pendingRegistrationsQuery } from '../pending-registrations';
 import styles from './pending-registrations-line.module.css';
 
 /**
@@ -10,14 +10,13 @@ import styles from './pending-registrations-line.module.css';
  * so the home's actions stay on the first screen however many there are. Nothing while there are none.
  */
 export function PendingRegistrationsLine() {
-  const { data, error, isFetching: loading, refetch } = useRead(pendingRegistrationsRead);
-  const refresh = () => void refetch();
+  const { data, error, isFetching, refetch } = useQuery(pendingRegistrationsQuery());
 
   if (error && !data)
     return (
       <div className={styles.line} role="alert">
         <span className={styles.text}>待提交登记加载失败</span>
-        <Button size="small" color="primary" fill="none" loading={loading} onClick={refresh}>
+        <Button size="small" color="primary" fill="none" loading={isFetching} onClick={() => void refetch()}>
           重试
         </Button>
       </div>

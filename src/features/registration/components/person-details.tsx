@@ -1,5 +1,5 @@
-import { dictionaryLabel } from '@/api/dictionary/dictionary-read';
-import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { useQuery } from '@tanstack/react-query';
+import { dictionaryLabel, dictionaryQuery } from '@/api/dictionary/dictionary-read';
 import { formatDateTime } from '@/lib/date-time';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import { GENDER_LABELS, labelOf, REGISTRATION_STATUS_LABELS, type Registration } from '@/types/api';
@@ -7,10 +7,10 @@ import { DetailList } from './detail-list';
 
 /** 信息详情's read-only view of the person registered, the ID card masked. */
 export function PersonDetails({ registration }: { registration: Registration }) {
-  const nation = useDictionary('nation');
-  const education = useDictionary('education');
-  const occupation = useDictionary('occupation');
-  const relation = useDictionary('relation');
+  const nation = useQuery(dictionaryQuery('nation')).data;
+  const education = useQuery(dictionaryQuery('education')).data;
+  const occupation = useQuery(dictionaryQuery('occupation')).data;
+  const relation = useQuery(dictionaryQuery('relation')).data;
   return (
     <DetailList
       rows={[
@@ -20,16 +20,16 @@ export function PersonDetails({ registration }: { registration: Registration }) 
         { label: '出生日期', value: registration.birthDate },
         { label: '年龄', value: registration.age === undefined ? '' : `${registration.age} 岁` },
         { label: '联系电话', value: registration.phone },
-        { label: '民族', value: dictionaryLabel(nation.items, registration.nation) },
-        { label: '文化程度', value: dictionaryLabel(education.items, registration.education) },
-        { label: '职业', value: dictionaryLabel(occupation.items, registration.occupation) },
+        { label: '民族', value: dictionaryLabel(nation, registration.nation) },
+        { label: '文化程度', value: dictionaryLabel(education, registration.education) },
+        { label: '职业', value: dictionaryLabel(occupation, registration.occupation) },
         { label: '住址', value: registration.address },
         { label: '大肠癌家族史', value: registration.familyHistory ? '有' : '没有' },
         { label: '紧急联系人', value: registration.emergencyContactName },
         { label: '联系人电话', value: registration.emergencyContactPhone },
         {
           label: '与本人关系',
-          value: dictionaryLabel(relation.items, registration.emergencyContactRelation),
+          value: dictionaryLabel(relation, registration.emergencyContactRelation),
         },
         { label: '登记状态', value: labelOf(REGISTRATION_STATUS_LABELS, registration.status) },
         { label: '登记时间', value: formatDateTime(registration.registeredAt) },

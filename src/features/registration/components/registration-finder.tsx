@@ -1,5 +1,5 @@
 import { Button, Input } from 'antd-mobile';
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { IdCardInput } from '@/components/form-field/id-card-input';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { TubeCodeInput } from '@/components/tube-code-input';
@@ -7,7 +7,7 @@ import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import { normalizePhone, validatePhone } from '@/lib/phone';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import { REGISTRATION_SEARCH_TYPE_LABELS, type Registration, type RegistrationSearchType } from '@/types/api';
-import { searchRegistrations } from '@/api/registration';
+import { registrationsQuery } from '@/api/registration';
 import { ChoiceGroup } from './choice-group';
 import { RegistrationCard } from './registration-card';
 import { TUBE_REQUIRED_MESSAGE } from '../use-tube-status';
@@ -71,18 +71,9 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [query, setQuery] = useState<SearchQuery | null>(null);
 
-  const fetchPage = useCallback(
-    (pageIndex: number, pageSize: number) =>
-      searchRegistrations({
-        pageIndex,
-        pageSize,
-        ...(query ? { keyword: query.keyword, searchType: query.type } : {}),
-      }),
-    [query],
+  const list = usePagedList<Registration>(
+    registrationsQuery(query ? { keyword: query.keyword, searchType: query.type } : {}, PAGE_SIZE),
   );
-  const list = usePagedList<Registration>(fetchPage, query ? `${query.type}:${query.keyword}` : 'all', {
-    pageSize: PAGE_SIZE,
-  });
 
   const search = () => {
     const prepared = prepareKeyword(type, text);

@@ -1,13 +1,13 @@
 import type { OpenedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { getSamplingTubeStatus } from '@/api/sampling';
+import { useQuery } from '@tanstack/react-query';
+import { tubeStatusQuery } from '@/api/sampling';
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
 import type { UserAudience } from '@/config/audience';
 import { paths, withQuery } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
-import { useRead } from '@/lib/query-client';
 import { canUnbind, type Registration, type SamplingTubeSummary } from '@/types/api';
 import { DetailList } from './detail-list';
 import { TubeStatusTag } from './registration-card';
@@ -28,12 +28,7 @@ export function TubeSection({
   audience: UserAudience;
 }) {
   const navigate = useNavigate();
-  const history = useRead({
-    // The status in the key: a change of it (a binding, an unbinding) asks again.
-    key: ['tube-status', tube.code, tube.status],
-    read: (call) => getSamplingTubeStatus({ tubeCode: tube.code }, call),
-    silent: true,
-  });
+  const history = useQuery(tubeStatusQuery(tube.code));
 
   return (
     <>

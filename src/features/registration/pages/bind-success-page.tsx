@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { registrationQuery } from '@/api/registration/get-registration-detail';
 import { QUESTIONNAIRE_MINUTES, RESULT_TURNAROUND, SAMPLE_RETURN_DAYS } from '@/config/screening';
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +12,6 @@ import type { Registration } from '@/types/api';
 import { audiencePages, type AudiencePages } from '@/config/audience';
 import { formatDateTime } from '@/lib/date-time';
 import { DetailList } from '../components/detail-list';
-import { useRegistration } from '../use-registration';
 import styles from './result-pages.module.css';
 
 function questionnaireLink(routes: AudiencePages, registrationId: string, returnTo: string): string {
@@ -157,7 +158,8 @@ export default function BindSuccessPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
-  const { data, loading, error, refresh } = useRegistration(id);
+  const { data, isPending, error, refetch } = useQuery(registrationQuery(id));
+  const refresh = () => void refetch();
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
@@ -173,7 +175,7 @@ export default function BindSuccessPage() {
         />
       ) : (
         <AsyncView
-          loading={loading}
+          loading={isPending}
           error={error}
           empty={!data}
           onRetry={refresh}

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { registrationQuery } from '@/api/registration/get-registration-detail';
 import { Button, NoticeBar } from 'antd-mobile';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +12,6 @@ import { DraftNotice } from '../components/draft-notice';
 import { PersonDetails } from '../components/person-details';
 import { TubeSection } from '../components/tube-section';
 import { formFromRegistration } from '../registration-draft';
-import { useRegistration } from '../use-registration';
 import detail from '../components/detail-actions.module.css';
 import styles from './info-detail-page.module.css';
 
@@ -40,7 +41,8 @@ export default function InfoDetailPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
-  const { data: registration, loading, error, refresh } = useRegistration(id);
+  const { data: registration, isPending, error, refetch } = useQuery(registrationQuery(id));
+  const refresh = () => void refetch();
   const justBound = location.pathname === paths.infoSearchBindSuccess;
   const returnTo = `${location.pathname}${location.search}`;
 
@@ -65,7 +67,7 @@ export default function InfoDetailPage() {
   return (
     <PageShell fallbackPath={routes.registrationSearch}>
       <AsyncView
-        loading={loading}
+        loading={isPending}
         error={error}
         empty={!registration}
         onRetry={refresh}

@@ -11,10 +11,10 @@ import { formatMaskedIdCard } from '@/lib/id-card';
 import type { Registration } from '@/types/api';
 import { formatDateTime } from '@/lib/date-time';
 import { hideServerDraft } from '../hidden-server-drafts';
-import { pendingRegistrationsRead } from '../pending-registrations';
+import { pendingRegistrationsQuery } from '../pending-registrations';
 import { forgetWorkRegistration } from '../registration-draft-store';
 import card from '@/styles/work-card.module.css';
-import { setReadData, useRead } from '@/lib/query-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styles from './pending-registrations-page.module.css';
 
 function confirmDelete(name: string): Promise<boolean> {
@@ -93,11 +93,11 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
  * registrations with 继续填写 and 删除.
  */
 export default function PendingRegistrationsPage() {
-  const { data, isFetching: loading, error, refetch } = useRead(pendingRegistrationsRead);
-  const refresh = () => void refetch();
+  const queryClient = useQueryClient();
+  const { data, isPending, error, refetch } = useQuery(pendingRegistrationsQuery());
   const removeFromList = (id: string) =>
-    setReadData(
-      pendingRegistrationsRead,
+    queryClient.setQueryData(
+      pendingRegistrationsQuery().queryKey,
       (page) =>
         page && {
           ...page,
@@ -109,11 +109,11 @@ export default function PendingRegistrationsPage() {
   return (
     <PageShell fallbackPath={paths.workUser}>
       <AsyncView
-        loading={loading}
+        loading={isPending}
         error={error}
         empty={!data || data.records.length === 0}
         emptyText="没有待提交的登记"
-        onRetry={refresh}
+        onRetry={() => void refetch()}
       >
         <div className={`${card.card} ${styles.card}`}>
           <p className={styles.count}>共 {data?.total ?? data?.records.length} 条</p>

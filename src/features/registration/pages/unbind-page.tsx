@@ -1,3 +1,6 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateReads, REGISTRATION_READS } from '@/api/read-keys';
+import { registrationQuery } from '@/api/registration/get-registration-detail';
 import * as v from 'valibot';
 import { openedFrom } from '@/lib/history';
 import { Button, Dialog } from 'antd-mobile';
@@ -7,8 +10,7 @@ import { AsyncView, EmptyState } from '@/components/async-view';
 import { GrowingTextArea } from '@/components/growing-text-area';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
-import { dictionaryLabel } from '@/api/dictionary';
-import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { dictionaryLabel, dictionaryQuery } from '@/api/dictionary';
 import { updateSamplingOperation } from '@/api/sampling';
 import { toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
@@ -22,11 +24,11 @@ import {
   canUnbind,
   type Registration,
   type SamplingTubeSummary,
+  type UpdateSamplingOperationPayload,
 } from '@/types/api';
 import { ChoiceGroup } from '../components/choice-group';
 import { DetailList } from '../components/detail-list';
 import { TubeStatusTag } from '../components/registration-card';
-import { useRegistration } from '../use-registration';
 import styles from './unbind-page.module.css';
 
 export const UNBIND_REASON_REQUIRED_MESSAGE = '请选择解绑原因';
@@ -49,18 +51,24 @@ function UnbindForm({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const reasons = useDictionary('unbind_reason');
+  const reasons = useQuery(dictionaryQuery('unbind_reason'));
   const draft = usePersistentState(`unbind:${registration.id}`, unbindDraftSchema, EMPTY_UNBIND_DRAFT);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const guard = useTapGuard();
   const reasonHeadingId = useId();
   const noteId = useId();
   // Only the tube's status closes the form. A refusal is shown with its reason, and the status is
   // reloaded: if the lab has received the sample the form closes; otherwise the user may try again.
   const allowed = canUnbind(tube.status);
-  const reasonLabel = dictionaryLabel(reasons.items, draft.value.reason);
+  const reasonLabel = dictionaryLabel(reasons.data, draft.value.reason);
+
+  const queryClient = useQueryClient();
+  const sending = useMutation({
+    mutationFn: (payload: UpdateSamplingOperationPayload) => updateSamplingOperation(payload),
+    // The detail (and every read showing the registration or the tube) shows the tube unbound.
+    onSuccess: () => invalidateReads(queryClient, REGISTRATION_READS),
+  });
 
   const unbind = () =>
     guard.run(async () => {
@@ -89,9 +97,8 @@ function UnbindForm({
         });
         if (!confirmed) return;
         setRefusal(null);
-        setSending(true);
         const note = draft.value.note.trim();
-        await updateSamplingOperation({
+        await sending.mutateAsync({
           tubeCode: tube.code,
           registrationId: registration.id,
           operation: 'unbind',
@@ -110,8 +117,6 @@ function UnbindForm({
           setRefusal(error.message);
           onRefused();
         }
-      } finally {
-        setSending(false);
       }
     });
 
@@ -136,20 +141,20 @@ function UnbindForm({
             *
           </span>
         </legend>
-        {reasons.error ? (
+        {reasons.isError && !reasons.isFetching ? (
           <div className={styles.reasonsFailed} role="alert">
             <span>解绑原因加载失败</span>
-            <Button size="small" fill="outline" onClick={reasons.reload}>
+            <Button size="small" fill="outline" onClick={() => void reasons.refetch()}>
               重试
             </Button>
           </div>
-        ) : reasons.loading ? (
+        ) : !reasons.data ? (
           <p className={styles.hint}>加载中…</p>
         ) : (
           <ChoiceGroup
             label="解绑原因"
             name="unbindReason"
-            options={reasons.items.map((item) => ({ label: item.label, value: String(item.value) }))}
+            options={reasons.data.map((item) => ({ label: item.label, value: String(item.value) }))}
             value={draft.value.reason || null}
             disabled={!allowed}
             onChange={(reason) => {
@@ -184,9 +189,9 @@ function UnbindForm({
         size="large"
         color="danger"
         className={styles.submit}
-        loading={sending}
+        loading={sending.isPending}
         loadingText="正在解绑"
-        disabled={!allowed || sending}
+        disabled={!allowed || sending.isPending}
         onClick={() => void unbind()}
       >
         确认解绑
@@ -201,7 +206,8 @@ export default function UnbindPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
-  const { data: registration, loading, error, refresh } = useRegistration(id);
+  const { data: registration, isPending, error, refetch } = useQuery(registrationQuery(id));
+  const refresh = () => void refetch();
   const tube = registration?.tube;
 
   return (
@@ -210,7 +216,7 @@ export default function UnbindPage() {
         <EmptyState text="没有找到登记信息" />
       ) : (
         <AsyncView
-          loading={loading}
+          loading={isPending}
           error={error}
           empty={!registration}
           onRetry={refresh}

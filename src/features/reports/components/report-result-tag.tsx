@@ -1,5 +1,6 @@
 import { Tag } from 'antd-mobile';
-import { useDictionary } from '@/api/dictionary/use-dictionary';
+import { useQuery } from '@tanstack/react-query';
+import { dictionaryQuery } from '@/api/dictionary/dictionary-read';
 import { labelOf, REPORT_RESULT_LABELS, type Open, type ReportResult } from '@/types/api';
 
 type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
@@ -17,8 +18,8 @@ export interface ReportResultTagProps {
 
 /** The result as the 'report_result' dictionary names and colours it (the contract's labels until it loads). */
 export function ReportResultTag({ result, className }: ReportResultTagProps) {
-  const { items } = useDictionary('report_result');
-  const item = items.find((candidate) => String(candidate.value) === result);
+  const { data } = useQuery(dictionaryQuery('report_result'));
+  const item = data?.find((candidate) => String(candidate.value) === result);
   return (
     <Tag className={className} color={tagColorOf(item?.tagType)} fill="solid" round data-result={result}>
       {item?.label ?? labelOf(REPORT_RESULT_LABELS, result)}

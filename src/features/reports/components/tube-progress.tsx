@@ -1,7 +1,7 @@
 import { ErrorState, InlineLoading } from '@/components/async-view';
 import { TubeTimeline } from '@/components/tube-timeline';
-import { getSamplingTubeStatus } from '@/api/sampling';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
+import { tubeStatusQuery } from '@/api/sampling';
 import content from '@/styles/content.module.css';
 
 /**
@@ -10,23 +10,13 @@ import content from '@/styles/content.module.css';
  * reading their report is never asked to scan or type a code. A failed lookup shows its own 重试.
  */
 export function TubeProgress({ tubeCode }: { tubeCode: string }) {
-  const {
-    data,
-    isFetching: loading,
-    error,
-    refetch,
-  } = useRead({
-    key: ['tube-status', tubeCode],
-    read: (call) => getSamplingTubeStatus({ tubeCode }, call),
-    silent: true,
-  });
-  const refresh = () => void refetch();
+  const { data, isPending, error, refetch } = useQuery(tubeStatusQuery(tubeCode));
   const timeline = data?.exists ? (data.timeline ?? []) : [];
   let body;
   if (data?.status && timeline.length > 0) {
     body = <TubeTimeline status={data.status} timeline={timeline} label={`采样管 ${tubeCode} 的进度`} />;
-  } else if (loading) body = <InlineLoading />;
-  else if (error) body = <ErrorState error={error} onRetry={refresh} />;
+  } else if (isPending) body = <InlineLoading />;
+  else if (error) body = <ErrorState error={error} onRetry={() => void refetch()} />;
   else return null;
   return (
     <section className={content.panel} aria-labelledby="report-tube-heading">

@@ -12,11 +12,11 @@ import type { CheckReport } from '@/types/api';
 import { ReportNextStep } from '../components/report-next-step';
 import { ReportPdfSection } from '../components/report-pdf-section';
 import { TubeProgress } from '../components/tube-progress';
-import { fetchCheckReport } from '../report-lookup';
+import { reportQuery } from '../report-lookup';
 import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
-import { useRead } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
 
 /** A display-only text a server left out shows as —. */
 function orDash(value: string): string {
@@ -41,18 +41,7 @@ export default function ReportDetailPage() {
   const [downloading, setDownloading] = useState(false);
   const actionLabel = isWeChat() ? '保存报告图片' : '下载报告';
 
-  const {
-    data: report,
-    isFetching: loading,
-    error,
-    refetch,
-  } = useRead({
-    key: ['report', id],
-    read: (call) => fetchCheckReport(id, call),
-    silent: true,
-    enabled: id !== '',
-  });
-  const refresh = () => void refetch();
+  const { data: report, isPending, error, refetch } = useQuery(reportQuery(id));
   const pdf = useReportPdf(report?.id);
   const { get: getPdf } = pdf;
 
@@ -108,7 +97,7 @@ export default function ReportDetailPage() {
         )
       }
     >
-      <AsyncView loading={loading || (!report && !error)} error={error} empty={!report} onRetry={refresh}>
+      <AsyncView loading={isPending} error={error} empty={!report} onRetry={() => void refetch()}>
         {report && (
           <>
             <ReportNextStep report={report} />

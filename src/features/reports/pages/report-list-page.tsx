@@ -1,14 +1,12 @@
 import { openedFrom } from '@/lib/history';
 import { Button } from 'antd-mobile';
-import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/async-view';
-import { PagedList, usePagedList, type FetchPage } from '@/components/paged-list';
+import { PagedList, usePagedList } from '@/components/paged-list';
 import { PageShell } from '@/components/page-shell';
 import { withQuery } from '@/config/paths';
-import { pageCheckReport } from '@/api/sampling';
+import { checkReportsQuery } from '@/api/sampling';
 import { useAudience } from '@/lib/route-meta';
-import type { CheckReport } from '@/types/api';
 import { ReportCard } from '../components/report-card';
 import { describeCriteria, toReportQuery, useReportCriteria, type ReportCriteria } from '../report-criteria';
 import { audiencePages } from '@/config/audience';
@@ -31,16 +29,8 @@ export default function ReportListPage() {
   const routes = audiencePages(audience);
   const navigate = useNavigate();
   const location = useLocation();
-  const { criteria, key } = useReportCriteria(audience);
-
-  const fetchPage = useCallback<FetchPage<CheckReport>>(
-    (pageIndex, pageSize) =>
-      criteria
-        ? pageCheckReport({ ...toReportQuery(criteria), pageIndex, pageSize }, { silent: true })
-        : Promise.resolve({ records: [], total: 0 }),
-    [criteria],
-  );
-  const list = usePagedList(fetchPage, key, { pageSize: PAGE_SIZE, enabled: criteria !== null });
+  const { criteria } = useReportCriteria(audience);
+  const list = usePagedList(checkReportsQuery(criteria && toReportQuery(criteria), PAGE_SIZE));
 
   // 重新查询 returns to the search this list was opened from (it shows the last criteria) rather than
   // stacking a search and a list per query for Back to walk through; without one, it takes this entry.
