@@ -12,8 +12,10 @@ export const readKeys = {
   /** A tube's status and progress. */
   tubes: ['tube-status'],
   reports: ['reports'],
-  /** Questionnaire answers, and what the questionnaire page plans from them. */
+  /** Questionnaire answers. */
   responses: ['responses'],
+  /** What the questionnaire page plans from them: worked out anew at every visit, so no write invalidates it. */
+  questionnairePlans: ['questionnaire-plan'],
   messages: ['messages'],
   unreadMessages: ['unread-messages'],
   announcements: ['announcements'],
@@ -25,6 +27,9 @@ export const readKeys = {
 
 /** What a write to a registration or its tube changes (a save, submit, bind, unbind, correction, delete). */
 export const REGISTRATION_READS = [readKeys.registrations, readKeys.tubes, readKeys.checkHome];
+
+/** What a questionnaire answer's save or submit changes (the history, the person's to-dos, the registration's link). */
+export const RESPONSE_READS = [readKeys.responses, readKeys.checkHome, readKeys.registrations];
 
 /** Marks the reads under `keys` stale: those on screen ask again at once, the others when next shown. */
 export async function invalidateReads(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { OFFLINE_QUEUE_KEY } from '../../src/config/storage-keys';
 import { formatIdCardGroups } from '../../src/lib/id-card';
 import { makeIdCard } from '../../src/mocks/id-card-generator';
@@ -176,18 +176,24 @@ test('王医生’s queued registration is in flight when a 401 sends the tab to
     }),
   );
   const from = api.requests.length;
-  const announcementReads = api.requestsTo('/Announcement/Page').length;
   api.clearFaults();
   await page.getByRole('button', { name: '返回' }).click();
   // 立即发送, unless the queue's own backoff timer has started the send first (the button then waits).
   await Promise.race([arrived, page.getByRole('button', { name: '立即发送' }).click()]);
   await arrived;
 
-  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in. The home's
-  // own read of the announcements on its return has reached the server first (a loaded machine sent it
-  // late, the 401 went to it, and the tab left for the login before the tap).
-  await expect.poll(() => api.requestsTo('/Announcement/Page').length).toBeGreaterThan(announcementReads);
-  api.fault('/Announcement/Page', { kind: 'http', status: 401 }, 1);
+  // Elsewhere in the tab, a call answers 401: the login page, where the next nurse signs in. The list's
+  // read (a page of 10), not the home's own newest-announcement read (a page of 1), which it may make
+  // again on its return: the tab must leave for the login from the list, after the tap.
+  let refused = false;
+  api.use(
+    http.post('*/api/v1/Announcement/Page', async ({ request }) => {
+      const { pageSize } = (await request.clone().json()) as { pageSize: number };
+      if (refused || pageSize === 1) return undefined;
+      refused = true;
+      return new HttpResponse(null, { status: 401 });
+    }),
+  );
   await page.getByRole('link', { name: '全部公告' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
   // Her sign-in stores her token, then reloads the app: the reload is held until the held Submit has

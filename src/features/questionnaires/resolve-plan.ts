@@ -165,10 +165,9 @@ async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<
  */
 export const detailPlanQuery = (query: DetailQuery, audience: string) =>
   queryOptions({
-    queryKey: [...readKeys.responses, 'plan', audience, query],
+    queryKey: [...readKeys.questionnairePlans, audience, query],
     queryFn: () => resolveDetailPlan(query, audience),
-    // It weighs this phone's drafts too, which change with no write to the server: worked out anew
-    // at every visit.
+    // It weighs this phone's drafts too, which change with no write to the server (readKeys).
     staleTime: 0,
     meta: { silent: true },
   });

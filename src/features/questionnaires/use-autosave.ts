@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { invalidateReads, readKeys } from '@/api/read-keys';
 import { isApiError } from '@/lib/http';
 import { getToken } from '@/lib/token';
 import { API_STATUS, type Answers, type Id } from '@/types/api';
@@ -30,9 +32,19 @@ export interface Autosave {
   cancel: () => void;
 }
 
+/** One save: Response/Add without a draft yet, else Response/Update. Resolves with the draft's id. */
+interface SaveInput {
+  id: Id | undefined;
+  questionnaireId: Id;
+  registrationId?: Id;
+  answers: Answers;
+}
+
+type Save = (input: SaveInput) => Promise<Id | undefined>;
+
 interface Saver {
-  /** The latest props (callbacks read them when a save starts). */
-  update: (options: AutosaveOptions) => void;
+  /** The latest props and save (callbacks read them when a save starts). */
+  update: (options: AutosaveOptions, save: Save) => void;
   schedule: () => void;
   settle: () => Promise<Id | undefined>;
   cancel: () => void;
@@ -46,8 +58,13 @@ interface Saver {
  * The save queue behind useAutosave: Response/Add on the first save, then Response/Update, one
  * request at a time, debounced. Plain code (no React) so the queue's rules read in one place.
  */
-function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) => void): Saver {
+function createSaver(
+  initial: AutosaveOptions,
+  initialSave: Save,
+  setStatus: (status: SaveStatus) => void,
+): Saver {
   let current = initial;
+  let saveNow = initialSave;
   const options = () => current;
   let responseId = initial.responseId;
   let timer: number | undefined;
@@ -76,10 +93,7 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
     const { questionnaireId, registrationId, getAnswers, onResponseId, retryMs = 15_000 } = options();
     const answers = getAnswers();
     const id = responseId;
-    const save = id
-      ? updateResponse({ id, answers }, { silent: true })
-      : addResponse({ questionnaireId, registrationId, answers }, { silent: true });
-    const job = save
+    const job = saveNow({ id, questionnaireId, registrationId, answers })
       .then((savedId) => {
         failed = false;
         if (!id) {
@@ -112,8 +126,9 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
   };
 
   return {
-    update: (next) => {
+    update: (next, save) => {
       current = next;
+      saveNow = save;
     },
     schedule: () => {
       stopped = false;
@@ -147,10 +162,19 @@ function createSaver(initial: AutosaveOptions, setStatus: (status: SaveStatus) =
  * status line; the local copy keeps the answers) and retried later and when the network returns.
  */
 export function useAutosave(options: AutosaveOptions): Autosave {
+  const queryClient = useQueryClient();
+  const { mutateAsync: save } = useMutation({
+    mutationFn: ({ id, questionnaireId, registrationId, answers }: SaveInput) =>
+      id
+        ? updateResponse({ id, answers }, { silent: true })
+        : addResponse({ questionnaireId, registrationId, answers }, { silent: true }),
+    // A saved draft is in the history and the person's to-dos.
+    onSuccess: () => invalidateReads(queryClient, [readKeys.responses, readKeys.checkHome]),
+  });
   const [status, setStatus] = useState<SaveStatus>('idle');
-  const [saver] = useState(() => createSaver(options, setStatus));
+  const [saver] = useState(() => createSaver(options, save, setStatus));
   useEffect(() => {
-    saver.update(options);
+    saver.update(options, save);
   });
 
   useEffect(() => {

@@ -71,14 +71,14 @@ const TIMEOUT_MS = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
  * every try of one fetch the same AbortSignal, so a request's time is what is left of REQUEST_TIMEOUT_MS
  * since the first request sent with its signal.
  */
-const firstSentAt = new WeakMap<AbortSignal, number>();
+const firstSentAt = new WeakMap<object, number>();
 
-function timeLeftMs(signal: AbortSignal | undefined): number {
-  if (!signal) return REQUEST_TIMEOUT_MS;
-  const now = Date.now();
-  const first = firstSentAt.get(signal) ?? now;
+/** When the read a request with `signal` is a try of must end; undefined for a request without one. */
+function readDeadline(signal: unknown): number | undefined {
+  if (typeof signal !== 'object' || signal === null) return undefined;
+  const first = firstSentAt.get(signal) ?? Date.now();
   firstSentAt.set(signal, first);
-  return REQUEST_TIMEOUT_MS - (now - first);
+  return first + REQUEST_TIMEOUT_MS;
 }
 
 const http = axios.create({
@@ -135,6 +135,7 @@ function endpointOf(request: AxiosRequestConfig | undefined): string {
 }
 
 function fail(error: ApiError, request: AxiosRequestConfig | undefined): never {
+  error.deadline = readDeadline(request?.signal);
   reportApiFailure({ kind: error.kind, endpoint: endpointOf(request), code: error.code });
   if (request?.repeatSubmit) releaseRepeatSubmit(request.url ?? '', request.data);
   if (!request?.silent) showError(error);
@@ -233,7 +234,7 @@ export async function request<T>({ schema, timeout, ...options }: JsonRequest<T>
     // tries only what is left of its time (at least 1 ms: axios reads 0 as no timeout at all).
     timeout: Math.max(
       1,
-      Math.min(timeout ?? TIMEOUT_MS, TIMEOUT_MS, timeLeftMs(options.signal as AbortSignal)),
+      Math.min(timeout ?? TIMEOUT_MS, TIMEOUT_MS, (readDeadline(options.signal) ?? Infinity) - Date.now()),
     ),
   });
   const checked = checkContract(schema, response.data.responseData);

@@ -34,6 +34,11 @@ export class ApiError extends Error {
   readonly differences?: readonly ContractDifference[];
   /** HTTP failures: how long the server's Retry-After asks to wait, in ms (when it says and CORS exposes it). */
   readonly retryAfterMs?: number;
+  /**
+   * A try of a read (a request with a signal: TanStack Query's, one per fetch): when the read must end,
+   * the spec's timeout after its first try (epoch ms). Set by the client; its retry policy reads it.
+   */
+  deadline?: number;
 
   constructor(
     kind: ApiErrorKind,

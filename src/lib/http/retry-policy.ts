@@ -141,24 +141,30 @@ export async function retryUntil<T>(
 export const READ_MAX_TRIES = 3;
 /**
  * A read's backoff: a person is looking at a loading screen. Its first retry waits up to 1 s, the next
- * up to 2 s, after a Retry-After of at most READ_RETRY_MAX_WAIT_MS: together they leave the last try
- * most of the spec's timeout, which all of a read's tries share (lib/http/client.ts).
+ * up to 2 s, after a Retry-After of at most READ_RETRY_MAX_WAIT_MS.
  */
 const READ_BACKOFF: Backoff = { baseMs: 1_000, capMs: 2_000 };
 const READ_RETRY_MAX_WAIT_MS = 2_000;
+/** A read's retry starts only when at least this much of its time is left for the answer. */
+const READ_MIN_ANSWER_MS = 1_000;
 
 /**
  * Whether a read is tried again after its failure number `failureCount + 1` (TanStack Query's count:
- * 0 after the first try): a quick transient failure (no connection, 429, 502, 503, 504, a gateway's
- * page) within READ_MAX_TRIES and a Retry-After the person can wait out. Never a timeout (the read has
- * used the spec's time: the person is told), a refusal or a lost session. Writes are never retried by
- * the cache: the offline queue and the idempotency rules own them.
+ * 0 after the first try): a failure that decided nothing (no connection, a timeout, 429, 502, 503, 504,
+ * a gateway's page), within READ_MAX_TRIES and a Retry-After the person can wait out, and only while
+ * the longest wait still leaves READ_MIN_ANSWER_MS of the read's time (`deadline`: all its tries share
+ * the spec's timeout). So a read whose server never answers ends at its timeout: a production try that
+ * timed out has used it all. Never a refusal or a lost session. Writes are never retried by the cache:
+ * the offline queue and the idempotency rules own them.
  */
-export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+export function shouldRetryRead(failureCount: number, error: unknown, now = Date.now()): boolean {
   // Something thrown that is no request's failure (a bug in reading the answer) is not retried either.
-  if (!isApiError(error) || error.kind === 'canceled' || error.kind === 'timeout') return false;
+  if (!isApiError(error) || error.kind === 'canceled') return false;
   if (failureCount + 1 >= READ_MAX_TRIES || failureDisposition(error) !== 'transient') return false;
-  return (error.retryAfterMs ?? 0) <= READ_RETRY_MAX_WAIT_MS;
+  const retryAfterMs = error.retryAfterMs ?? 0;
+  if (retryAfterMs > READ_RETRY_MAX_WAIT_MS) return false;
+  const longestWait = retryDelayMs(failureCount + 1, retryAfterMs, () => 1, READ_BACKOFF);
+  return error.deadline === undefined || now + longestWait + READ_MIN_ANSWER_MS <= error.deadline;
 }
 
 /** The wait before a read's next try (TanStack Query's count, as in shouldRetryRead). */

@@ -75,8 +75,8 @@ export interface CallDriver<C = unknown> {
   /** The endpoint the fault is injected on (path suffix). */
   endpoint: string;
   /**
-   * A read of the query client: a quick fault that decided nothing (no connection) is tried again by
-   * the app (READ_MAX_TRIES in all) before the person sees it, so the matrix injects it that often.
+   * A read of the query client: a fault that decided nothing (no connection, a timeout) is tried
+   * again by the app (READ_MAX_TRIES in all) before the person sees it, so the matrix injects it that often.
    */
   cachedRead?: boolean;
   /** Signs in (unless the call is the login), opens the page and types the user's input. */

@@ -225,33 +225,39 @@ describe('Retry-After (RFC 9110 §10.2.3)', () => {
 });
 
 describe('retry policy for reads (issue 58 and 66: the query cache asks here)', () => {
-  const busy = (retryAfterMs?: number) => new ApiError('http', 'm', { code: 503, retryAfterMs });
+  const NOW = 1_000_000;
+  /** A try of a read with `left` ms of the read's time (the spec's 10 s from its first try) left. */
+  const tryOf = (error: ApiError, left = 9_000) => Object.assign(error, { deadline: NOW + left });
+  const busy = (retryAfterMs?: number) => tryOf(new ApiError('http', 'm', { code: 503, retryAfterMs }));
 
   // TanStack Query's count: 0 after the first try.
   it.each<[string, unknown, boolean]>([
-    ['no connection', kind('network'), true],
-    ['a timeout (the read has used the spec’s time)', kind('timeout'), false],
-    ['HTTP 429', kind('http', 429), true],
-    ['HTTP 502', kind('http', 502), true],
+    ['no connection', tryOf(kind('network')), true],
+    ['a timeout of a try shorter than the read’s time (a test build’s)', tryOf(kind('timeout')), true],
+    ['a timeout that used the read’s time (production: one try of 10 s)', tryOf(kind('timeout'), 0), false],
+    ['a quick failure with too little of the read’s time left', tryOf(kind('network'), 1_500), false],
+    ['HTTP 429', tryOf(kind('http', 429)), true],
+    ['HTTP 502', tryOf(kind('http', 502)), true],
     ['HTTP 503 asking for 1 s', busy(1000), true],
     ['HTTP 503 asking for 2 s', busy(2000), true],
-    ['HTTP 503 asking for 3 s (longer than the spec’s timeout leaves)', busy(3000), false],
+    ['HTTP 503 asking for 3 s (longer than a person waits on a loading screen)', busy(3000), false],
     ['HTTP 503 asking for a minute', busy(60_000), false],
-    ['HTTP 504', kind('http', 504), true],
-    ['HTTP 404', kind('http', 404), false],
-    ['HTTP 500', kind('http', 500), false],
-    ['a business statusCode', kind('business', 5002), false],
-    ['a contract error', kind('contract'), false],
-    ['HTTP 401', kind('unauthorized', 401), false],
-    ['a request the page abandoned', kind('canceled'), false],
+    ['HTTP 504', tryOf(kind('http', 504)), true],
+    ['a request without a deadline (no signal), failed quickly', kind('network'), true],
+    ['HTTP 404', tryOf(kind('http', 404)), false],
+    ['HTTP 500', tryOf(kind('http', 500)), false],
+    ['a business statusCode', tryOf(kind('business', 5002)), false],
+    ['a contract error', tryOf(kind('contract')), false],
+    ['HTTP 401', tryOf(kind('unauthorized', 401)), false],
+    ['a request the page abandoned', tryOf(kind('canceled')), false],
     ['something thrown that is no request’s failure', new TypeError('bug'), false],
   ])('after its first try, %s is retried: %s', (_name, error, expected) => {
-    expect(shouldRetryRead(0, error)).toBe(expected);
+    expect(shouldRetryRead(0, error, NOW)).toBe(expected);
   });
 
   it(`a read is tried at most ${READ_MAX_TRIES} times`, () => {
-    expect(shouldRetryRead(READ_MAX_TRIES - 2, kind('network'))).toBe(true);
-    expect(shouldRetryRead(READ_MAX_TRIES - 1, kind('network'))).toBe(false);
+    expect(shouldRetryRead(READ_MAX_TRIES - 2, tryOf(kind('network')), NOW)).toBe(true);
+    expect(shouldRetryRead(READ_MAX_TRIES - 1, tryOf(kind('network')), NOW)).toBe(false);
   });
 
   it('waits the Retry-After plus full jitter, every wait together well inside the spec’s 10 s', () => {

@@ -72,13 +72,20 @@ describe('transport failures (spec §8)', () => {
     const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const { signal } = new AbortController();
-    server.use(mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 'ok' })));
+    server.use(
+      mswHttp.get(api(URL_PATH), () => HttpResponse.json({ responseData: 'ok' })),
+      mswHttp.get(api('/api/v1/Test/Busy'), () => HttpResponse.text('busy', { status: 503 })),
+    );
     await request({ schema: v.unknown(), url: URL_PATH, signal });
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);
-    // 9 s after its first try, the read's next try has 1 s of the spec's 10 s left.
+    // 9 s after its first try, the read's next try has 1 s of the spec's 10 s left, and says when it ends.
     now.mockReturnValue(1_009_000);
     await request({ schema: v.unknown(), url: URL_PATH, signal });
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(1000);
+    const error = await rejectionOf(
+      request({ schema: v.unknown(), url: '/api/v1/Test/Busy', signal, silent: true }),
+    );
+    expect(error).toMatchObject({ kind: 'http', code: 503, deadline: 1_010_000 });
     // Another read (another signal), or a call without one, has its whole timeout.
     await request({ schema: v.unknown(), url: URL_PATH, signal: new AbortController().signal });
     expect((open.mock.contexts.at(-1) as XMLHttpRequest).timeout).toBe(2500);

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, ProgressBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { PageShell } from '@/components/page-shell';
@@ -5,8 +6,9 @@ import { toast, toastSuccess } from '@/lib/feedback';
 import { isApiError } from '@/lib/http';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { useTapGuard } from '@/lib/use-tap-guard';
-import { API_STATUS, type Id, type Questionnaire } from '@/types/api';
+import { API_STATUS, type Id, type Questionnaire, type ResponseSubmitPayload } from '@/types/api';
 import { incompleteQuestionFrom, submitResponse } from '@/api/questionnaires';
+import { invalidateReads, RESPONSE_READS } from '@/api/read-keys';
 import { cleanAnswers, countAnswered, isAnswered, unansweredRequired, type AnswerValue } from '../answers';
 import { localDraftSchema } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';
@@ -55,7 +57,13 @@ export function QuestionnaireForm({
   const fieldRefs = useRef(new Map<Id, HTMLFieldSetElement>());
   const [errors, setErrors] = useState<Record<Id, string>>({});
   const guard = useTapGuard();
-  const submitting = guard.running;
+  const queryClient = useQueryClient();
+  const submission = useMutation({
+    mutationFn: (payload: ResponseSubmitPayload) => submitResponse(payload),
+    onSuccess: () => invalidateReads(queryClient, RESPONSE_READS),
+  });
+  // Still busy once submitted: the page is on its way to the next one.
+  const submitting = submission.isPending || submission.isSuccess;
 
   const autosave = useAutosave({
     questionnaireId: questionnaire.id,
@@ -102,7 +110,7 @@ export function QuestionnaireForm({
       }
       try {
         const id = await autosave.settle();
-        const submittedId = await submitResponse({
+        const submittedId = await submission.mutateAsync({
           id,
           questionnaireId: questionnaire.id,
           registrationId,

@@ -1,7 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
+import { invalidateReads, readKeys } from '@/api/read-keys';
 import { PageShell } from '@/components/page-shell';
 import { removePersisted, writePersisted } from '@/lib/use-persistent-state';
-import type { Answers, Questionnaire, QuestionnaireResponse } from '@/types/api';
+import type { Answers, Id, Questionnaire, QuestionnaireResponse } from '@/types/api';
 import { updateResponse } from '@/api/questionnaires';
 import { countAnswered, hasAnyAnswer } from '../answers';
 import type { LocalDraft } from '../draft-storage';
@@ -33,6 +35,12 @@ export function ResumeOffer({
   const answers: Answers = (hasAnyAnswer(local?.answers) ? local?.answers : server?.answers) ?? {};
   const answered = countAnswered(questionnaire, answers);
   const total = questionnaire.questions.length;
+  const queryClient = useQueryClient();
+  // Quiet: the sheet works without it.
+  const emptyServerDraft = useMutation({
+    mutationFn: (id: Id) => updateResponse({ id, answers: {} }, { silent: true }),
+    onSuccess: () => invalidateReads(queryClient, [readKeys.responses, readKeys.checkHome]),
+  });
 
   const resume = () => {
     writePersisted<LocalDraft>(storageKey, { responseId: server?.id, answers });
@@ -41,8 +49,8 @@ export function ResumeOffer({
 
   const restart = () => {
     removePersisted(storageKey);
-    // Empty the server draft too, so the old answers are not offered again; quiet: the sheet works without it.
-    if (server) updateResponse({ id: server.id, answers: {} }, { silent: true }).catch(() => undefined);
+    // Empty the server draft too, so the old answers are not offered again.
+    if (server) emptyServerDraft.mutate(server.id);
     onReady(server?.id);
   };
 
