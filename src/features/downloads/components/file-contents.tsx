@@ -4,7 +4,7 @@ import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
 import { readFileAsDataUrl, readFileBytes, readFileText, type KeptFile } from '@/lib/file-download';
 import styles from '../downloads.module.css';
 
-interface Read<T> {
+interface FileReading<T> {
   file: KeptFile;
   attempt: number;
   value?: T;
@@ -14,7 +14,7 @@ interface Read<T> {
 /** Reads the file once per file and attempt: its bytes, a data: URL (image) or its text. */
 function useFileRead<T>(file: KeptFile, read: (file: KeptFile) => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Read<T> | null>(null);
+  const [state, setState] = useState<FileReading<T> | null>(null);
   useEffect(() => {
     let active = true;
     read(file).then(
