@@ -4,7 +4,7 @@ import { corpusBytes, reportCorpus, type CorpusFile } from '../corpus/report-cor
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { viewPdf } from './support/journeys';
-import { API_ORIGIN, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { API_ORIGIN, expect, signIn, snap, test, type ApiMock } from './support/fixtures';
 
 /**
  * Report files as labs' tools write them (tests/corpus/make-report-corpus.py: one or more per row of
@@ -212,6 +212,7 @@ test.describe('report files as labs send them, on the report detail and as pictu
       await page.getByRole('button', { name: '保存报告图片' }).click();
       await expect(page).toHaveURL(/\/downErr\?report=/);
       await expect(page.getByText('报告图片没有生成')).toBeVisible();
+      await snap(page, `downErr-${file.problem}`);
       await expect(page.getByRole('alert')).toContainText(message);
       await expect(page.getByText('文件已获取')).toHaveCount(0);
       // A password is the screening site's to remove: no 重试; a cut-off file may arrive whole next time.
@@ -246,6 +247,7 @@ test.describe('report files as labs send them, on the report detail and as pictu
     await viewer.locator('section.textAnnotation').tap();
     const note = viewer.getByText('医生备注：请于三个月后复查。');
     await expect(note).toBeInViewport({ ratio: 1 });
+    await snap(page, 'repoetDetail-pdf-note');
     expect(
       await note.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
     ).toBeGreaterThanOrEqual(16);
@@ -285,6 +287,7 @@ test.describe('outside WeChat (Android Chrome)', () => {
     await expect(page.getByText('文件已保存', { exact: true })).toBeVisible();
     const why = page.getByRole('region', { name: '本页无法打开这份文件' });
     await expect(why).toContainText(LOCKED);
+    await snap(page, 'downSuccess-browser-locked');
     await expect(page.locator('.adm-result-success')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '在本页查看' })).toHaveCount(0);
   });
