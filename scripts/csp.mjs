@@ -3,7 +3,8 @@
 // (scripts/deploy-headers.mjs: the nginx configuration the build writes, scripts/serve-static.mjs).
 // WeChat's JS-SDK talks to the native bridge, not the network, so only the API origin needs
 // connect-src, and the error reports' (Sentry) when a DSN is set. pdf.js runs its worker from a
-// same-origin asset or a blob.
+// same-origin asset or a blob, and compiles its image decoders (JPEG 2000, JBIG2, CCITT) from
+// same-origin wasm files, which needs 'wasm-unsafe-eval' (WebAssembly only, not eval).
 
 import { createHash } from 'node:crypto';
 
@@ -35,7 +36,9 @@ function directives({ apiOrigin = '', imageOrigins = [], sentryDsn = '', inlineS
   return [
     ['default-src', "'self'"],
     // The app's files, and index.html's own inline script by its hash (never 'unsafe-inline').
-    ['script-src', ["'self'", ...inlineScripts.map(scriptHash)].join(' ')],
+    // 'wasm-unsafe-eval': pdf.js's wasm decoders, in its worker, whose own policy this header is (an
+    // engine without the keyword refuses the wasm, and pdf.js falls back to its JS decoders).
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...inlineScripts.map(scriptHash)].join(' ')],
     ['style-src', "'self' 'unsafe-inline'"],
     // The hosts rich content may show images from (src/components/safe-html/sanitize-html.ts). Not the
     // API's: an image there would make every reader's phone call it (a report's download, say).

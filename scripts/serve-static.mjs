@@ -17,6 +17,7 @@ import { contentTypeOf } from './content-types.mjs';
 import { inlineScripts } from './csp.mjs';
 import { CACHE_CONTROL, securityHeaders } from './deploy-headers.mjs';
 import { selfSignedCert } from './self-signed-cert.mjs';
+import { namesFile } from './static-paths.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -91,7 +92,7 @@ function handle(req, res) {
     send(req, res, file);
     return;
   }
-  if (extname(relative) && relative !== 'index.html') {
+  if (namesFile(pathname)) {
     res.statusCode = 404;
     res.end('not found');
     return;

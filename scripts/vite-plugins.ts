@@ -1,14 +1,18 @@
 // The app's own Vite plugins, used by vite.config.ts: each small, none rewrites generated code.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Connect, Plugin } from 'vite';
 import { readHttpsOrigins } from '../src/config/origins.ts';
+import { PDF_ASSET_FOLDERS } from '../src/config/pdf-assets.ts';
+import { contentTypeOf } from './content-types.mjs';
 import { metaContentSecurityPolicy, type PolicyOptions } from './csp.mjs';
 import { nginxConf, nginxConfPath } from './nginx-conf.mjs';
 import { chunkGraphPath } from './page-bytes.mjs';
+import { namesFile } from './static-paths.mjs';
 
 /** Serves msw's service worker in the dev server only, so the demo backend never reaches a build. */
 export function mswWorkerInDev(base: string): Plugin {
@@ -23,6 +27,79 @@ export function mswWorkerInDev(base: string): Plugin {
         res.end(readFileSync(workerPath));
       });
     },
+  };
+}
+
+/**
+ * pdf.js's data files (src/config/pdf-assets.ts) from pdfjs-dist, by the path the app serves each at
+ * (`pdfjs/cmaps/UniGB-UTF16-H.bcmap`) → the file in node_modules.
+ */
+function pdfJsAssetFiles(): Map<string, string> {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const files = new Map<string, string>();
+  for (const folder of Object.values(PDF_ASSET_FOLDERS)) {
+    for (const name of readdirSync(join(root, folder.from))) {
+      if ('only' in folder && !folder.only.test(name)) continue;
+      files.set(`${folder.to}${name}`, join(root, folder.from, name));
+    }
+  }
+  return files;
+}
+
+/**
+ * Serves pdf.js's data files under the public base as pdf.js asks for them, by name: copied into the
+ * build (all of them; each is fetched only when a PDF needs it), served from node_modules by the dev
+ * server, a missing one a 404 in both.
+ */
+export function pdfJsAssets(base: string): Plugin {
+  const files = pdfJsAssetFiles();
+  return {
+    name: 'pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://dev').pathname;
+        if (!path.startsWith(`${base}pdfjs/`)) return next();
+        const file = files.get(path.slice(base.length));
+        if (!file) return notFound(res);
+        res.setHeader('Content-Type', contentTypeOf(file));
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const [fileName, file] of files) {
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(file) });
+      }
+    },
+  };
+}
+
+function notFound(res: ServerResponse): void {
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('not found');
+}
+
+/**
+ * The dev and preview servers answer a request for a file that is not there (scripts/static-paths.mjs)
+ * with 404, as deploy/nginx.conf does, not with index.html: Vite's SPA fallback serves index.html for
+ * any path, and a chunk loader or pdf.js takes its 200 for the file. Runs after the fallback has
+ * pointed the request at index.html; `originalUrl` keeps the path asked for.
+ */
+export function missingFileIs404(): Plugin {
+  const afterFallback: Connect.NextHandleFunction = (
+    req: IncomingMessage & { originalUrl?: string },
+    res,
+    next,
+  ) => {
+    const asked = new URL(req.originalUrl ?? req.url ?? '/', 'http://dev').pathname;
+    const served = new URL(req.url ?? '/', 'http://dev').pathname;
+    if (served.endsWith('/index.html') && namesFile(asked)) return notFound(res);
+    next();
+  };
+  return {
+    name: 'missing-file-is-404',
+    configureServer: (server) => () => server.middlewares.use(afterFallback),
+    configurePreviewServer: (server) => () => server.middlewares.use(afterFallback),
   };
 }
 

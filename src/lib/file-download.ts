@@ -46,11 +46,16 @@ export interface KeptFile extends FileRecord {
   data: Blob | ArrayBuffer;
 }
 
+/** Why a file that arrived cannot be read here: a PDF with a password to open it, or a damaged one. */
+export type UnreadableFile = 'locked' | 'damaged';
+
 export interface DownloadFailure {
   source: FileSource;
   /** The reason in plain words (the server's message for a JSON error that came back instead of the file). */
   message: string;
   kind?: ApiErrorKind;
+  /** The file arrived but cannot be read here (its pages could not be drawn as pictures). */
+  unreadable?: UnreadableFile;
   fileName: string;
   returnTo?: string;
   /** Epoch ms. */

@@ -134,7 +134,7 @@ async function downloadReport(page: Page, api: ApiMock, fail: boolean, audience:
   await expect.poll(() => api.requestsTo('/Sampling/DownloadCheckReport').length).toBe(fetchedBefore + 1);
   await button(page, '保存报告图片').click();
   await expect(page).toHaveURL(new RegExp(`/${fail ? 'downErr' : 'downSuccess'}\\?report=${report.id}$`));
-  if (fail) await expect(page.getByText('文件没有下载成功')).toBeVisible();
+  if (fail) await expect(page.getByText('报告图片没有生成')).toBeVisible();
   else await expect(page.getByRole('img', { name: `${report.fileName} 第 1 页` })).toBeVisible();
 }
 

@@ -684,8 +684,9 @@ test.describe('XSS corpus under the production Content-Security-Policy', () => {
       (await fetch(location.href)).headers.get('content-security-policy'),
     );
     expect(csp).toContain("script-src 'self'");
-    // The app's files and index.html's one inline script by its hash: nothing inline besides.
-    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*'(;|$)/);
+    // The app's files, pdf.js's wasm decoders and index.html's one inline script by its hash: nothing
+    // inline besides.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[\w+/]+=*'(;|$)/);
 
     await visitEverything(page, api, seeded, watched);
     expect(watched.cspViolations, 'CSP violations').toEqual([]);

@@ -182,6 +182,29 @@ test.describe('the app served by nginx with the configuration its build wrote', 
     expect(gone.headers()['cache-control']).toBeUndefined();
   });
 
+  test("pdf.js's data files are served as pdf.js asks for them; a missing file is a 404, never index.html", async ({
+    page,
+    site,
+  }) => {
+    for (const [path, status, type] of [
+      ['/pdfjs/cmaps/GBK-EUC-H.bcmap', 200, /^application\/octet-stream/],
+      ['/pdfjs/wasm/openjpeg.wasm', 200, /^application\/wasm/],
+      ['/pdfjs/wasm/openjpeg_nowasm_fallback.js', 200, /javascript/],
+      ['/pdfjs/images/annotation-note.svg', 200, /^image\/svg\+xml/],
+      // What a PDF may name that pdf.js does not have, and other files no build has.
+      ['/pdfjs/cmaps/No-Such-Encoding-H.bcmap', 404, /^text\/html/],
+      ['/pdfjs/wasm/gone.wasm', 404, /^text\/html/],
+      ['/gone.js', 404, /^text\/html/],
+      // A page of the app is still index.html.
+      ['/repoetDetail', 200, /^text\/html/],
+    ] as const) {
+      const answer = await page.request.get(`${site.origin}${path}`);
+      expect(answer.status(), path).toBe(status);
+      expect(answer.headers()['content-type'], path).toMatch(type);
+      if (status === 404) expect(await answer.text(), path).not.toContain('<div id="root"');
+    }
+  });
+
   test('login → 信息录入 → scan-bind, with no Content-Security-Policy violation', async ({
     page,
     api,
@@ -220,7 +243,9 @@ test.describe('the app served by nginx with the configuration its build wrote', 
 
     const index = await page.goto(`${site.origin}/checkUser`);
     // The inline script ran under the header's policy (its hash): the page left before fetching more.
-    expect(await index!.headerValue('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    expect(await index!.headerValue('content-security-policy')).toMatch(
+      /script-src 'self' 'wasm-unsafe-eval' 'sha256-/,
+    );
     await expect(page.getByText('张秀英，您好')).toBeVisible();
     expect(asked.slice(0, 2)).toEqual([`${site.origin}/checkUser`, wechat.visits[0].href.split('#')[0]]);
     await expect(page).toHaveURL(`${site.origin}/checkUser`);

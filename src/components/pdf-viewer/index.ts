@@ -1,3 +1,4 @@
 export { PdfViewer, type PdfViewerProps } from './pdf-viewer';
 export { PdfPageImages } from './pdf-page-images';
-export { preparePdfJs, startPdfWorker } from './pdf-loader';
+export { checkFirstPage, preparePdfJs, startPdfWorker } from './pdf-loader';
+export { UnreadablePdfError } from './unreadable-pdf';

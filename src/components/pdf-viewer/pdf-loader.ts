@@ -1,6 +1,8 @@
-import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { blobToDataUrl } from '@/lib/file-download';
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDF_ASSET_FOLDERS } from '@/config/pdf-assets';
+import { blobToDataUrl, type UnreadableFile } from '@/lib/file-download';
 import { releaseCanvas } from './release-canvas';
+import { UnreadablePdfError } from './unreadable-pdf';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 
 /**
@@ -36,32 +38,48 @@ interface PdfRenderTask {
   cancel: () => void;
 }
 
+/** Where a page's annotations (a doctor's note, a link) go over its canvas, and where a link inside the PDF leads. */
+interface PdfAnnotationTarget {
+  layer: HTMLDivElement;
+  goToPage: (pageNumber: number) => void;
+}
+
 export interface PdfDocumentHandle {
   numPages: number;
   pageSize: (pageNumber: number) => Promise<PdfPageSize>;
-  /** Draws a page at `scale` CSS pixels per PDF point, sharp on high-density screens. */
-  renderPage: (pageNumber: number, canvas: HTMLCanvasElement, scale: number) => PdfRenderTask;
   /**
-   * Draws a page `pixelWidth` device pixels wide (fewer when that would exceed the canvas limit) into a
-   * new canvas, to be shown at once; its picture follows (encoding it takes a moment on a slow phone).
+   * Draws a page at `scale` CSS pixels per PDF point, sharp on high-density screens; then, once the
+   * task has settled, pdf.js's annotation layer into `annotations.layer` (notes that open on a tap,
+   * links; the form fields stay drawn on the canvas, not editable).
    */
-  drawPagePicture: (pageNumber: number, pixelWidth: number) => Promise<DrawnPage>;
+  renderPage: (
+    pageNumber: number,
+    canvas: HTMLCanvasElement,
+    scale: number,
+    annotations?: PdfAnnotationTarget,
+  ) => PdfRenderTask;
+  /**
+   * Draws a page with its shorter side `shortSidePixels` device pixels long (fewer when that would
+   * exceed the canvas limit) into a new canvas, to be shown at once; its picture follows (encoding it
+   * takes a moment on a slow phone). A landscape page so gets the pixels per point a portrait one does.
+   */
+  drawPagePicture: (pageNumber: number, shortSidePixels: number) => Promise<DrawnPage>;
   /** The page's text, for screen readers. */
   pageText: (pageNumber: number) => Promise<string>;
   destroy: () => Promise<void>;
 }
 
-/** The Adobe CMaps this app ships (public/pdfjs/cmaps): the demo reports use STSong-Light with UniGB-UCS2-H. */
-const CMAP_PATH = 'pdfjs/cmaps/';
 /**
  * Fetched with pdf.js, before a PDF asks for them: a Chinese PDF with a non-embedded font (STSong-Light,
- * as Java report generators write it) needs both, one after the other, after the worker has parsed it.
+ * as Java report generators and the demo reports write it) needs both, one after the other, after the
+ * worker has parsed it. The other CMaps of pdfjs-dist are fetched when a PDF names one.
  */
-const SHIPPED_CMAPS = ['UniGB-UCS2-H.bcmap', 'Adobe-GB1-UCS2.bcmap'];
+const EARLY_CMAPS = ['UniGB-UCS2-H.bcmap', 'Adobe-GB1-UCS2.bcmap'];
 /** Canvas backing stores above ~16.7 M pixels fail on iOS; stay well below. */
 const MAX_CANVAS_PIXELS = 8_000_000;
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type LayerParameters = Parameters<InstanceType<PdfJs['AnnotationLayer']>['render']>[0];
 type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
 let pdfJsPromise: Promise<{ pdfjs: PdfJs; worker: PdfWorker }> | null = null;
 
@@ -171,7 +189,9 @@ export function preparePdfJs(): Promise<void> {
   // worker's script, which is needed first and was still arriving at the tap.
   return loadPdfJs()
     .then(({ worker }) => worker.promise)
-    .then(() => SHIPPED_CMAPS.forEach((filename) => void fetchCMap(filename).catch(() => undefined)))
+    .then(() =>
+      EARLY_CMAPS.forEach((name) => void fetchAsset(PDF_ASSET_FOLDERS.cMaps.to, name).catch(() => undefined)),
+    )
     .catch(() => undefined); // openPdfDocument tries again and reports the failure
 }
 
@@ -179,27 +199,39 @@ function assetUrl(path: string): string {
   return new URL(`${import.meta.env.BASE_URL}${path}`, document.baseURI).href;
 }
 
-const cMaps = new Map<string, Promise<Uint8Array>>();
+const fetched = new Map<string, Promise<Uint8Array>>();
 
-/** A CMap's bytes, fetched once per page load (a failed fetch is tried again on the next call). */
-function fetchCMap(filename: string): Promise<Uint8Array> {
-  let bytes = cMaps.get(filename);
+/** A data file's bytes, fetched once per page load (a failed fetch is tried again on the next call). */
+function fetchAsset(folder: string, filename: string): Promise<Uint8Array> {
+  const path = `${folder}${filename}`;
+  let bytes = fetched.get(path);
   if (!bytes) {
-    bytes = fetch(assetUrl(`${CMAP_PATH}${filename}`)).then(async (response) => {
-      if (!response.ok) throw new Error(`CMap ${filename}: HTTP ${response.status}`);
+    bytes = fetch(assetUrl(path)).then(async (response) => {
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
     });
-    bytes.catch(() => cMaps.delete(filename));
-    cMaps.set(filename, bytes);
+    bytes.catch(() => fetched.delete(path));
+    fetched.set(path, bytes);
   }
   return bytes;
 }
 
-/** getDocument's `BinaryDataFactory`: pdf.js asks it for CMaps (the only binary data this app ships). */
-class ShippedCMaps {
+/** The data files pdf.js asks for by kind (getDocument's `cMapUrl`, `wasmUrl`), in the folders the app serves. */
+const FOLDER_OF_KIND: Record<string, string> = {
+  cMapUrl: PDF_ASSET_FOLDERS.cMaps.to,
+  wasmUrl: PDF_ASSET_FOLDERS.wasm.to,
+};
+
+/**
+ * getDocument's `BinaryDataFactory`: pdf.js's worker asks the page for the CMaps and wasm decoders a PDF
+ * needs, and the page fetches them from the app's own origin (the CMaps that preparePdfJs fetched early
+ * are there already). Standard fonts are not shipped: pdf.js draws those with the phone's own fonts.
+ */
+class ShippedData {
   async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
-    if (kind !== 'cMapUrl') throw new Error(`pdf.js asked for ${kind} data, which this app does not ship`);
-    return (await fetchCMap(filename)).slice(); // a copy: the cached bytes stay usable for the next PDF
+    const folder = FOLDER_OF_KIND[kind];
+    if (!folder) throw new Error(`pdf.js asked for ${kind} data, which this app does not ship`);
+    return (await fetchAsset(folder, filename)).slice(); // a copy: the cached bytes stay usable
   }
 }
 
@@ -216,7 +248,74 @@ async function canvasPicture(canvas: HTMLCanvasElement): Promise<PdfPageImage> {
   return { src: await blobToDataUrl(blob), width: canvas.width, height: canvas.height };
 }
 
-function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
+/**
+ * The link service pdf.js's annotation layer calls (its web/interfaces.js IPDFLinkService, of which the
+ * layer uses these members): a web link opens in a new window, once the viewer's click handler has
+ * asked (confirmExternalLink); a link to a page of the PDF scrolls there; named actions and optional
+ * content do nothing.
+ */
+function linkService(doc: PDFDocumentProxy, goToPage: (pageNumber: number) => void) {
+  return {
+    externalLinkEnabled: true,
+    addLinkAttributes(link: HTMLAnchorElement, url: string) {
+      link.href = url;
+      link.title = url;
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer nofollow';
+    },
+    getDestinationHash: () => '#',
+    getAnchorUrl: () => '#',
+    async goToDestination(destination: string | unknown[]) {
+      const explicit: unknown[] | null =
+        typeof destination === 'string' ? await doc.getDestination(destination) : destination;
+      const target = explicit?.[0];
+      if (typeof target === 'number') goToPage(target + 1);
+      else if (target && typeof target === 'object')
+        goToPage((await doc.getPageIndex(target as Parameters<PDFDocumentProxy['getPageIndex']>[0])) + 1);
+    },
+    goToPage,
+    executeNamedAction: () => undefined,
+    executeSetOCGState: () => undefined,
+  };
+}
+
+/** pdf.js's annotation layer of a drawn page: notes (their text opens on a tap) and links; forms stay on the canvas. */
+async function drawAnnotations(
+  pdfjs: PdfJs,
+  doc: PDFDocumentProxy,
+  page: PDFPageProxy,
+  scale: number,
+  { layer, goToPage }: PdfAnnotationTarget,
+): Promise<void> {
+  const annotations = await page.getAnnotations({ intent: 'display' });
+  layer.replaceChildren();
+  if (annotations.length === 0) return;
+  // The page's scale, and the rounding of the layer's size pdf.js's viewer stylesheet would set.
+  layer.style.setProperty('--total-scale-factor', String(scale * page.userUnit));
+  layer.style.setProperty('--scale-round-x', '1px');
+  layer.style.setProperty('--scale-round-y', '1px');
+  const viewport = page.getViewport({ scale }).clone({ dontFlip: true });
+  // Ours has what the layer calls of pdf.js's viewer link service, not the rest of that class.
+  const links = linkService(doc, goToPage) as unknown as LayerParameters['linkService'];
+  const parameters = { div: layer, page, viewport, linkService: links };
+  await new pdfjs.AnnotationLayer({
+    ...parameters,
+    accessibilityManager: null,
+    annotationCanvasMap: null,
+    annotationEditorUIManager: null,
+    structTreeLayer: null,
+    commentManager: null,
+    annotationStorage: null,
+  }).render({
+    ...parameters,
+    annotations,
+    imageResourcesPath: assetUrl(PDF_ASSET_FOLDERS.images.to),
+    renderForms: false,
+    enableScripting: false,
+  });
+}
+
+function wrap(pdfjs: PdfJs, doc: PDFDocumentProxy): PdfDocumentHandle {
   return {
     numPages: doc.numPages,
     async pageSize(pageNumber) {
@@ -224,7 +323,7 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
       const viewport = page.getViewport({ scale: 1 });
       return { width: viewport.width, height: viewport.height };
     },
-    renderPage(pageNumber, canvas, scale) {
+    renderPage(pageNumber, canvas, scale, annotations) {
       let cancelled = false;
       let inner: RenderTask | null = null;
       const promise = (async () => {
@@ -247,6 +346,11 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
           transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0],
         });
         await inner.promise;
+        // After the page counts as drawn: the notes and links follow it, and do not delay it.
+        if (annotations && !cancelled)
+          drawAnnotations(pdfjs, doc, page, scale, annotations).catch((error: unknown) =>
+            console.warn('报告中的批注和链接未能显示', error),
+          );
       })();
       return {
         promise,
@@ -256,10 +360,10 @@ function wrap(doc: PDFDocumentProxy): PdfDocumentHandle {
         },
       };
     },
-    async drawPagePicture(pageNumber, pixelWidth) {
+    async drawPagePicture(pageNumber, shortSidePixels) {
       const page = await doc.getPage(pageNumber);
       const unscaled = page.getViewport({ scale: 1 });
-      const wanted = pixelWidth / unscaled.width;
+      const wanted = shortSidePixels / Math.min(unscaled.width, unscaled.height);
       const limit = Math.sqrt(MAX_CANVAS_PIXELS / Math.max(unscaled.width * unscaled.height, 1));
       const viewport = page.getViewport({ scale: Math.min(wanted, limit) });
       const canvas = document.createElement('canvas');
@@ -293,27 +397,47 @@ export async function openPdfDocument(data: ArrayBuffer): Promise<PdfDocumentHan
   const task = pdfjs.getDocument({
     data: new Uint8Array(data.slice(0)),
     worker,
-    cMapUrl: assetUrl(CMAP_PATH),
+    cMapUrl: assetUrl(PDF_ASSET_FOLDERS.cMaps.to),
     cMapPacked: true,
-    BinaryDataFactory: ShippedCMaps,
+    // The decoders of JPEG 2000, JBIG2 and CCITT scans, and JPEG 2000's JS fallback, which pdf.js's
+    // worker imports from here itself where wasm is refused.
+    wasmUrl: assetUrl(PDF_ASSET_FOLDERS.wasm.to),
+    BinaryDataFactory: ShippedData,
     // The CSP has no 'unsafe-eval'; pdf.js would otherwise probe `new Function` and log a violation.
     isEvalSupported: false,
-    useWasm: false,
   });
   try {
-    return wrap(await task.promise);
+    return wrap(pdfjs, await task.promise);
   } catch (error) {
     throw readableOpenError(error);
   }
 }
 
-/** pdf.js's reasons for not opening a document (its exception names); their messages are English. */
-const UNREADABLE_FILE_ERRORS = new Set(['InvalidPDFException', 'FormatError', 'PasswordException']);
-/** What a person is told when the file is not a PDF pdf.js can read (broken, wrong type, locked). */
-const UNREADABLE_PDF_MESSAGE = '文件已损坏或不是 PDF，无法打开。请稍后重试；仍打不开时请联系筛查点。';
+/** How wide page 1 is drawn to check that it draws: small, as nobody sees it. */
+const CHECK_WIDTH_PIXELS = 120;
+
+/**
+ * Whether this file can be read here, as a person would find out: it opens and its page 1 draws.
+ * Resolves once it has; rejects with an UnreadablePdfError (or why pdf.js did not load).
+ */
+export async function checkFirstPage(data: ArrayBuffer): Promise<void> {
+  const doc = await openPdfDocument(data);
+  try {
+    if (doc.numPages === 0) throw new UnreadablePdfError('damaged');
+    releaseCanvas((await doc.drawPagePicture(1, CHECK_WIDTH_PIXELS)).canvas);
+  } finally {
+    void doc.destroy();
+  }
+}
+
+/** pdf.js's reasons for not opening a document (its exception names), whose messages are English. */
+const PROBLEM_OF_ERROR: Record<string, UnreadableFile> = {
+  PasswordException: 'locked',
+  InvalidPDFException: 'damaged',
+  FormatError: 'damaged',
+};
 
 function readableOpenError(error: unknown): unknown {
-  if (error instanceof Error && UNREADABLE_FILE_ERRORS.has(error.name))
-    return new Error(UNREADABLE_PDF_MESSAGE);
-  return error;
+  const problem = error instanceof Error ? PROBLEM_OF_ERROR[error.name] : undefined;
+  return problem ? new UnreadablePdfError(problem) : error;
 }

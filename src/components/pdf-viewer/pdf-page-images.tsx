@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorState, InlineLoading } from '@/components/async-view';
+import { useLatest } from '@/lib/use-latest';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { openPdfDocument, type PdfPageImage } from './pdf-loader';
+import { UnreadablePdfError } from './unreadable-pdf';
 import { releaseCanvas } from './release-canvas';
 import styles from './pdf-viewer.module.css';
 
@@ -10,11 +12,18 @@ export interface PdfPageImagesProps {
   data: ArrayBuffer;
   /** What the pictures show, e.g. the file name; part of each picture's text alternative. */
   label: string;
+  /** Page 1 is drawn: what the page around may call a success. */
+  onFirstPage?: () => void;
+  /** The file could not be opened, or page 1 not drawn (then no picture is shown, nor 重试 offered). */
+  onUnreadable?: (error: unknown) => void;
 }
 
 /** Width used before the frame is measured (and in jsdom, which has no layout). */
 const FALLBACK_WIDTH = 343;
-/** Pictures are at least twice the width they are shown at, so the text stays sharp when zoomed. */
+/**
+ * A portrait page's picture is at least twice the width it is shown at, so the text stays sharp when
+ * zoomed; a landscape page's is as many pixels high, so its text is as large as a portrait page's.
+ */
 const MIN_DENSITY = 2;
 
 /** A page drawn: its canvas at once, its picture once encoded. */
@@ -96,8 +105,9 @@ function PagePicture({ page, label }: { page: PageDrawn; label: string }) {
  * page stays scrollable while the rest are drawn. A page is shown as soon as it is drawn, before its
  * picture is encoded (on the bench's slow phone, a sizeable part of page 1's budget).
  */
-export function PdfPageImages({ data, label }: PdfPageImagesProps) {
+export function PdfPageImages({ data, label, onFirstPage, onUnreadable }: PdfPageImagesProps) {
   const frameRef = useRef<HTMLDivElement>(null);
+  const callbacks = useLatest({ onFirstPage, onUnreadable });
   const [attempt, setAttempt] = useState(0);
   const [progress, setProgress] = useState<Progress | null>(null);
 
@@ -121,6 +131,7 @@ export function PdfPageImages({ data, label }: PdfPageImagesProps) {
           aspect = size.height / size.width;
         }
         update({ numPages, aspect, pages: [] });
+        if (numPages === 0) callbacks.current.onUnreadable?.(new UnreadablePdfError('damaged'));
         const cssWidth = frameRef.current?.clientWidth || FALLBACK_WIDTH;
         const density = Math.max(MIN_DENSITY, window.devicePixelRatio || 1);
         for (let pageNumber = 1; pageNumber <= numPages && active; pageNumber += 1) {
@@ -131,6 +142,7 @@ export function PdfPageImages({ data, label }: PdfPageImagesProps) {
           }
           pages.push({ canvas: drawn.canvas });
           update({ numPages, aspect, pages: [...pages] });
+          if (pageNumber === 1) callbacks.current.onFirstPage?.();
           pages[pages.length - 1] = { canvas: drawn.canvas, image: await drawn.picture() };
           update({ numPages, aspect, pages: [...pages] });
           await yieldToMain();
@@ -138,13 +150,14 @@ export function PdfPageImages({ data, label }: PdfPageImagesProps) {
       } catch (error) {
         // A page without its picture is not offered: a long press would not save it.
         update({ numPages, aspect, pages: pages.filter((page) => page.image), error });
+        if (active && pages.length === 0) callbacks.current.onUnreadable?.(error);
       }
     })();
     return () => {
       active = false;
       void destroy?.();
     };
-  }, [data, attempt]);
+  }, [data, attempt, callbacks]);
 
   const current = progress && progress.source === data && progress.attempt === attempt ? progress : null;
   const numPages = current?.numPages;
@@ -176,7 +189,9 @@ export function PdfPageImages({ data, label }: PdfPageImagesProps) {
         <ErrorState
           title={numPages ? `第 ${pictures + 1} 页生成失败` : '文件打开失败'}
           error={current.error}
-          onRetry={() => setAttempt((value) => value + 1)}
+          onRetry={
+            current.error instanceof UnreadablePdfError ? undefined : () => setAttempt((value) => value + 1)
+          }
         />
       )}
     </div>

@@ -1,7 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
+import { confirmExternalLink } from '@/components/external-link';
 import { openPdfDocument, type PdfDocumentHandle, type PdfPageSize } from './pdf-loader';
+import { UnreadablePdfError } from './unreadable-pdf';
 import styles from './pdf-viewer.module.css';
 
 export interface PdfViewerProps {
@@ -33,7 +35,10 @@ function isRenderCancelled(error: unknown): boolean {
 
 /**
  * An in-page PDF viewer (WeChat on Android cannot show PDFs itself): pdf.js, loaded on first use, draws
- * each page on its own canvas when it comes near the screen. Zoom with 放大/缩小, page with 上一页/下一页.
+ * each page on its own canvas when it comes near the screen, with pdf.js's annotation layer over it (a
+ * note opens on a tap; a link to another site opens after 即将离开本应用). Zoom with 放大/缩小, page with
+ * 上一页/下一页. A file pdf.js cannot read (locked, damaged) says why, with no 重试: opening the same
+ * bytes again cannot help.
  */
 export function PdfViewer({ data, label }: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
@@ -110,11 +115,14 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
     };
   }, [doc]);
 
-  const goToPage = (pageNumber: number) => {
-    const target = Math.min(Math.max(pageNumber, 1), numPages);
-    setCurrentPage(target);
-    pageElements.current.get(target)?.scrollIntoView({ block: 'start' });
-  };
+  const goToPage = useCallback(
+    (pageNumber: number) => {
+      const target = Math.min(Math.max(pageNumber, 1), numPages);
+      setCurrentPage(target);
+      pageElements.current.get(target)?.scrollIntoView({ block: 'start' });
+    },
+    [numPages],
+  );
 
   const registerPage = useCallback((pageNumber: number, element: HTMLElement | null) => {
     if (element) pageElements.current.set(pageNumber, element);
@@ -133,7 +141,9 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
       <ErrorState
         title="报告打开失败"
         error={current.error}
-        onRetry={() => setAttempt((value) => value + 1)}
+        onRetry={
+          current.error instanceof UnreadablePdfError ? undefined : () => setAttempt((value) => value + 1)
+        }
       />
     );
   } else if (numPages === 0 || !firstPage) {
@@ -200,6 +210,7 @@ export function PdfViewer({ data, label }: PdfViewerProps) {
               scale={scale}
               estimate={firstPage}
               register={registerPage}
+              goToPage={goToPage}
             />
           ))}
         </div>
@@ -222,6 +233,8 @@ interface PdfPageProps {
   /** Page 1's size, used for the placeholder until this page is drawn. */
   estimate: PdfPageSize;
   register: (pageNumber: number, element: HTMLElement | null) => void;
+  /** Where a link inside the PDF leads. */
+  goToPage: (pageNumber: number) => void;
 }
 
 interface Drawn {
@@ -230,9 +243,10 @@ interface Drawn {
   error?: unknown;
 }
 
-function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPageProps) {
+function PdfPage({ doc, pageNumber, numPages, scale, estimate, register, goToPage }: PdfPageProps) {
   const sheetRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(0);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
@@ -262,9 +276,10 @@ function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPa
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!near || !canvas) return;
+    const layer = layerRef.current;
+    if (!near || !canvas || !layer) return;
     let active = true;
-    const task = doc.renderPage(pageNumber, canvas, scale);
+    const task = doc.renderPage(pageNumber, canvas, scale, { layer, goToPage });
     task.promise.then(
       () => {
         if (!active) return;
@@ -279,7 +294,7 @@ function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPa
       active = false;
       task.cancel();
     };
-  }, [doc, pageNumber, scale, near, attempt]);
+  }, [doc, pageNumber, scale, near, attempt, goToPage]);
 
   useEffect(() => {
     if (!everDrawn) return;
@@ -310,6 +325,8 @@ function PdfPage({ doc, pageNumber, numPages, scale, estimate, register }: PdfPa
       aria-busy={!settled}
     >
       <canvas ref={canvasRef} className={styles.canvas} aria-hidden="true" data-page={pageNumber} />
+      {/* pdf.js fills it; a tap on a link in it is checked first (the PDF is not ours). */}
+      <div ref={layerRef} className={styles.annotations} onClick={confirmExternalLink} />
       {text && <div className="visually-hidden">{text}</div>}
       {near && !settled && !everDrawn && (
         <div className={styles.overlay}>

@@ -1,5 +1,5 @@
-import { Dialog } from 'antd-mobile';
-import { useMemo, type MouseEvent } from 'react';
+import { useMemo } from 'react';
+import { confirmExternalLink } from '@/components/external-link';
 import { sanitizeHtml } from './sanitize-html';
 import styles from './safe-html.module.css';
 
@@ -11,41 +11,6 @@ export interface SafeHtmlProps {
   /** Default 'html'. Plain text is rendered as text, never parsed. */
   format?: SafeHtmlFormat;
   className?: string;
-}
-
-/** An http(s) link to another site, or null (tel:, mailto:, the app's own pages open as they are). */
-function externalUrl(link: HTMLAnchorElement | HTMLAreaElement): URL | null {
-  const href = link.getAttribute('href');
-  if (!href || !URL.canParse(href, window.location.href)) return null;
-  const url = new URL(href, window.location.href);
-  const web = url.protocol === 'https:' || url.protocol === 'http:';
-  return web && url.origin !== window.location.origin ? url : null;
-}
-
-/**
- * A link in server content that leads off the app opens only after the person has seen where to: a
- * message can look like the screening service and link to a look-alike site.
- */
-function confirmExternalLink(event: MouseEvent<HTMLDivElement>): void {
-  // An image map's <area> is a link too: a tap on its picture activates it.
-  const link =
-    event.target instanceof Element
-      ? event.target.closest<HTMLAnchorElement | HTMLAreaElement>('a, area')
-      : null;
-  if (!link || !event.currentTarget.contains(link)) return;
-  const url = externalUrl(link);
-  if (!url) return;
-  event.preventDefault();
-  void Dialog.confirm({
-    title: '即将离开本应用',
-    content: `该链接将打开外部网站 ${url.host}，请确认是您信任的网站。`,
-    confirmText: '继续访问',
-    cancelText: '取消',
-  }).then((confirmed) => {
-    if (!confirmed) return;
-    if (link.target === '_blank') window.open(url.href, '_blank', 'noopener,noreferrer');
-    else window.location.assign(url.href);
-  });
 }
 
 /** Rich content from the backend, rendered safely: the only place the app sets innerHTML. */

@@ -1,4 +1,5 @@
 import type { NavigateFunction } from 'react-router';
+import { UnreadablePdfError } from '@/components/pdf-viewer';
 import { paths, withQuery } from '@/config/paths';
 import { showLoading } from '@/lib/feedback';
 import {
@@ -34,6 +35,24 @@ export interface DownloadOptions {
 
 const DOWNLOADING_TEXT = '正在下载…';
 
+/** Keeps why a download failed for /downErr (this tab only): the reason in words, and what kind it was. */
+export function recordFailure(
+  source: FileSource,
+  error: unknown,
+  fileName: string,
+  returnTo: string | undefined,
+): void {
+  recordDownloadFailure({
+    source,
+    message: errorMessage(error),
+    kind: isApiError(error) ? error.kind : undefined,
+    unreadable: error instanceof UnreadablePdfError ? error.problem : undefined,
+    fileName,
+    returnTo,
+    at: Date.now(),
+  });
+}
+
 /**
  * 下载报告 / 下载 (an attachment): fetches the file under a loading toast (or takes the page's own
  * request for it, `fetchFile`). Outside WeChat the bytes are saved to the device at once (an anchor
@@ -62,14 +81,7 @@ export async function startDownload(
     return 'success';
   } catch (error) {
     if (isApiError(error) && error.kind === 'unauthorized') return 'unauthorized';
-    recordDownloadFailure({
-      source,
-      message: errorMessage(error),
-      kind: isApiError(error) ? error.kind : undefined,
-      fileName: fallbackName,
-      returnTo,
-      at: Date.now(),
-    });
+    recordFailure(source, error, fallbackName, returnTo);
     if (!options.stayOnFailure) void navigate(withQuery(paths.downErr, query), { replace: options.replace });
     return 'failed';
   } finally {

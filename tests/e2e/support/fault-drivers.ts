@@ -344,9 +344,10 @@ const reportDownload: CallDriver<ReportContext> = {
   returnPath: ({ report }) => `/repoetDetail?id=${report.id}`,
   expectKept: async (page, { report }, via) => {
     if (via === 'failure') {
-      // /downErr names the file and offers 重试; 回到原页面 leads back to the report.
+      // /downErr says the pictures were not made, names the file and offers 重试; 回到原页面 leads
+      // back to the report.
       await expect(page).toHaveURL(urlOf(`/downErr?report=${report.id}`));
-      await expect(page.getByText('文件没有下载成功')).toBeVisible();
+      await expect(page.getByText('报告图片没有生成')).toBeVisible();
     } else {
       await expect(page).toHaveURL(urlOf(`/repoetDetail?id=${report.id}`));
       await expect(page.getByText(report.tubeCode).filter({ visible: true }).first()).toBeVisible();

@@ -7,9 +7,9 @@ import {
 } from '../../../scripts/csp.mjs';
 
 describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
-  it('allows scripts from the app only, the API for calls, and no framing', () => {
+  it('allows scripts from the app only (and its wasm decoders), the API for calls, and no framing', () => {
     const policy = contentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' });
-    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(policy).toContain("connect-src 'self' https://api.example.cn:8686;");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
@@ -57,10 +57,12 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
       contentSecurityPolicy({ inlineScripts: [script] }),
       metaContentSecurityPolicy({ inlineScripts: [script] }),
     ]) {
-      expect(policy).toContain(`script-src 'self' ${scriptHash(script)};`);
-      expect(/script-src ([^;]*)/.exec(policy)![1]).not.toContain('unsafe');
+      expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' ${scriptHash(script)};`);
+      // WebAssembly only: neither inline scripts nor eval.
+      const sources = /script-src ([^;]*)/.exec(policy)![1].split(' ');
+      expect(sources.filter((source) => source.includes('unsafe'))).toEqual(["'wasm-unsafe-eval'"]);
     }
-    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+    expect(contentSecurityPolicy()).toContain("script-src 'self' 'wasm-unsafe-eval';");
   });
 
   it.each([

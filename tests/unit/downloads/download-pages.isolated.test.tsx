@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UnreadablePdfError } from '@/components/pdf-viewer';
 import { paths, withQuery } from '@/config/paths';
 import { clearDownloadState } from '@/lib/file-download';
 import { defaultDb } from '@/mocks/db';
@@ -18,6 +19,7 @@ import { renderRoute, signInForTest } from '../support/render-route';
 
 const loader = vi.hoisted(() => ({
   openPdfDocument: vi.fn(),
+  checkFirstPage: vi.fn(),
   preparePdfJs: vi.fn(() => Promise.resolve()),
   startPdfWorker: vi.fn(),
 }));
@@ -41,6 +43,9 @@ beforeEach(() => {
   loader.openPdfDocument.mockReset();
   // The report page draws the PDF as soon as it is there: a document to draw in every test.
   loader.openPdfDocument.mockResolvedValue(fakePdf(1).doc);
+  // Outside WeChat a saved PDF is checked to read here: it does, unless a test says otherwise.
+  loader.checkFirstPage.mockReset();
+  loader.checkFirstPage.mockResolvedValue(undefined);
   saves = [];
   const blobs = new Map<string, Blob>();
   URL.createObjectURL = (blob: Blob) => {
@@ -229,9 +234,64 @@ describe('下载报告 outside WeChat (Android Chrome, iOS Safari, desktop)', ()
     expect(screen.getByText('Word 文档')).toBeInTheDocument();
     expect(screen.getByText('7 B')).toBeInTheDocument();
   });
+  it('a PDF that does not open here (locked) is said to be saved, and why it cannot be read here; no tick', async () => {
+    await signInForTest('work');
+    loader.checkFirstPage.mockRejectedValue(new UnreadablePdfError('locked'));
+    const { router } = await downloadReport('work');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.downSuccess));
+    expect(saves).toHaveLength(1); // the bytes are the person's: a PDF reader with the password opens them
+    expect(await screen.findByText('文件已保存')).toBeInTheDocument();
+    const why = await screen.findByRole('region', { name: '本页无法打开这份文件' });
+    expect(within(why).getByRole('alert')).toHaveTextContent('这份报告文件设有密码保护，无法在这里打开');
+    expect(screen.queryByRole('button', { name: '在本页查看' })).not.toBeInTheDocument();
+    expect(document.querySelector('.adm-result-success')).toBeNull();
+  });
 });
 
 describe('保存报告图片 inside WeChat (blob downloads are blocked)', () => {
+  it('says 文件已获取 only once page 1 is drawn', async () => {
+    await signInForTest('work');
+    inWeChat();
+    let draw: (() => void) | undefined;
+    const pdf = fakePdf(1);
+    const drawPagePicture = pdf.doc.drawPagePicture;
+    pdf.doc.drawPagePicture = (pageNumber, width) =>
+      new Promise((resolve) => (draw = () => resolve(drawPagePicture(pageNumber, width))));
+    loader.openPdfDocument.mockResolvedValue(pdf.doc);
+    await downloadReport('work');
+    expect(await screen.findByText('正在生成图片')).toBeInTheDocument();
+    await waitFor(() => expect(draw).toBeDefined()); // page 1 is being drawn
+    expect(screen.queryByText('文件已获取')).not.toBeInTheDocument();
+    act(() => draw?.());
+    expect(await screen.findByText('文件已获取')).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'locked with a password',
+      'locked',
+      '这份报告文件设有密码保护，无法在这里打开。请联系为您登记的筛查点',
+      false,
+    ],
+    ['damaged (cut off)', 'damaged', '文件已损坏或不是 PDF，无法打开', true],
+  ] as const)(
+    'a PDF %s goes to /downErr, which says the pictures were not made and why',
+    async (_label, problem, message, retries) => {
+      await signInForTest('work');
+      inWeChat();
+      loader.openPdfDocument.mockRejectedValue(new UnreadablePdfError(problem));
+      const { router, report } = await downloadReport('work');
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.downErr));
+      expect(router.state.location.search).toBe(`?report=${report.id}`);
+      expect(await screen.findByText('报告图片没有生成')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByText('文件已获取')).not.toBeInTheDocument();
+      // A password cannot be fetched away: no 重试 for it.
+      expect(screen.queryAllByRole('button', { name: '重试' })).toHaveLength(retries ? 1 : 0);
+      expect(screen.getByRole('button', { name: '回到原页面' })).toBeInTheDocument();
+    },
+  );
+
   it('shows every page as a long-pressable picture, numbered, twice as sharp as shown; nothing is "saved"', async () => {
     await signInForTest('work');
     inWeChat();

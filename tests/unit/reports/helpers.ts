@@ -8,7 +8,7 @@ import type { CheckReport } from '@/types/api';
 export interface FakePdf {
   doc: PdfDocumentHandle;
   renders: { pageNumber: number; scale: number }[];
-  /** drawPagePicture calls: page and requested width in pixels. */
+  /** drawPagePicture calls: page and the pixels asked for its shorter side (a portrait page's width). */
   images: { pageNumber: number; pixelWidth: number }[];
   destroy: ReturnType<typeof vi.fn>;
 }

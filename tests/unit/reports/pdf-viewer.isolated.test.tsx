@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PdfPageImages, PdfViewer } from '@/components/pdf-viewer';
+import { PdfPageImages, PdfViewer, UnreadablePdfError } from '@/components/pdf-viewer';
 import { fakePdf } from './helpers';
 
 const loader = vi.hoisted(() => ({
@@ -146,6 +146,21 @@ describe('PdfViewer', () => {
     await userEvent.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('region', { name: '第 1 页，共 1 页' })).toBeInTheDocument();
   });
+
+  it.each([
+    ['locked with a password', 'locked', '这份报告文件设有密码保护，无法在这里打开。请联系为您登记的筛查点'],
+    ['damaged', 'damaged', '文件已损坏或不是 PDF，无法打开'],
+  ] as const)(
+    'a file pdf.js cannot read (%s) says why, with no 重试 that cannot help',
+    async (_, problem, text) => {
+      loader.openPdfDocument.mockRejectedValue(new UnreadablePdfError(problem));
+      render(<PdfViewer data={BYTES} label="报告原件" />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(text);
+      expect(within(alert).queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
+      expect(loader.openPdfDocument).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('shows a page that failed to draw with its own 重试', async () => {
     const pdf = fakePdf(1);

@@ -51,17 +51,31 @@ export function TextContents({ file }: { file: KeptFile }) {
   );
 }
 
+interface PdfContentsProps {
+  file: KeptFile;
+  asPictures: boolean;
+  /** The pictures' page 1 is drawn. */
+  onFirstPage?: () => void;
+  /** The pictures cannot be drawn: the file does not open, or its page 1 does not draw. */
+  onUnreadable?: (error: unknown) => void;
+}
+
 /**
  * A PDF in the page: as pictures (inside WeChat, where a long press keeps a picture but nothing keeps a
  * file) or in the zoomable viewer (elsewhere, where the file itself is saved).
  */
-export function PdfContents({ file, asPictures }: { file: KeptFile; asPictures: boolean }) {
+export function PdfContents({ file, asPictures, onFirstPage, onUnreadable }: PdfContentsProps) {
   const { current, retry } = useFileRead(file, readFileBytes);
   if (!current) return <InlineLoading label="正在打开文件" />;
   if (current.value === undefined)
     return <ErrorState title="文件打开失败" error={current.error} onRetry={retry} />;
   return asPictures ? (
-    <PdfPageImages data={current.value} label={file.fileName} />
+    <PdfPageImages
+      data={current.value}
+      label={file.fileName}
+      onFirstPage={onFirstPage}
+      onUnreadable={onUnreadable}
+    />
   ) : (
     <PdfViewer data={current.value} label={`已下载的文件：${file.fileName}`} />
   );

@@ -4,15 +4,18 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/async-view';
 import { PageShell, useGoBack } from '@/components/page-shell';
 import { getDownloadFailure, type FileSource } from '@/lib/file-download';
+import { failureTitle } from '../action-words';
 import { displayFileName, fallbackFileName, fileSourceFromSearch, reportDateOf } from '../file-source';
 import { startDownload } from '../start-download';
 import content from '@/styles/content.module.css';
 import styles from '../downloads.module.css';
 
 /**
- * /downErr?report=<id> | ?attachment=<id>: why the file did not arrive (the server's own message when it
- * answered with a JSON error instead of the file) and 重试, which fetches it again from the id in the
- * address, also after a reload.
+ * /downErr?report=<id> | ?attachment=<id>: what did not happen, in the words of the action taken (inside
+ * WeChat a report's pictures were not made), why (the server's own message when it answered with a JSON
+ * error instead of the file; a file whose pages could not be drawn, locked or damaged) and 重试, which
+ * fetches it again from the id in the address, also after a reload. A file locked with a password gets
+ * no 重试: fetching it again cannot help, and its message says whom to ask.
  */
 export default function DownloadErrorPage() {
   const [search] = useSearchParams();
@@ -66,10 +69,14 @@ function DownloadFailed({ source }: { source: FileSource }) {
   };
 
   const goBack = useGoBack(returnTo);
+  const retryHelps = failure?.unreadable !== 'locked';
+  let hint = '可以点击「重试」；如果多次失败，请稍后再试或联系工作人员。';
+  if (failure?.kind === 'network' || failure?.kind === 'timeout') hint = '请检查网络后点击「重试」。';
+  else if (!retryHelps) hint = '';
 
   return (
     <PageShell fallbackPath={returnTo}>
-      <Result className={styles.result} status="error" title="文件没有下载成功" description={fileName} />
+      <Result className={styles.result} status="error" title={failureTitle(source)} description={fileName} />
       <section className={content.panel} aria-labelledby="download-reason-heading">
         <h2 id="download-reason-heading" className={content.panelHeading}>
           失败原因
@@ -77,23 +84,21 @@ function DownloadFailed({ source }: { source: FileSource }) {
         <p className={styles.reason} role="alert" key={retried}>
           {failure?.message ?? '上次下载没有完成。'}
         </p>
-        <p className={styles.hint}>
-          {failure?.kind === 'network' || failure?.kind === 'timeout'
-            ? '请检查网络后点击「重试」。'
-            : '可以点击「重试」；如果多次失败，请稍后再试或联系工作人员。'}
-        </p>
+        {hint && <p className={styles.hint}>{hint}</p>}
       </section>
       <div className={styles.actions}>
-        <Button
-          block
-          size="large"
-          color="primary"
-          loading={retrying}
-          disabled={retrying}
-          onClick={() => void retry()}
-        >
-          重试
-        </Button>
+        {retryHelps && (
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={retrying}
+            disabled={retrying}
+            onClick={() => void retry()}
+          >
+            重试
+          </Button>
+        )}
         <Button block size="large" onClick={goBack}>
           回到原页面
         </Button>

@@ -1,9 +1,11 @@
 import { readKeys } from '@/api/read-keys';
 import { Button, Result } from 'antd-mobile';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, InlineLoading } from '@/components/async-view';
 import { PageShell, useGoBack } from '@/components/page-shell';
+import { checkFirstPage } from '@/components/pdf-viewer';
+import { paths, withQuery } from '@/config/paths';
 import {
   fileKind,
   fileTypeLabel,
@@ -12,26 +14,32 @@ import {
   getKeptFile,
   keepFile,
   markSavedToDevice,
+  readFileBytes,
   saveFileToDevice,
   type FileKind,
   type FileSource,
   type KeptFile,
 } from '@/lib/file-download';
+import { errorMessage } from '@/lib/http/errors';
 import { getSessionAudience } from '@/lib/session';
 import { isWeChat } from '@/lib/wechat/environment';
 import { ImageContents, PdfContents, TextContents } from '../components/file-contents';
-import { displayFileName, fetchFileSource, fileSourceFromSearch } from '../file-source';
+import { displayFileName, fetchFileSource, fileSourceFromSearch, fileSourceQuery } from '../file-source';
+import { recordFailure } from '../start-download';
 import content from '@/styles/content.module.css';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import styles from '../downloads.module.css';
 
 /**
  * /downSuccess?report=<id> | ?attachment=<id>: the file that was downloaded, and how to keep it on this
- * platform (README "Downloads"):
- * - outside WeChat the file was saved with an anchor download; 再次保存 saves it again;
+ * platform (docs/behaviour.md "Downloads"):
+ * - outside WeChat the file was saved with an anchor download; 再次保存 saves it again. A PDF is opened
+ *   to see that it reads here: one that does not (locked, damaged) is said to be saved, and that it
+ *   cannot be opened here, with no tick;
  * - inside WeChat, which blocks file downloads, a PDF's pages and an image are shown as pictures to keep
  *   with a long press, text is shown in the page; staff can also 在浏览器打开 this address, sign in, come
- *   back here and save the file itself (check users sign in through WeChat only).
+ *   back here and save the file itself (check users sign in through WeChat only). A PDF is called got
+ *   only once its page 1 is drawn; one whose pages cannot be drawn goes to /downErr, which says why.
  * After a reload, or in another browser, the bytes are fetched again from the id in the address.
  */
 export default function DownloadSuccessPage() {
@@ -47,7 +55,30 @@ export default function DownloadSuccessPage() {
   return <DownloadedFile key={`${source.kind}:${source.id}`} source={source} />;
 }
 
+/** Whether a PDF reads here: being drawn, page 1 drawn, or why not. */
+type PdfReading = { drawn: boolean; error?: unknown };
+
+/** Outside WeChat, whether the saved PDF opens and its page 1 draws here (null while it is being found out). */
+function usePdfCheck(file: KeptFile | null, enabled: boolean): PdfReading | null {
+  const [reading, setReading] = useState<{ file: KeptFile; result: PdfReading } | null>(null);
+  useEffect(() => {
+    if (!file || !enabled) return;
+    let active = true;
+    readFileBytes(file)
+      .then(checkFirstPage)
+      .then(
+        () => active && setReading({ file, result: { drawn: true } }),
+        (error: unknown) => active && setReading({ file, result: { drawn: false, error } }),
+      );
+    return () => {
+      active = false;
+    };
+  }, [file, enabled]);
+  return reading?.file === file ? reading.result : null;
+}
+
 function DownloadedFile({ source }: { source: FileSource }) {
+  const navigate = useNavigate();
   const [record] = useState(() => getFileRecord(source));
   const [kept] = useState(() => getKeptFile(source));
   const [saved, setSaved] = useState(record?.savedToDevice ?? false);
@@ -66,6 +97,20 @@ function DownloadedFile({ source }: { source: FileSource }) {
     meta: { silent: true },
   });
   const file = kept ?? refetch.data ?? null;
+  const inWeChat = isWeChat();
+  const isPdf = file !== null && fileKind(file) === 'pdf';
+  const checked = usePdfCheck(file, isPdf && !inWeChat);
+  // Inside WeChat the pictures say whether the PDF reads: page 1 drawn, or off to /downErr.
+  const [pictured, setPictured] = useState(false);
+  const onUnreadable = useCallback(
+    (error: unknown) => {
+      if (!file) return;
+      recordFailure(source, error, file.fileName, returnTo);
+      void navigate(withQuery(paths.downErr, fileSourceQuery(source)), { replace: true });
+    },
+    [file, source, returnTo, navigate],
+  );
+  const onFirstPage = useCallback(() => setPictured(true), []);
 
   const goBack = useGoBack(returnTo);
   const back = (
@@ -93,21 +138,26 @@ function DownloadedFile({ source }: { source: FileSource }) {
     setSaved(true);
   };
   const kind = fileKind(file);
-  const inWeChat = isWeChat();
+  // Outside WeChat the bytes are the person's either way; whether they read here is said beside them.
+  const unreadableHere = isPdf && !inWeChat && checked !== null && !checked.drawn;
+  const readsHere = !isPdf || (inWeChat ? pictured : checked?.drawn === true);
+  let browserStatus: 'success' | 'info' | 'warning' | 'waiting' = saved ? 'success' : 'info';
+  if (unreadableHere) browserStatus = 'warning';
+  else if (!readsHere) browserStatus = 'waiting';
 
   return (
     <PageShell fallbackPath={returnTo}>
       {inWeChat ? (
         <Result
           className={styles.result}
-          status="success"
-          title="文件已获取"
-          description={WECHAT_DESCRIPTIONS[kind]}
+          status={readsHere ? 'success' : 'waiting'}
+          title={readsHere ? '文件已获取' : '正在生成图片'}
+          description={readsHere ? WECHAT_DESCRIPTIONS[kind] : '第 1 页生成后，长按图片即可保存或发送。'}
         />
       ) : (
         <Result
           className={styles.result}
-          status={saved ? 'success' : 'info'}
+          status={browserStatus}
           title={saved ? '文件已保存' : '文件已准备好'}
           description={
             saved
@@ -115,6 +165,16 @@ function DownloadedFile({ source }: { source: FileSource }) {
               : '点击「保存到手机」，文件会保存到手机的「下载」里。'
           }
         />
+      )}
+      {unreadableHere && (
+        <section className={content.panel} aria-labelledby="download-unreadable-heading">
+          <h2 id="download-unreadable-heading" className={content.panelHeading}>
+            本页无法打开这份文件
+          </h2>
+          <p className={styles.reason} role="alert">
+            {errorMessage(checked.error)}
+          </p>
+        </section>
       )}
 
       <section className={content.panel} aria-labelledby="download-file-heading">
@@ -145,7 +205,15 @@ function DownloadedFile({ source }: { source: FileSource }) {
         </div>
       )}
 
-      <FileView file={file} kind={kind} inWeChat={inWeChat} />
+      {!unreadableHere && (
+        <FileView
+          file={file}
+          kind={kind}
+          inWeChat={inWeChat}
+          onFirstPage={onFirstPage}
+          onUnreadable={onUnreadable}
+        />
+      )}
 
       {inWeChat && <WeChatSaveSteps kind={kind} />}
 
@@ -161,8 +229,17 @@ const WECHAT_DESCRIPTIONS: Record<FileKind, string> = {
   other: '微信里无法打开这类文件，请按下面的方法保存。',
 };
 
+interface FileViewProps {
+  file: KeptFile;
+  kind: FileKind;
+  inWeChat: boolean;
+  /** A PDF's pictures: page 1 drawn, or the file unreadable. */
+  onFirstPage: () => void;
+  onUnreadable: (error: unknown) => void;
+}
+
 /** The file in the page, where this platform can show it. */
-function FileView({ file, kind, inWeChat }: { file: KeptFile; kind: FileKind; inWeChat: boolean }) {
+function FileView({ file, kind, inWeChat, onFirstPage, onUnreadable }: FileViewProps) {
   const [viewing, setViewing] = useState(false);
   if (kind === 'other') return null;
   if (kind === 'pdf' && !inWeChat) {
@@ -182,7 +259,9 @@ function FileView({ file, kind, inWeChat }: { file: KeptFile; kind: FileKind; in
         文件内容
       </h2>
       {inWeChat && pictures && <p className={styles.keepHint}>长按图片，可保存到手机或发送给朋友</p>}
-      {kind === 'pdf' && <PdfContents file={file} asPictures />}
+      {kind === 'pdf' && (
+        <PdfContents file={file} asPictures onFirstPage={onFirstPage} onUnreadable={onUnreadable} />
+      )}
       {kind === 'image' && <ImageContents file={file} />}
       {kind === 'text' && <TextContents file={file} />}
     </section>

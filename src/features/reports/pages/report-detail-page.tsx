@@ -3,11 +3,10 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
-import { fallbackFileName, startDownload } from '@/features/downloads';
+import { fallbackFileName, reportAction, startDownload } from '@/features/downloads';
 import { formatDateTime } from '@/lib/date-time';
 import { formatMaskedIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
-import { isWeChat } from '@/lib/wechat/environment';
 import type { CheckReport } from '@/types/api';
 import { ReportNextStep } from '../components/report-next-step';
 import { ReportPdfSection } from '../components/report-pdf-section';
@@ -39,7 +38,6 @@ export default function ReportDetailPage() {
   const id = searchParams.get('id') ?? '';
   const here = `${location.pathname}${location.search}`;
   const [downloading, setDownloading] = useState(false);
-  const actionLabel = isWeChat() ? '保存报告图片' : '下载报告';
 
   const { data: report, isPending, error, refetch } = useQuery(reportQuery(id));
   const pdf = useReportPdf(report?.id);
@@ -92,7 +90,7 @@ export default function ReportDetailPage() {
             disabled={downloading}
             onClick={() => void download(report)}
           >
-            {actionLabel}
+            {reportAction().label}
           </Button>
         )
       }

@@ -1,0 +1,1 @@
+export { confirmExternalLink } from './external-link';
