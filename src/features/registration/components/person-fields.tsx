@@ -4,6 +4,7 @@ import { InlineLoading } from '@/components/async-view';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { IdCardInput } from '@/components/form-field/id-card-input';
 import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
+import { phoneDigitsNote } from '@/lib/phone';
 import { whenIdle } from '@/lib/when-idle';
 import type { RegistrationForm } from '../registration-draft';
 import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
@@ -169,7 +170,13 @@ export function PersonFields({
             <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
           </FormField>
         </div>
-        <FormField id={`${formName}_phone`} label="联系电话" required error={form.fieldErrors.phone}>
+        <FormField
+          id={`${formName}_phone`}
+          label="联系电话"
+          required
+          description={phoneDigitsNote(person.phone)}
+          error={form.fieldErrors.phone}
+        >
           <FieldInput
             {...form.fieldProps('phone')}
             placeholder="请填写手机号或固定电话"
