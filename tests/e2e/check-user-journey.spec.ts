@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { API_ORIGIN, WORK_ACCOUNT, expect, signIn, test, type ApiMock } from './support/fixtures';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
 /**
@@ -14,24 +14,46 @@ function ownMessage(api: ApiMock) {
   return api.db.state.messages.find((message) => message.recipientUserId === CHECK_USER_ID)!;
 }
 
-test('a shared page opened with no session offers WeChat sign-in beside staff sign-in and comes back', async ({
+test('a message link opened in WeChat with no session: headed with the page, 微信登录 first, staff second; signed in, Back does not show it again', async ({
   page,
   api,
   wechat,
 }) => {
   const message = ownMessage(api);
   await page.goto(`/messageDetail?id=${message.id}`);
+  const entries = await page.evaluate(() => history.length);
+  await expect(page.getByRole('heading', { level: 1, name: '消息详情' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '受检者请用微信登录' })).toBeVisible();
+  await expect(page.getByText('工作人员登录', { exact: true })).toHaveCount(0);
+  const choices = page.getByRole('main').getByRole('button');
+  await expect(choices.first()).toHaveText('微信登录');
+  // Staff sign in on the same page, one tap further.
+  await expect(choices.nth(1)).toHaveText('用工作人员账号登录');
+  await expect(page.getByRole('textbox', { name: '账号' })).toHaveCount(0);
 
-  await expect(page.getByRole('button', { name: '微信登录' })).toBeVisible();
-  // Staff sign in on the same page, not somewhere else.
-  await expect(page.getByRole('textbox', { name: '账号' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-
-  await page.getByRole('button', { name: '微信登录' }).click();
+  await choices.first().click();
   await expect(page).toHaveURL(new RegExp(`/messageDetail\\?id=${message.id}$`));
   await expect(page.getByText(message.title).first()).toBeVisible();
   expect(wechat.visits).toHaveLength(1);
   expect(api.requestsTo('/Account/LoginWeChat')).toHaveLength(1);
+  expect(await page.evaluate(() => history.length), 'no second entry of the same message').toBe(entries);
+
+  // A staff member opens her own message link in WeChat: the second choice, and the same rule for history.
+  const admin = api.db.state.users.find((user) => user.accountName === WORK_ACCOUNT.accountName)!;
+  const staffMessage = api.db.state.messages.find((candidate) => candidate.recipientUserId === admin.id)!;
+  const staff = await page.context().newPage();
+  await staff.goto(`/messageDetail?id=${staffMessage.id}`);
+  const staffEntries = await staff.evaluate(() => history.length);
+  await staff.getByRole('button', { name: '用工作人员账号登录' }).click();
+  await expect(staff.getByRole('textbox', { name: '账号' })).toBeFocused();
+  await staff.getByRole('textbox', { name: '账号' }).fill(WORK_ACCOUNT.accountName);
+  await staff.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await staff.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(staff.getByText(staffMessage.title).first()).toBeVisible();
+  await expect(staff).toHaveURL(new RegExp(`/messageDetail\\?id=${staffMessage.id}$`));
+  expect(await staff.evaluate(() => history.length)).toBe(staffEntries);
+  expect(wechat.visits).toHaveLength(1);
+  await staff.close();
 });
 
 test('registering someone the screening site registered says what to do, never links to a page it cannot show', async ({
