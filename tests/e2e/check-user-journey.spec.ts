@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, WORK_ACCOUNT, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { API_ORIGIN, WORK_ACCOUNT, expect, signIn, test } from './support/fixtures';
+import { RISK_QUESTIONNAIRE_ID } from '../../src/mocks/seed-content';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
 /**
@@ -10,16 +11,14 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const CHECK_USER_ID = '3';
 
-function ownMessage(api: ApiMock) {
-  return api.db.state.messages.find((message) => message.recipientUserId === CHECK_USER_ID)!;
-}
-
 test('a message link opened in WeChat with no session: headed with the page, 微信登录 first, staff second; signed in, Back does not show it again', async ({
   page,
   api,
   wechat,
 }) => {
-  const message = ownMessage(api);
+  const message = api.db.state.messages.find(
+    (candidate) => candidate.recipientUserId === CHECK_USER_ID && candidate.type === 'report',
+  )!;
   await page.goto(`/messageDetail?id=${message.id}`);
   const entries = await page.evaluate(() => history.length);
   await expect(page.getByRole('heading', { level: 1, name: '消息详情' })).toBeVisible();
@@ -34,6 +33,8 @@ test('a message link opened in WeChat with no session: headed with the page, 微
   await choices.first().click();
   await expect(page).toHaveURL(new RegExp(`/messageDetail\\?id=${message.id}$`));
   await expect(page.getByText(message.title).first()).toBeVisible();
+  // The demo's report notice names the home's 查看报告, as the home calls it.
+  await expect(page.getByText(/可在首页点“查看报告”查看详情/)).toBeVisible();
   expect(wechat.visits).toHaveLength(1);
   expect(api.requestsTo('/Account/LoginWeChat')).toHaveLength(1);
   expect(await page.evaluate(() => history.length), 'no second entry of the same message').toBe(entries);
@@ -144,13 +145,39 @@ test('self-registration records no collection time before the sample is taken at
   expect(api.db.state.tubes.find((candidate) => candidate.code === tube)?.collectedAt).toBeUndefined();
 });
 
-test('registering a family member: the words name that person, the home’s 查看报告 and what the page does', async ({
+test('a family member in the words: their to-do, 查看我的报告, the questionnaire’s 您 and its answers; the home names the form’s own 提交问卷', async ({
   page,
   api,
 }) => {
+  // 张秀英 answered a questionnaire for 陈建国, the family member she registered.
+  const family = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
+  const answered = api.db.mutate((state) => {
+    const response = {
+      id: '3999',
+      questionnaireId: RISK_QUESTIONNAIRE_ID,
+      registrationId: family.id,
+      status: 'submitted' as const,
+      answers: { q1: 'no' },
+      createdAt: '2026-11-01T09:00:00+08:00',
+      updatedAt: '2026-11-01T09:06:00+08:00',
+      submittedAt: '2026-11-01T09:06:00+08:00',
+      ownerUserId: CHECK_USER_ID,
+    };
+    state.responses.push(response);
+    return response;
+  });
   await signIn(page, api, 'check');
   await page.goto('/checkUser');
-  await expect(page.getByRole('link', { name: '查看报告 看检测结果' })).toBeVisible();
+  const todos = page.getByRole('region', { name: '待办事项' }).getByRole('listitem');
+  await expect(todos.filter({ hasText: '陈建国还没有填写健康问卷' })).toContainText(
+    '问卷能帮助医生了解陈建国的情况',
+  );
+  await page.getByRole('link', { name: '查看报告 看检测结果' }).click();
+  // The list holds the account's reports: the person's own and those of the family they registered.
+  await expect(page.getByRole('button', { name: /查看我的报告/ })).toContainText(
+    '您本人和您登记的家人的检测报告',
+  );
+
   await page.goto('/checkUserInfoEnter');
   await expect(page.getByRole('heading', { name: '本人信息' })).toBeVisible();
   await tapChoice(page, 'radio', '家人');
@@ -177,6 +204,23 @@ test('registering a family member: the words name that person, the home’s 查�
   await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '历史问卷详情' })).toHaveCount(0);
   await expect(page).toHaveTitle('历史问卷详情');
+  // The questionnaire says 您; filled in for 陈小红, the page says whom that means.
+  await expect(page.getByText('受检者：陈小红')).toBeVisible();
+  await expect(page.getByText('问卷里的“您”指陈小红，请按陈小红的情况填写。')).toBeVisible();
+  await page.locator('label').filter({ hasText: /^否$/ }).first().click();
+  await expect(page.getByText('已自动保存')).toBeVisible();
+  const submit = (await page.getByRole('contentinfo').getByRole('button').textContent())!.trim();
+
+  // The home points to that button by its own words.
+  await page.goto('/checkUser');
+  await expect(todos.filter({ hasText: '“大肠癌筛查风险评估问卷”还没有填完' })).toContainText(
+    `填完后请点“${submit}”`,
+  );
+
+  // The answers 张秀英 gave for 陈建国 say whom they are about, not who typed them.
+  await page.goto(`/checkUserQuestionnaireDetail?responseId=${answered.id}`);
+  await expect(page.getByText('受检者：陈建国')).toBeVisible();
+  await expect(page.getByText(/填写人/)).toHaveCount(0);
 });
 
 test('the masked ID number reads the same on 信息查询, the report criteria, the report list and its detail', async ({
