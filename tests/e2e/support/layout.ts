@@ -160,3 +160,30 @@ export async function expectReadBeforeAnswering(dialog: Locator, reads: Locator[
   const box = (await last.boundingBox())!;
   expect(box.y + box.height, 'its last button, scrolled to').toBeLessThanOrEqual(screen.height + 1);
 }
+
+/**
+ * How many dark pixels (text, icons, borders darker than mid-grey) are drawn in `box` (CSS px) of the
+ * screen as it is now: what a person sees there, including what the DOM cannot measure (list markers).
+ */
+export async function inkIn(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = await page.screenshot({ clip: box, scale: 'css' });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let inked = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i] < 128 && pixels[i + 1] < 128 && pixels[i + 2] < 128) inked += 1;
+    }
+    return inked;
+  }, png.toString('base64'));
+}

@@ -158,18 +158,21 @@ export function PersonFields({
           />
         </FormField>
         {afterIdCard}
-        {/* Read from the ID card: one row, so the required fields and the tube stay on the first screen. */}
-        <div className={styles.derived}>
-          <FormField id={`${formName}_birthDate`} label="出生日期">
-            <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${formName}_genderLabel`} label="性别">
-            <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${formName}_age`} label="年龄">
-            <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
-          </FormField>
-        </div>
+        {/* Read from the ID card, once it gives them: one row, and none before, so the required fields
+            and the tube stay on the first screen. */}
+        {derived.birthDate && (
+          <div className={styles.derived}>
+            <FormField id={`${formName}_birthDate`} label="出生日期">
+              <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly />
+            </FormField>
+            <FormField id={`${formName}_genderLabel`} label="性别">
+              <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly />
+            </FormField>
+            <FormField id={`${formName}_age`} label="年龄">
+              <Input id={`${formName}_age`} value={derived.age} readOnly />
+            </FormField>
+          </div>
+        )}
         <FormField
           id={`${formName}_phone`}
           label="联系电话"
