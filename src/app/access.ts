@@ -17,7 +17,7 @@ type AccessDecision =
   | { kind: 'sign-in'; audience: UserAudience }
   /**
    * No session, on a page either group opens, inside WeChat: the page itself offers 微信登录 first and
-   * staff sign-in second (SignInHere), and either comes back to it.
+   * staff sign-in second (app/sign-in-here.tsx), and either comes back to it.
    */
   | { kind: 'sign-in-here' }
   /** Signed in as the other group: their own home, with the message. */
@@ -37,8 +37,8 @@ export function currentAudience(): UserAudience | null {
  * a session signs in to open it: a check user's page through WeChat's silent authorization (index.html's
  * first script, or this guard), a staff page at /login. A page either group opens (a message, a
  * download) in WeChat, where most who open one are screened people, asks on the page itself, 微信登录
- * first: silent, a staff member opening the link in WeChat would become a check user unasked. Elsewhere
- * only staff can sign in (the spec lists these pages as staff's).
+ * first; not silently, or a staff member opening the link in WeChat would become a check user unasked.
+ * Elsewhere only staff can sign in (the spec lists these pages as staff's).
  */
 export function decideAccess(
   routeAudience: Audience,
@@ -68,7 +68,7 @@ export function signInTarget(audience: UserAudience, here: string): string | nul
   return beginCheckSignIn(here);
 }
 
-/** What a route's loader returns when its page is to show the sign-in in its place (SignInHere). */
+/** What a route's loader returns when its page is to show the sign-in in its place (app/sign-in-here.tsx). */
 export const SIGN_IN_HERE = { signInHere: true } as const;
 
 /**
