@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, WORK_ACCOUNT, expect, signIn, test } from './support/fixtures';
+import { API_ORIGIN, WORK_ACCOUNT, expect, expectAccessible, signIn, test } from './support/fixtures';
 import { RISK_QUESTIONNAIRE_ID } from '../../src/mocks/seed-content';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
@@ -29,6 +29,7 @@ test('a message link opened in WeChat with no session: headed with the page, 微
   // Staff sign in on the same page, one tap further.
   await expect(choices.nth(1)).toHaveText('用工作人员账号登录');
   await expect(page.getByRole('textbox', { name: '账号' })).toHaveCount(0);
+  await expectAccessible(page);
 
   await choices.first().click();
   await expect(page).toHaveURL(new RegExp(`/messageDetail\\?id=${message.id}$`));
