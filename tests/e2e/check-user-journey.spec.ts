@@ -150,23 +150,6 @@ test('a family member in the words: their to-do, 查看我的报告, the questio
   page,
   api,
 }) => {
-  // 张秀英 answered a questionnaire for 陈建国, the family member she registered.
-  const family = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
-  const answered = api.db.mutate((state) => {
-    const response = {
-      id: '3999',
-      questionnaireId: RISK_QUESTIONNAIRE_ID,
-      registrationId: family.id,
-      status: 'submitted' as const,
-      answers: { q1: 'no' },
-      createdAt: '2026-11-01T09:00:00+08:00',
-      updatedAt: '2026-11-01T09:06:00+08:00',
-      submittedAt: '2026-11-01T09:06:00+08:00',
-      ownerUserId: CHECK_USER_ID,
-    };
-    state.responses.push(response);
-    return response;
-  });
   await signIn(page, api, 'check');
   await page.goto('/checkUser');
   const todos = page.getByRole('region', { name: '待办事项' }).getByRole('listitem');
@@ -218,7 +201,26 @@ test('a family member in the words: their to-do, 查看我的报告, the questio
     `填完后请点“${submit}”`,
   );
 
-  // The answers 张秀英 gave for 陈建国 say whom they are about, not who typed them.
+  // 张秀英 then answers the questionnaire for 陈建国, the family member she registered: the answers
+  // say whom they are about, not who typed them.
+  const family = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
+  const answered = api.db.mutate((state) => {
+    const response = {
+      id: '3999',
+      questionnaireId: RISK_QUESTIONNAIRE_ID,
+      registrationId: family.id,
+      status: 'submitted' as const,
+      answers: { q1: 'no' },
+      createdAt: '2026-11-01T09:00:00+08:00',
+      updatedAt: '2026-11-01T09:06:00+08:00',
+      submittedAt: '2026-11-01T09:06:00+08:00',
+      ownerUserId: CHECK_USER_ID,
+    };
+    state.responses.push(response);
+    state.registrations.find((registration) => registration.id === family.id)!.questionnaireResponseId =
+      response.id;
+    return response;
+  });
   await page.goto(`/checkUserQuestionnaireDetail?responseId=${answered.id}`);
   await expect(page.getByText('受检者：陈建国')).toBeVisible();
   await expect(page.getByText(/填写人/)).toHaveCount(0);
