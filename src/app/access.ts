@@ -1,7 +1,8 @@
-import { redirect } from 'react-router';
+import { redirect, replace } from 'react-router';
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
 import { getSessionOwner } from '@/lib/session';
+import { isWeChat } from '@/lib/wechat/environment';
 import { beginCheckSignIn } from '@/lib/wechat/oauth';
 
 /** What a person of the other group is told when a link or typed URL leads them to a page not theirs. */
@@ -14,6 +15,11 @@ type AccessDecision =
   | { kind: 'allow' }
   /** No session: sign in as this group, then come back. */
   | { kind: 'sign-in'; audience: UserAudience }
+  /**
+   * No session, on a page either group opens, inside WeChat: the page itself offers 微信登录 first and
+   * staff sign-in second (app/sign-in-here.tsx), and either comes back to it.
+   */
+  | { kind: 'sign-in-here' }
   /** Signed in as the other group: their own home, with the message. */
   | { kind: 'wrong-audience'; home: AppPath; message: string };
 
@@ -26,12 +32,24 @@ export function currentAudience(): UserAudience | null {
   return getSessionOwner()?.audience ?? null;
 }
 
-/** Who may open a route of `routeAudience` (see Audience in src/config/paths.ts). */
-export function decideAccess(routeAudience: Audience, session: UserAudience | null): AccessDecision {
+/**
+ * Who may open a route of `routeAudience` (see Audience in src/config/paths.ts), and how a person without
+ * a session signs in to open it: a check user's page through WeChat's silent authorization (index.html's
+ * first script, or this guard), a staff page at /login. A page either group opens (a message, a
+ * download) in WeChat, where most who open one are screened people, asks on the page itself, 微信登录
+ * first; not silently, or a staff member opening the link in WeChat would become a check user unasked.
+ * Elsewhere only staff can sign in (the spec lists these pages as staff's).
+ */
+export function decideAccess(
+  routeAudience: Audience,
+  session: UserAudience | null,
+  inWeChat: boolean = isWeChat(),
+): AccessDecision {
   if (routeAudience === 'public') return { kind: 'allow' };
-  // Pages either group opens: without a session, staff's sign-in (the spec lists them as staff pages),
-  // where a check user in WeChat finds 微信登录 beside the form (login-page.tsx).
-  if (!session) return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };
+  if (!session) {
+    if (routeAudience === 'signed-in' && inWeChat) return { kind: 'sign-in-here' };
+    return { kind: 'sign-in', audience: routeAudience === 'check' ? 'check' : 'work' };
+  }
   if (routeAudience === 'signed-in' || routeAudience === session) return { kind: 'allow' };
   return {
     kind: 'wrong-audience',
@@ -50,17 +68,28 @@ export function signInTarget(audience: UserAudience, here: string): string | nul
   return beginCheckSignIn(here);
 }
 
-/** The route loader that enforces a route's audience before its page loads. */
-export function guardRoute(routeAudience: Audience, here: string): null | Response | Promise<never> {
+/** What a route's loader returns when its page is to show the sign-in in its place (app/sign-in-here.tsx). */
+export const SIGN_IN_HERE = { signInHere: true } as const;
+
+/**
+ * The route loader that enforces a route's audience before its page loads. A sign-in takes the place of
+ * the page asked for in history (a redirect that replaces), so that once signed in, Back does not show
+ * that page a second time.
+ */
+export function guardRoute(
+  routeAudience: Audience,
+  here: string,
+): null | typeof SIGN_IN_HERE | Response | Promise<never> {
   const decision = decideAccess(routeAudience, currentAudience());
   if (decision.kind === 'allow') return null;
+  if (decision.kind === 'sign-in-here') return SIGN_IN_HERE;
   if (decision.kind === 'wrong-audience') {
     // Loaded on demand: antd-mobile (and its CSS) stays out of the app's entry.
     void import('@/lib/feedback').then(({ toast }) => toast(decision.message));
     return redirect(decision.home);
   }
   const target = signInTarget(decision.audience, here);
-  if (target) return redirect(target);
+  if (target) return replace(target);
   // The browser is on its way to WeChat: show nothing of the page meanwhile.
   return new Promise<never>(() => undefined);
 }

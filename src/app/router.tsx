@@ -4,12 +4,13 @@ import { paths } from '@/config/paths';
 import type { RouteMeta } from '@/lib/route-meta';
 import { sessionHomePath } from '@/lib/session';
 import { getToken } from '@/lib/token';
-import { guardRoute } from './access';
+import { guardRoute, SIGN_IN_HERE } from './access';
 import { appPathname, routerBasename } from './base-path';
 import { loadWithReload } from './chunk-reload';
 import { RootErrorBoundary } from './root-error-boundary';
 import { BootScreen } from './boot-screen';
 import { routeTable } from './route-table';
+import { preloadSignInHere, withSignInHere } from './sign-in-here';
 
 function StartPage() {
   const home = sessionHomePath();
@@ -30,11 +31,14 @@ export function createAppRoutes(opening?: () => string | null) {
     loader: ({ request }: LoaderFunctionArgs) => {
       const decision = guardRoute(audience, appPathOf(request.url));
       if (decision === null) preload?.(new URL(request.url));
+      if (decision === SIGN_IN_HERE) preloadSignInHere();
       return decision;
     },
-    lazy: async () => ({
-      Component: (await loadWithReload(load, opening)).default,
-    }),
+    lazy: async () => {
+      const Page = (await loadWithReload(load, opening)).default;
+      // Only a page either group opens may show the sign-in in its place (access.ts).
+      return { Component: audience === 'signed-in' ? withSignInHere(Page) : Page };
+    },
   }));
   return [
     {

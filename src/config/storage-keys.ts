@@ -5,8 +5,6 @@
  * unsent work, by another account's sign-in (lib/device-data.ts).
  */
 export const KEPT_LOCAL_KEYS = {
-  /** The last staff account name, offered on the login form (never the password). */
-  rememberedAccount: 'login-account-name',
   /** Which tab is sending the offline queue (a lease): another webview's sign-in leaves it alone. */
   queueLock: 'offline-bind-queue:lock',
   /** Whether the registration forms' 选填信息 is open: a preference of the device, not of a person. */

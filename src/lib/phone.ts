@@ -25,9 +25,30 @@ export function isValidPhone(raw: string): boolean {
   return MOBILE_PATTERN.test(phone) || LANDLINE_PATTERN.test(phone);
 }
 
-/** The field message, or null when valid. An empty phone is invalid (the spec has no separate message). */
+/**
+ * The number a person typed, as it is checked and sent: the separators people write between the digits
+ * (138-0013-8000, 138 0013 8000, (010) 1234-5678) removed before the spec's check. A '|' stays, so a
+ * value with one is still refused (normalizePhone keeps it).
+ */
+export function phoneDigits(raw: string): string {
+  return normalizePhone(raw).replace(/-/g, '');
+}
+
+/**
+ * The field message, or null when valid: the spec's check of the digits (phoneDigits). An empty phone is
+ * invalid (the spec has no separate message).
+ */
 export function validatePhone(raw: string): string | null {
-  return isValidPhone(raw) ? null : PHONE_INVALID_MESSAGE;
+  return isValidPhone(phoneDigits(raw)) ? null : PHONE_INVALID_MESSAGE;
+}
+
+/**
+ * The line under a phone field once what is typed has separators and makes a valid number: they are
+ * taken out, and this is the number kept. Null otherwise (nothing to say, or the field's message says it).
+ */
+export function phoneDigitsNote(raw: string): string | null {
+  const digits = phoneDigits(raw);
+  return digits !== raw && validatePhone(raw) === null ? `空格和横线会自动去掉：${digits}` : null;
 }
 
 /** The field message, or null when the name has a character other than white space. */

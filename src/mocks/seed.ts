@@ -482,7 +482,7 @@ export function createSeed(now: Date): DemoState {
         : '结果为阴性，建议 1 年后再次筛查。'
       : positive
         ? '结果为阳性，请尽快查看报告并按建议到消化内科就诊。'
-        : '结果为阴性，请在“报告查询”中查看详情。';
+        : '结果为阴性，可在首页点“查看报告”查看详情。';
     message(
       recipient,
       {

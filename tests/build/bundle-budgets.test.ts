@@ -9,9 +9,11 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
 /**
  * Grown from 183.5 to 184 by what issue 57 and 60 put on the login page itself: 微信登录 beside the staff
  * form for a shared page opened without a session, the idle lock's note, and the 16 px text floor in
- * the app's one stylesheet.
+ * the app's one stylesheet. To 184.5 by issue 68's, every page's as well: the rule that picks a
+ * shared page's sign-in in its place (the entry and index.html's first script), the one rule for
+ * every dialog at large text and the entry form's first-screen layout (the one stylesheet).
  */
-const LOGIN_PAGE_BUDGET_KB = 184;
+const LOGIN_PAGE_BUDGET_KB = 184.5;
 /**
  * Grown once by the read cache (TanStack Query with lib/query-client.ts, issue 58): one shared chunk of
  * that size that every page with server data loads and /login does not.

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, expect, signIn, test, type ApiMock } from './support/fixtures';
+import { API_ORIGIN, WORK_ACCOUNT, expect, expectAccessible, signIn, test } from './support/fixtures';
+import { RISK_QUESTIONNAIRE_ID } from '../../src/mocks/seed-content';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
 /**
@@ -10,28 +11,51 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const CHECK_USER_ID = '3';
 
-function ownMessage(api: ApiMock) {
-  return api.db.state.messages.find((message) => message.recipientUserId === CHECK_USER_ID)!;
-}
-
-test('a shared page opened with no session offers WeChat sign-in beside staff sign-in and comes back', async ({
+test('a message link opened in WeChat with no session: headed with the page, 微信登录 first, staff second; signed in, Back does not show it again', async ({
   page,
   api,
   wechat,
 }) => {
-  const message = ownMessage(api);
+  const message = api.db.state.messages.find(
+    (candidate) => candidate.recipientUserId === CHECK_USER_ID && candidate.type === 'report',
+  )!;
   await page.goto(`/messageDetail?id=${message.id}`);
+  const entries = await page.evaluate(() => history.length);
+  await expect(page.getByRole('heading', { level: 1, name: '消息详情' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '受检者请用微信登录' })).toBeVisible();
+  await expect(page.getByText('工作人员登录', { exact: true })).toHaveCount(0);
+  const choices = page.getByRole('main').getByRole('button');
+  await expect(choices.first()).toHaveText('微信登录');
+  // Staff sign in on the same page, one tap further.
+  await expect(choices.nth(1)).toHaveText('用工作人员账号登录');
+  await expect(page.getByRole('textbox', { name: '账号' })).toHaveCount(0);
+  await expectAccessible(page);
 
-  await expect(page.getByRole('button', { name: '微信登录' })).toBeVisible();
-  // Staff sign in on the same page, not somewhere else.
-  await expect(page.getByRole('textbox', { name: '账号' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-
-  await page.getByRole('button', { name: '微信登录' }).click();
+  await choices.first().click();
   await expect(page).toHaveURL(new RegExp(`/messageDetail\\?id=${message.id}$`));
   await expect(page.getByText(message.title).first()).toBeVisible();
+  // The demo's report notice names the home's 查看报告, as the home calls it.
+  await expect(page.getByText(/可在首页点“查看报告”查看详情/)).toBeVisible();
   expect(wechat.visits).toHaveLength(1);
   expect(api.requestsTo('/Account/LoginWeChat')).toHaveLength(1);
+  expect(await page.evaluate(() => history.length), 'no second entry of the same message').toBe(entries);
+
+  // A staff member opens her own message link in WeChat: the second choice, and the same rule for history.
+  const admin = api.db.state.users.find((user) => user.accountName === WORK_ACCOUNT.accountName)!;
+  const staffMessage = api.db.state.messages.find((candidate) => candidate.recipientUserId === admin.id)!;
+  const staff = await page.context().newPage();
+  await staff.goto(`/messageDetail?id=${staffMessage.id}`);
+  const staffEntries = await staff.evaluate(() => history.length);
+  await staff.getByRole('button', { name: '用工作人员账号登录' }).click();
+  await expect(staff.getByRole('textbox', { name: '账号' })).toBeFocused();
+  await staff.getByRole('textbox', { name: '账号' }).fill(WORK_ACCOUNT.accountName);
+  await staff.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
+  await staff.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(staff.getByText(staffMessage.title).first()).toBeVisible();
+  await expect(staff).toHaveURL(new RegExp(`/messageDetail\\?id=${staffMessage.id}$`));
+  expect(await staff.evaluate(() => history.length)).toBe(staffEntries);
+  expect(wechat.visits).toHaveLength(1);
+  await staff.close();
 });
 
 test('registering someone the screening site registered says what to do, never links to a page it cannot show', async ({
@@ -122,13 +146,22 @@ test('self-registration records no collection time before the sample is taken at
   expect(api.db.state.tubes.find((candidate) => candidate.code === tube)?.collectedAt).toBeUndefined();
 });
 
-test('registering a family member: the words name that person, the home’s 查看报告 and what the page does', async ({
+test('a family member in the words: their to-do, 查看我的报告, the questionnaire’s 您 and its answers; the home names the form’s own 提交问卷', async ({
   page,
   api,
 }) => {
   await signIn(page, api, 'check');
   await page.goto('/checkUser');
-  await expect(page.getByRole('link', { name: '查看报告 看检测结果' })).toBeVisible();
+  const todos = page.getByRole('region', { name: '待办事项' }).getByRole('listitem');
+  await expect(todos.filter({ hasText: '陈建国还没有填写健康问卷' })).toContainText(
+    '问卷能帮助医生了解陈建国的情况',
+  );
+  await page.getByRole('link', { name: '查看报告 看检测结果' }).click();
+  // The list holds the account's reports: the person's own and those of the family they registered.
+  await expect(page.getByRole('button', { name: /查看我的报告/ })).toContainText(
+    '您本人和您登记的家人的检测报告',
+  );
+
   await page.goto('/checkUserInfoEnter');
   await expect(page.getByRole('heading', { name: '本人信息' })).toBeVisible();
   await tapChoice(page, 'radio', '家人');
@@ -155,6 +188,42 @@ test('registering a family member: the words name that person, the home’s 查�
   await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '历史问卷详情' })).toHaveCount(0);
   await expect(page).toHaveTitle('历史问卷详情');
+  // The questionnaire says 您; filled in for 陈小红, the page says whom that means.
+  await expect(page.getByText('受检者：陈小红')).toBeVisible();
+  await expect(page.getByText('问卷里的“您”指陈小红，请按陈小红的情况填写。')).toBeVisible();
+  await page.locator('label').filter({ hasText: /^否$/ }).first().click();
+  await expect(page.getByText('已自动保存')).toBeVisible();
+  const submit = (await page.getByRole('contentinfo').getByRole('button').textContent())!.trim();
+
+  // The home points to that button by its own words.
+  await page.goto('/checkUser');
+  await expect(todos.filter({ hasText: '“大肠癌筛查风险评估问卷”还没有填完' })).toContainText(
+    `填完后请点“${submit}”`,
+  );
+
+  // 张秀英 then answers the questionnaire for 陈建国, the family member she registered: the answers
+  // say whom they are about, not who typed them.
+  const family = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
+  const answered = api.db.mutate((state) => {
+    const response = {
+      id: '3999',
+      questionnaireId: RISK_QUESTIONNAIRE_ID,
+      registrationId: family.id,
+      status: 'submitted' as const,
+      answers: { q1: 'no' },
+      createdAt: '2026-11-01T09:00:00+08:00',
+      updatedAt: '2026-11-01T09:06:00+08:00',
+      submittedAt: '2026-11-01T09:06:00+08:00',
+      ownerUserId: CHECK_USER_ID,
+    };
+    state.responses.push(response);
+    state.registrations.find((registration) => registration.id === family.id)!.questionnaireResponseId =
+      response.id;
+    return response;
+  });
+  await page.goto(`/checkUserQuestionnaireDetail?responseId=${answered.id}`);
+  await expect(page.getByText('受检者：陈建国')).toBeVisible();
+  await expect(page.getByText(/填写人/)).toHaveCount(0);
 });
 
 test('the masked ID number reads the same on 信息查询, the report criteria, the report list and its detail', async ({

@@ -3,7 +3,7 @@ import { makeIdCard } from '../../src/mocks/id-card-generator';
 import { expect, signIn, test } from './support/fixtures';
 import { openOptionalFields } from './support/journeys';
 import { focusedFieldSight } from './support/keyboard';
-import { overflowingElements, setTextSize200 } from './support/layout';
+import { inkIn, overflowingElements, setTextSize200 } from './support/layout';
 
 /**
  * The registration form's rows on narrow phones and at WeChat's largest text: at normal text the tube
@@ -63,6 +63,38 @@ for (const width of [320, 360, 375]) {
     }
   });
 }
+
+/** The element is wholly on the first screen, above the page's sticky bottom bar. */
+async function expectAboveTheBar(page: Page, element: Locator): Promise<void> {
+  const box = (await element.boundingBox())!;
+  const bar = (await page.getByRole('contentinfo').boundingBox())!;
+  expect(box.y, 'top on screen').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'bottom above the sticky bar').toBeLessThanOrEqual(bar.y);
+}
+
+test('both entry forms at 360×640 have 扫码 wholly on the first screen; at 200 % text the steps’ numbers stay inside their card', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signIn(page, api);
+  await page.goto('/infoEnter');
+  await expectAboveTheBar(page, page.getByRole('button', { name: '扫描采样管二维码' }));
+
+  const check = await page.context().newPage();
+  await check.setViewportSize({ width: 360, height: 640 });
+  await signIn(check, api, 'check');
+  await check.goto('/checkUserInfoEnter');
+  await expectAboveTheBar(check, check.getByRole('button', { name: '扫描采样管二维码' }));
+
+  const steps = check.getByRole('list', { name: '办理步骤' });
+  await setTextSize200(check, check.getByRole('heading', { level: 1 }));
+  const card = (await steps.boundingBox())!;
+  // Nothing drawn left of the card's text: its edge, and the padding inside it.
+  expect(await inkIn(check, { x: 0, y: card.y, width: card.x + 8, height: card.height })).toBe(0);
+  expect(await overflowingElements(check)).toEqual([]);
+  await check.close();
+});
 
 test('/infoEnter filled in at 375 px looks as reviewed', async ({ page, api }) => {
   await page.setViewportSize({ width: 375, height: 812 });

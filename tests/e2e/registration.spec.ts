@@ -255,7 +255,7 @@ test.describe('registration (work users)', () => {
 });
 
 test.describe('correcting a registration (work users)', () => {
-  test('a mistyped phone is corrected on the same record; after a reload the typed correction is still there', async ({
+  test('a mistyped phone is corrected on the same record, typed with dashes and saved as digits; a reload keeps what was typed', async ({
     page,
     api,
   }) => {
@@ -268,12 +268,14 @@ test.describe('correcting a registration (work users)', () => {
     const form = page.getByRole('form', { name: '修改登记信息' });
     await expect(form.getByRole('textbox', { name: '身份证号', exact: true })).toHaveAttribute('readonly');
     await expect(form.getByText(/已绑定采样管，身份证号不能修改/)).toBeVisible();
-    await form.getByRole('textbox', { name: '联系电话', exact: true }).fill('13912345678');
+    // Typed as people write it, with dashes: accepted, and kept as its digits.
+    await form.getByRole('textbox', { name: '联系电话', exact: true }).fill('139-1234-5678');
+    await expect(form.getByText('空格和横线会自动去掉：13912345678')).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('correction'))))
       .toBe(true);
     await page.reload();
-    await expect(form.getByRole('textbox', { name: '联系电话', exact: true })).toHaveValue('13912345678');
+    await expect(form.getByRole('textbox', { name: '联系电话', exact: true })).toHaveValue('139-1234-5678');
     await expectAccessible(page);
     await form.getByRole('button', { name: '保存修改' }).click();
     await expect(page.getByText('登记信息已更新')).toBeVisible();

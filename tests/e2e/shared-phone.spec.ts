@@ -71,7 +71,7 @@ function queuedSends(api: ApiMock, from: number): [string, string | undefined][]
     .map((request) => [request.path, request.headers.authorization]);
 }
 
-test('王医生 queues and types, her webview closes; 李护士 sees none of it; 王医生 signs in again and it is sent once', async ({
+test('王医生 queues and types, her webview closes; 李护士 sees none of it, nor her name; 王医生 signs in again and it is sent once', async ({
   page,
   api,
 }) => {
@@ -88,9 +88,12 @@ test('王医生 queues and types, her webview closes; 李护士 sees none of it;
 
   const worker = await phone.newPage();
   await worker.goto('/login');
+  // Whoever holds the phone learns that work waits, not whose: no account name, none offered to sign in with.
   await expect(worker.getByRole('note')).toHaveText(
-    '此手机上还有账号「admin」的 1 条登记未上传，用该账号登录后会继续上传。',
+    '此手机上还有 1 条登记未上传，录入它们的工作人员登录后会继续上传。',
   );
+  await expect(worker.getByLabel('账号', { exact: true })).toHaveValue('');
+  await expect(worker.getByText(WORK_ACCOUNT.accountName)).toHaveCount(0);
   await logIn(worker, 'worker');
   await expect(worker.getByText('您好，李晓梅')).toBeVisible();
   await expect(worker.getByText(/待发送/)).toHaveCount(0);
@@ -106,7 +109,8 @@ test('王医生 queues and types, her webview closes; 李护士 sees none of it;
   await worker.getByRole('button', { name: '退出登录' }).click();
   await worker.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出' }).click();
   await expect(worker).toHaveURL(/\/login$/);
-  await expect(worker.getByRole('note')).toContainText('账号「admin」的 1 条');
+  await expect(worker.getByRole('note')).toContainText('此手机上还有 1 条登记未上传');
+  await expect(worker.getByLabel('账号', { exact: true })).toHaveValue('');
 
   await logIn(worker, WORK_ACCOUNT.accountName);
   await expect(worker.getByText('已自动提交 1 条登记')).toBeVisible();
@@ -270,7 +274,10 @@ test('王医生 leaves the phone for 15 minutes with a queued and a half-typed r
   );
   expect(await sessionToken(page)).toBeNull();
   for (const person of [QUEUED, TYPED]) await expect(page.getByText(person.name)).toHaveCount(0);
+  // Nor her account name: whoever holds the phone now is not offered it.
+  await expect(page.getByLabel('账号', { exact: true })).toHaveValue('');
 
+  await page.getByLabel('账号', { exact: true }).fill(WORK_ACCOUNT.accountName);
   await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/infoEnter$/);

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { StoredReport } from '../../src/mocks/demo-state';
 import { urlOf } from './support/fault-drivers';
 import { API_ORIGIN, expect, expectAccessible, signIn, snap, test, type ApiMock } from './support/fixtures';
-import { viewPdf } from './support/journeys';
+import { fillPerson, spareTube, viewPdf } from './support/journeys';
+import { expectReadBeforeAnswering, setTextSize200 } from './support/layout';
 
 /**
  * A screened person's report and home on the smallest phone they use (320×568): the report detail
@@ -94,6 +95,87 @@ for (const phone of PHONES) {
       expect(downloads).toEqual([]);
       // The PDF the page drew is the one turned into pictures: one request in all.
       expect(api.requestsTo('/Sampling/DownloadCheckReport')).toHaveLength(1);
+    });
+
+    test('at 200 % text a confirmation shows all it confirms before 确认提交, and whom to contact before 知道了; a phone typed with spaces goes as digits', async ({
+      page,
+      api,
+    }) => {
+      // Someone the screening site registered: the check user's submit meets 该身份证号已登记.
+      const checkUser = api.db.state.users.find((candidate) => candidate.role === 'check')!;
+      const person = api.db.state.registrations.find(
+        (registration) =>
+          registration.createdByUserId !== checkUser.id && registration.status === 'submitted',
+      )!;
+      const tube = spareTube(api);
+      await signIn(page, api, 'check');
+      await page.goto('/checkUserInfoEnter');
+      await page.getByRole('textbox', { name: '姓名', exact: true }).fill(person.name);
+      await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(person.idCard);
+      await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('138 0013 8000');
+      await expect(page.getByText('空格和横线会自动去掉：13800138000')).toBeVisible();
+      await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(tube);
+      await expect(page.getByText('可以绑定')).toBeVisible();
+      await setTextSize200(page, page.getByRole('heading', { level: 1 }));
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+
+      const confirm = page.getByRole('dialog', { name: '请确认登记信息' });
+      await expectReadBeforeAnswering(confirm, [
+        confirm.getByText(person.name, { exact: true }),
+        confirm.getByText(`${person.idCard.slice(0, 6)} ******** ${person.idCard.slice(14)}`),
+        confirm.getByText(tube, { exact: true }),
+        confirm.getByText('未填（还没取样）'),
+      ]);
+      await snapScreen(page, `checkUserInfoEnter-confirm-200-${size}`);
+      await confirm.getByRole('button', { name: '确认提交' }).click();
+
+      const registered = page.getByRole('dialog', { name: '该身份证号已登记' });
+      await expectReadBeforeAnswering(registered, [
+        registered.getByText('请联系当初为其登记的社区筛查点', { exact: false }),
+      ]);
+      await snapScreen(page, `checkUserInfoEnter-registered-200-${size}`);
+      await registered.getByRole('button', { name: '知道了' }).click();
+      await expect(registered).toHaveCount(0);
+      const sent = api.requestsTo('/ScreeningRegister/Submit');
+      expect(sent.map((request) => (request.body as { phone?: string }).phone)).toEqual(['13800138000']);
+    });
+
+    test('at 200 % text staff confirmations put their words before their buttons (确认解绑采样管, 退出登录 with work left); a phone typed with dashes is saved as digits', async ({
+      page,
+      api,
+    }) => {
+      const bound = api.db.state.tubes.find((tube) => tube.status === 'bound' && tube.registrationId)!;
+      await signIn(page, api);
+      await page.goto(`/unbindTube?id=${bound.registrationId}`);
+      await setTextSize200(page, page.getByRole('heading', { level: 1 }));
+      await page.getByRole('radio', { name: '扫码绑定错误（绑错受检者）' }).check();
+      await page.getByRole('button', { name: '确认解绑' }).click();
+      const unbind = page.getByRole('dialog', { name: '确认解绑采样管' });
+      await expectReadBeforeAnswering(unbind, [
+        unbind.getByText(/^将解除采样管/),
+        unbind.getByText(/^解绑原因/),
+        unbind.getByText('解绑后，这个采样管可以重新绑定。'),
+      ]);
+      await unbind.getByRole('button', { name: '取消' }).click();
+
+      await page.goto('/infoEnter');
+      await fillPerson(page);
+      await page.getByRole('textbox', { name: '联系电话', exact: true }).fill('138-0013-8000');
+      await expect(page.getByText('空格和横线会自动去掉：13800138000')).toBeVisible();
+      // Leaving the form with unfinished work saves it on the server (待提交登记).
+      await page.getByRole('button', { name: '返回' }).click();
+      await expect(page).toHaveURL(/\/workUser$/);
+      await expect.poll(() => api.requestsTo('/ScreeningRegister/Add').length).toBeGreaterThan(0);
+      for (const request of api.requestsTo('/ScreeningRegister/Add'))
+        expect((request.body as { phone?: string }).phone).toBe('13800138000');
+
+      await setTextSize200(page, page.getByRole('heading', { level: 1 }));
+      await page.getByRole('button', { name: '退出登录' }).click();
+      const leave = page.getByRole('dialog', { name: '退出登录' });
+      await expectReadBeforeAnswering(leave, [leave.getByText(/^本机还有/)]);
+      await snapScreen(page, `workUser-logout-200-${size}`);
+      await leave.getByRole('button', { name: '取消' }).click();
+      await expect(leave).toHaveCount(0);
     });
 
     test('report detail with no tube code in the answer: no 采样管进度, nothing asks to scan', async ({

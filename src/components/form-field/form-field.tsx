@@ -12,7 +12,8 @@ export interface FormFieldProps {
   label: string;
   /** Shows an asterisk (for the eye only: the accessible name stays the plain label). */
   required?: boolean;
-  description?: string;
+  /** A hint under the control (none when null). */
+  description?: string | null;
   /** The field's message, shown under the control and announced. */
   error?: string | null;
   /**

@@ -1,5 +1,6 @@
 import { formatChineseDate, parseDateTime } from '@/lib/date-time';
 import { paths, withQuery } from '@/config/paths';
+import { SUBMIT_ANSWERS_LABEL } from '@/features/questionnaires';
 import {
   labelOf,
   REPORT_RESULT_LABELS,
@@ -274,7 +275,7 @@ export function describeHome({
       todos.push({
         key: `answer-${registration.id}`,
         title: `${who}还没有填写健康问卷`,
-        text: '问卷能帮助医生了解您的情况，请抽空填写。',
+        text: `问卷能帮助医生了解${who}的情况，请抽空填写。`,
         action: '去填写',
         to: withQuery(paths.checkUserQuestionnaireDetail, { registrationId: registration.id }),
       });
@@ -292,9 +293,7 @@ export function describeHome({
     todos.push({
       key: `questionnaire-${response.id}`,
       title: '问卷未完成',
-      text: response.questionnaireTitle
-        ? `“${response.questionnaireTitle}”还没有填完，填完后请点“提交”。`
-        : '有一份问卷还没有填完，填完后请点“提交”。',
+      text: `${response.questionnaireTitle ? `“${response.questionnaireTitle}”` : '有一份问卷'}还没有填完，填完后请点“${SUBMIT_ANSWERS_LABEL}”。`,
       action: '继续填写',
       to: withQuery(paths.checkUserQuestionnaireDetail, { responseId: response.id }),
     });

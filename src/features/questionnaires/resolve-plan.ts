@@ -49,6 +49,7 @@ export type DetailPlan =
       questionnaire: Questionnaire;
       registrationId?: Id;
       personName?: string;
+      personIsUser?: boolean;
       storageKey: string;
       local?: LocalDraft;
       server?: QuestionnaireResponse;
@@ -60,6 +61,8 @@ export type DetailPlan =
       registrationId?: Id;
       /** Whose questionnaire it is (shown above the questions); unknown when the lookup failed. */
       personName?: string;
+      /** Whether that person is the one signed in (false: a family member, or staff filling in). */
+      personIsUser?: boolean;
       storageKey: string;
       responseId?: Id;
     };
@@ -70,6 +73,7 @@ const RESPONSE_LOOKUP_SIZE = 50;
 async function planForResponse(responseId: Id, audience: string): Promise<DetailPlan> {
   const detail = await getResponseDetail({ id: responseId }, { silent: true });
   if (detail.status === 'submitted') return { kind: 'readonly', response: detail, alreadySubmitted: false };
+  const personIsUser = await isUsersOwn(detail.registrationId, audience);
   const storageKey = draftStorageKey(audience, detail.questionnaireId, detail.registrationId);
   const local = readPersisted(storageKey, localDraftSchema);
   // This device's copy of the same draft is at least as new as the server's (autosave lags behind it).
@@ -81,9 +85,22 @@ async function planForResponse(responseId: Id, audience: string): Promise<Detail
     questionnaire: detail.questionnaire,
     registrationId: detail.registrationId,
     personName: detail.personName,
+    personIsUser,
     storageKey,
     responseId: detail.id,
   };
+}
+
+/**
+ * Whether registration `id` is the signed-in person's own (a check user's, by their profile): staff
+ * always fill in for someone else. Undefined when the profile cannot be read.
+ */
+function isUsersOwn(id: Id | undefined, audience: string): Promise<boolean | undefined> {
+  if (audience !== 'check') return Promise.resolve(false);
+  return queryClient.fetchQuery(profileQuery()).then(
+    (profile) => id !== undefined && profile.registrationId === id,
+    () => undefined,
+  );
 }
 
 /** The registration's name, or undefined when it cannot be read (the form works without it). */
@@ -111,13 +128,14 @@ async function planForQuestionnaire(
   registrationId: Id | undefined,
   audience: string,
 ): Promise<DetailPlan> {
-  const [questionnaire, existing, personName] = await Promise.all([
+  const [questionnaire, existing, personName, personIsUser] = await Promise.all([
     getQuestionnaireDetail({ id: questionnaireId }, { silent: true }),
     pageResponse(
       { questionnaireId, registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE },
       { silent: true },
     ),
     personNameOf(registrationId),
+    isUsersOwn(registrationId, audience),
   ]);
   // The filters are ours: a record that names another questionnaire or person is not this one; a record
   // that leaves the person out (a display field a server may omit) is taken as the filter asked.
@@ -138,9 +156,26 @@ async function planForQuestionnaire(
   const storageKey = draftStorageKey(audience, questionnaireId, registrationId);
   const local = readPersisted(storageKey, localDraftSchema);
   if (hasAnyAnswer(local?.answers) || hasAnyAnswer(server?.answers)) {
-    return { kind: 'offer', questionnaire, registrationId, personName, storageKey, local, server };
+    return {
+      kind: 'offer',
+      questionnaire,
+      registrationId,
+      personName,
+      personIsUser,
+      storageKey,
+      local,
+      server,
+    };
   }
-  return { kind: 'fill', questionnaire, registrationId, personName, storageKey, responseId: server?.id };
+  return {
+    kind: 'fill',
+    questionnaire,
+    registrationId,
+    personName,
+    personIsUser,
+    storageKey,
+    responseId: server?.id,
+  };
 }
 
 /** Works out what to show for a query (see the detail page for the entry points). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { normalizeIdCard } from '@/lib/id-card';
-import { normalizePhone, validatePhone } from '@/lib/phone';
+import { phoneDigits, validatePhone } from '@/lib/phone';
 import type { Id, Registration, RegistrationInput } from '@/types/api';
 import { validateRegistrationIdCard } from './registration-form-values';
 
@@ -90,13 +90,13 @@ export function toRegistrationInput(draft: RegistrationForm, registrationId?: Id
     ...(registrationId ? { id: registrationId } : {}),
     name: draft.name.trim(),
     idCard: normalizeIdCard(draft.idCard),
-    phone: normalizePhone(draft.phone),
+    phone: phoneDigits(draft.phone),
     address: optional(draft.address),
     nation: optional(draft.nation),
     education: optional(draft.education),
     occupation: optional(draft.occupation),
     emergencyContactName: optional(draft.emergencyContactName),
-    emergencyContactPhone: emergencyPhone === undefined ? undefined : normalizePhone(emergencyPhone),
+    emergencyContactPhone: emergencyPhone === undefined ? undefined : phoneDigits(emergencyPhone),
     emergencyContactRelation: optional(draft.emergencyContactRelation),
     familyHistory: draft.familyHistory,
   };

@@ -91,6 +91,6 @@ export function describeCriteria(criteria: ReportCriteria): string {
     case 'tubeCode':
       return `采样管编码 ${criteria.value}`;
     case 'mine':
-      return '我的全部报告';
+      return '本人和家人的报告';
   }
 }

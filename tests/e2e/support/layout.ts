@@ -121,3 +121,69 @@ export function elderProblems(page: Page): Promise<string[]> {
     { minText: MIN_TEXT_PX, minTarget: MIN_TARGET_PX },
   );
 }
+
+/**
+ * What a dialog asks a person to read comes before the buttons that answer it, in the dialog's one
+ * scroll (WeChat's largest font on a small phone makes a dialog taller than the screen): as the dialog
+ * opens, each of `reads` lies above every button and is not hidden inside a box of its own that scrolls
+ * (where the dialog shows it, it is what shows there; below, the dialog scrolls to it); the dialog is
+ * on screen, and scrolled down, its last button is wholly on screen.
+ */
+export async function expectReadBeforeAnswering(dialog: Locator, reads: Locator[]): Promise<void> {
+  const buttons = dialog.getByRole('button');
+  await expect(buttons.first()).toBeAttached();
+  for (const read of reads) {
+    const problem = await read.evaluate(
+      (element, dialogElement) => {
+        const box = element.getBoundingClientRect();
+        const buttonTops = [...dialogElement.querySelectorAll('button, [role="button"]')].map(
+          (button) => button.getBoundingClientRect().top,
+        );
+        if (box.bottom > Math.min(...buttonTops) + 1) return `below a button (${Math.round(box.bottom)} px)`;
+        const x = box.left + box.width / 2;
+        const y = box.top + Math.min(box.height, 20) / 2;
+        // Below what the dialog shows now: the person scrolls the dialog to it, before the buttons.
+        if (y >= Math.min(window.innerHeight, dialogElement.getBoundingClientRect().bottom)) return null;
+        const shown = document.elementFromPoint(x, y);
+        return shown && (element.contains(shown) || shown.contains(element)) ? null : 'hidden where it is';
+      },
+      await dialog.elementHandle(),
+    );
+    expect(problem, `${await read.textContent()}`).toBeNull();
+  }
+  const frame = (await dialog.boundingBox())!;
+  const screen = dialog.page().viewportSize()!;
+  expect(frame.y, 'the dialog starts on screen').toBeGreaterThanOrEqual(0);
+  expect(frame.y + frame.height, 'the dialog ends on screen').toBeLessThanOrEqual(screen.height + 1);
+  const last = buttons.last();
+  await last.scrollIntoViewIfNeeded();
+  const box = (await last.boundingBox())!;
+  expect(box.y + box.height, 'its last button, scrolled to').toBeLessThanOrEqual(screen.height + 1);
+}
+
+/**
+ * How many dark pixels (text, icons, borders darker than mid-grey) are drawn in `box` (CSS px) of the
+ * screen as it is now: what a person sees there, including what the DOM cannot measure (list markers).
+ */
+export async function inkIn(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = await page.screenshot({ clip: box, scale: 'css' });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let inked = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i] < 128 && pixels[i + 1] < 128 && pixels[i + 2] < 128) inked += 1;
+    }
+    return inked;
+  }, png.toString('base64'));
+}

@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AUDIENCE_ONLY_MESSAGES } from '@/app/access';
+import { AUDIENCE_ONLY_MESSAGES, SIGN_IN_HERE } from '@/app/access';
 import { createAppRoutes } from '@/app/router';
 import { routeTable } from '@/app/route-table';
 import type { UserAudience } from '@/config/audience';
@@ -9,6 +9,7 @@ import { setSessionOwner } from '@/lib/session';
 import { removeToken, setToken } from '@/lib/token';
 import { beginCheckSignIn } from '@/lib/wechat/oauth';
 import { TEST_OWNERS } from '../support/render-route';
+import { ANDROID_WECHAT_UA } from '../wechat/support';
 
 vi.mock('@/lib/feedback', async (original) => ({
   ...(await original<typeof import('@/lib/feedback')>()),
@@ -74,11 +75,26 @@ describe('who may open each route', () => {
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(outcome.redirectsTo);
       if (outcome.toast) expect(toast).toHaveBeenCalledWith(outcome.toast);
       else expect(toast).not.toHaveBeenCalled();
+      // The sign-in takes the page's place in history: once signed in, Back does not show it again.
+      if (!session) expect(router.state.historyAction).toBe('REPLACE');
     } else {
       expect(beginCheckSignIn).toHaveBeenCalledWith(outcome.authorizesBackTo);
     }
     router.dispose();
   });
+
+  it.each(routeTable.filter((route) => route.audience === 'signed-in').map((route) => route.path))(
+    '%s opened in WeChat without a session shows the sign-in in its place, at its own address',
+    async (path) => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ANDROID_WECHAT_UA);
+      const router = await open(`${path}?id=7`);
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`${path}?id=7`);
+      const page = router.state.matches.at(-1)!;
+      expect(router.state.loaderData[page.route.id]).toBe(SIGN_IN_HERE);
+      expect(beginCheckSignIn).not.toHaveBeenCalled();
+      router.dispose();
+    },
+  );
 
   it('a token without its account (a session from before accounts were recorded) signs in again', async () => {
     setToken('token-of-an-older-version');

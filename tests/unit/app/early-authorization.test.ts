@@ -7,6 +7,7 @@ import { clearSession, setSessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { TEST_OWNERS } from '../support/render-route';
+import { ANDROID_WECHAT_UA } from '../wechat/support';
 
 /**
  * index.html's inline script (built from authorizeEarly) and the route guard decide alike: the script
@@ -49,12 +50,15 @@ afterEach(() => {
 
 describe('authorizeEarly (index.html’s inline script)', () => {
   const cases = Object.keys(pageAudience).flatMap((path) =>
-    (['none', 'work', 'check'] as const).map((session) => [path, session] as const),
+    (['none', 'work', 'check'] as const).flatMap((session) =>
+      (['a browser', 'WeChat'] as const).map((where) => [path, session, where] as const),
+    ),
   );
 
   it.each(cases)(
-    '%s with session %s: leaves where the route guard would, for the same page',
-    (path, session) => {
+    '%s with session %s in %s: leaves where the route guard would, for the same page',
+    (path, session, where) => {
+      if (where === 'WeChat') vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ANDROID_WECHAT_UA);
       const search = '?id=42';
       signedIn(session === 'none' ? null : session);
       openAt(path, search);

@@ -218,7 +218,7 @@ describe('/login', () => {
     expect(log.count(LOGIN)).toBe(1);
   });
 
-  it('remembers the account name for next time, never the password', async () => {
+  it('offers no account name of an earlier sign-in, and never keeps the password', async () => {
     const first = renderRoute(paths.login);
     await fillAndSubmit('admin', '123456');
     await screen.findByText('您好，王医生');
@@ -226,7 +226,7 @@ describe('/login', () => {
     sessionStorage.clear();
 
     renderRoute(paths.login);
-    expect(await screen.findByLabelText('账号')).toHaveValue('admin');
+    expect(await screen.findByLabelText('账号')).toHaveValue('');
     expect(screen.getByLabelText('密码')).toHaveValue('');
     const stored = [localStorage, sessionStorage]
       .flatMap((storage) =>
@@ -234,14 +234,16 @@ describe('/login', () => {
       )
       .join('\n');
     expect(stored).not.toContain('123456');
+    expect(stored).not.toMatch(/(^|\n)admin($|\n)/);
   });
 
-  it('on a phone another staff member used: names her unsent work, which stays hers when admin signs in', async () => {
+  it('on a phone another staff member used: counts her unsent work without her name; it stays hers when admin signs in', async () => {
     leftByWorker();
     renderRoute(paths.login);
     expect(await screen.findByRole('note')).toHaveTextContent(
-      '此手机上还有账号「worker」的 1 条登记未上传，用该账号登录后会继续上传。',
+      '此手机上还有 1 条登记未上传，录入它们的工作人员登录后会继续上传。',
     );
+    expect(document.body).not.toHaveTextContent('worker');
     await fillAndSubmit('admin', '123456');
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.workUser)));
     expect(localStorage.getItem(WORKER_DRAFT_KEY)).not.toBeNull();
@@ -284,6 +286,6 @@ describe('/login', () => {
     await waitFor(() => expect(note).not.toBeInTheDocument());
     expect(queuedIds()).toEqual(['q1']);
     expect(localStorage.getItem('draft:registration:work')).toBeNull();
-    expect(screen.getByRole('note')).toHaveTextContent('账号「worker」的 1 条');
+    expect(screen.getByRole('note')).toHaveTextContent('此手机上还有 1 条登记未上传');
   });
 });

@@ -331,7 +331,7 @@ describe('describeHome: the to-do list', () => {
     expect(todos.map((todo) => `${todo.title}：${todo.text}`)).toEqual([
       '您还没有绑定采样管：请到登记的社区卫生服务中心领取采样管，然后点下面的按钮扫码绑定。',
       '采样管已绑定，尚未采样：请提醒受检者（CT9）按采样管说明书采集样本，然后尽快把采样管交回登记的社区卫生服务中心。',
-      '问卷未完成：有一份问卷还没有填完，填完后请点“提交”。',
+      '问卷未完成：有一份问卷还没有填完，填完后请点“提交问卷”。',
     ]);
   });
 
@@ -354,6 +354,23 @@ describe('describeHome: the to-do list', () => {
       draftResponses: [draftResponse({ registrationId: 'r1' })],
     });
     expect(todos.map((todo) => todo.title)).toEqual(['问卷未完成']);
+  });
+
+  it('a family member’s questionnaire to-do speaks of that person, not of 您', () => {
+    const { todos } = describeHome({
+      registrations: [
+        registration({ id: 'a', questionnaireResponseId: 'q-a' }),
+        registration({ id: 'b', name: '陈建国', questionnaireResponseId: undefined }),
+      ],
+      reports: [],
+      draftResponses: [],
+      ownRegistrationId: 'a',
+    });
+    const answer = todos.find((todo) => todo.key === 'answer-b');
+    expect(answer).toMatchObject({
+      title: '陈建国还没有填写健康问卷',
+      text: '问卷能帮助医生了解陈建国的情况，请抽空填写。',
+    });
   });
 
   it('puts a positive result before the unfinished questionnaire', () => {

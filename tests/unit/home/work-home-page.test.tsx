@@ -181,7 +181,7 @@ describe('/workUser', () => {
       OFFLINE_QUEUE_KEY,
       JSON.stringify([queued('91', { audience: 'work', account: 'admin' }), workers, ownerless]),
     );
-    localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
+    localStorage.setItem(KEPT_LOCAL_KEYS.optionalFieldsOpen, '1');
     resetQueue(); // the queue store reads what another tab wrote
     const user = setupUser();
     await screen.findByText('您好，王医生');
@@ -195,7 +195,7 @@ describe('/workUser', () => {
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith(appUrl(paths.login)));
     expect(Object.keys(localStorage).sort()).toEqual(
       [
-        KEPT_LOCAL_KEYS.rememberedAccount,
+        KEPT_LOCAL_KEYS.optionalFieldsOpen,
         OFFLINE_QUEUE_KEY,
         'draft:registration:work:worker',
         'draft:registration:work',

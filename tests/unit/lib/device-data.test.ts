@@ -46,7 +46,7 @@ function phoneInUse() {
     { id: 'worker-1', status: 'failed', owner: WORKER },
     { id: 'old-1', status: 'pending' },
   );
-  localStorage.setItem(KEPT_LOCAL_KEYS.rememberedAccount, 'admin');
+  localStorage.setItem(KEPT_LOCAL_KEYS.optionalFieldsOpen, '1');
   localStorage.setItem(DEMO_DB_STORAGE_KEY, '{"version":1}');
   sessionStorage.setItem('download:saved', '{"fileName":"张三的报告.pdf"}');
   sessionStorage.setItem('report-criteria:work', '{"type":"idCard","value":"110105199001010079"}');
@@ -85,7 +85,7 @@ describe('wipePersonalData (sign-out)', () => {
     expect(keys(localStorage)).toEqual(
       [
         DEMO_DB_STORAGE_KEY,
-        KEPT_LOCAL_KEYS.rememberedAccount,
+        KEPT_LOCAL_KEYS.optionalFieldsOpen,
         OFFLINE_QUEUE_KEY,
         draftKey(WORKER),
         'draft:registration:work',
@@ -137,7 +137,7 @@ describe('claimDeviceData (sign-in)', () => {
       expect(sessionStorage.getItem('token')).toBe('new-token');
       expect(sessionStorage.getItem('session-account')).toBe(next.account);
       expect(sessionStorage.getItem(KEPT_SESSION_KEYS.oauthNonces)).toBe('["c1"]');
-      expect(localStorage.getItem(KEPT_LOCAL_KEYS.rememberedAccount)).toBe('admin');
+      expect(localStorage.getItem(KEPT_LOCAL_KEYS.optionalFieldsOpen)).toBe('1');
     },
   );
 

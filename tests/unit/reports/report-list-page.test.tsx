@@ -81,7 +81,7 @@ describe('/repoetList and /checkUserRepoetList', () => {
       'href',
       withQuery(paths.checkUserRepoetDetail, { id: own.id }),
     );
-    expect(screen.getByText('我的全部报告')).toBeInTheDocument();
+    expect(screen.getByText('本人和家人的报告')).toBeInTheDocument();
     expect(await log.bodies('/Sampling/PageCheckReport')).toEqual([
       { mine: true, pageIndex: 1, pageSize: 10 },
     ]);

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FieldInput } from '@/components/form-field/field-input';
 import { FormField, fieldMessageId } from '@/components/form-field/form-field';
 import { PageShell } from '@/components/page-shell';
@@ -11,10 +11,8 @@ import type { WorkOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
 import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
-import { isWeChat } from '@/lib/wechat/environment';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { homePathFor } from '@/config/audience';
-import { readRememberedAccount, rememberAccount } from '../remembered-account';
 import { SIGNED_OUT_PARAM } from '../signed-out';
 import workNote from '../components/work-on-phone-note.module.css';
 import styles from './login-page.module.css';
@@ -48,17 +46,27 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** /login: work users sign in with account and password, then go home or back where a 401 found them. */
-export default function LoginPage() {
+export interface LoginPageProps {
+  /**
+   * Shown in place of a page either group opens (a message, a download) opened in WeChat without a
+   * session (app/access.ts): headed with that page's title, 微信登录 first and the staff form as the
+   * second choice; either sign-in comes back to the page, in the same history entry.
+   */
+  weChatFirst?: boolean;
+}
+
+/**
+ * /login: work users sign in with account and password, then go home or back where a 401 found them.
+ * Nothing of another account is shown: no login name is offered, and unsent work on the phone is a count.
+ */
+export default function LoginPage({ weChatFirst = false }: LoginPageProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const id = useId();
   // Judged once: after a successful login the session exists, and this page navigates by itself.
   const [signedInOnArrival] = useState(() => getSessionOwner() !== null);
-  const [values, setValues] = useState<LoginValues>(() => ({
-    accountName: readRememberedAccount() ?? '',
-    accountPwd: '',
-  }));
+  const [values, setValues] = useState<LoginValues>({ accountName: '', accountPwd: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
   const guard = useTapGuard();
@@ -76,10 +84,11 @@ export default function LoginPage() {
       shown = false;
     };
   }, []);
-  const unsentByAccount = [...work.unsentByAccount];
-  // A page both groups open (a message, a download) reached with no session inside WeChat: most who
-  // open one there are screened people, whose only sign-in is WeChat's; staff sign in below as ever.
-  const weChatReturn = isWeChat() ? readReturnPath(searchParams.get('redirect'), 'check') : null;
+  let unsent = 0;
+  for (const count of work.unsentByAccount.values()) unsent += count;
+  // In place of a shared page: both sign-ins come back to it (this very address).
+  const here = weChatFirst ? `${location.pathname}${location.search}` : null;
+  const [staffOpen, setStaffOpen] = useState(!weChatFirst);
   const [leaving, setLeaving] = useState(false);
   const signInWithWeChat = (returnPath: string) => {
     setLeaving(true);
@@ -126,12 +135,11 @@ export default function LoginPage() {
         const replaced = claimDeviceData(owner);
         setToken(token);
         setSessionOwner(owner);
-        rememberAccount(name);
         // Asked for now and not waited for: the home page shows the name when it arrives (this request's
         // answer, not a second one), or the profile error with a retry.
         // The read cache is a chunk the login page does not load up front (its bundle budget).
         void import('../prefetch-profile').then(({ prefetchProfile }) => prefetchProfile());
-        const target = readReturnPath(searchParams.get('redirect'), 'work') ?? paths.workUser;
+        const target = readReturnPath(here ?? searchParams.get('redirect'), 'work') ?? paths.workUser;
         leave();
         // A full load after another account: nothing of theirs stays in memory (kept-alive pages).
         if (replaced) reloadApp(target);
@@ -143,42 +151,16 @@ export default function LoginPage() {
     });
   };
 
-  return (
-    <PageShell back={false}>
-      <div className={styles.brand}>
-        <p className={styles.appName}>肠道健康筛查</p>
-        <p className={styles.subtitle}>工作人员登录</p>
-      </div>
+  const notes = (
+    <>
       {searchParams.get(SIGNED_OUT_PARAM) === 'idle' && (
         <p className={workNote.note} role="status">
           长时间未操作，已自动退出登录。重新登录后，未完成的登记仍在。
         </p>
       )}
-      {weChatReturn && (
-        <section className={styles.weChat} aria-labelledby={`${id}-wechat`}>
-          <h2 id={`${id}-wechat`} className={styles.sectionTitle}>
-            受检者
-          </h2>
-          <p className={styles.weChatText}>用微信登录，登录后回到刚才打开的页面。</p>
-          <Button
-            block
-            color="primary"
-            size="large"
-            loading={leaving}
-            loadingText="正在打开微信登录…"
-            disabled={leaving}
-            onClick={() => signInWithWeChat(weChatReturn)}
-          >
-            微信登录
-          </Button>
-        </section>
-      )}
-      {weChatReturn && <h2 className={`${styles.sectionTitle} ${styles.weChat}`}>工作人员</h2>}
-      {unsentByAccount.length > 0 && (
+      {unsent > 0 && (
         <p className={workNote.note} role="note">
-          此手机上还有
-          {unsentByAccount.map(([account, count]) => `账号「${account}」的 ${count} 条`).join('、')}
-          登记未上传，用该账号登录后会继续上传。
+          此手机上还有 {unsent} 条登记未上传，录入它们的工作人员登录后会继续上传。
         </p>
       )}
       {work.ownerless > 0 && (
@@ -189,10 +171,17 @@ export default function LoginPage() {
           />
         </Suspense>
       )}
+    </>
+  );
+
+  const staffSignIn = (
+    <>
+      {notes}
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-accountName`} label="账号" error={fieldErrors.accountName}>
           <FieldInput
             id={`${id}-accountName`}
+            autoFocus={weChatFirst}
             value={values.accountName}
             onChange={(value) => change('accountName', value)}
             placeholder="请输入账号"
@@ -240,6 +229,52 @@ export default function LoginPage() {
           </Button>
         </div>
       </form>
+    </>
+  );
+
+  return (
+    <PageShell back={false}>
+      <div className={styles.brand}>
+        <p className={styles.appName}>肠道健康筛查</p>
+        {!here && <p className={styles.subtitle}>工作人员登录</p>}
+      </div>
+      {here ? (
+        <>
+          <section className={styles.weChat} aria-labelledby={`${id}-wechat`}>
+            <h2 id={`${id}-wechat`} className={styles.sectionTitle}>
+              受检者请用微信登录
+            </h2>
+            <p className={styles.weChatText}>登录后打开这个页面。</p>
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={leaving}
+              loadingText="正在打开微信登录…"
+              disabled={leaving}
+              onClick={() => signInWithWeChat(here)}
+            >
+              微信登录
+            </Button>
+          </section>
+          <section aria-labelledby={`${id}-staff`}>
+            <h2 id={`${id}-staff`} className={`${styles.sectionTitle} ${styles.weChat}`}>
+              工作人员
+            </h2>
+            {staffOpen ? (
+              staffSignIn
+            ) : (
+              <div className={styles.weChat}>
+                <Button block size="large" fill="outline" onClick={() => setStaffOpen(true)}>
+                  用工作人员账号登录
+                </Button>
+              </div>
+            )}
+          </section>
+        </>
+      ) : (
+        staffSignIn
+      )}
     </PageShell>
   );
 }

@@ -14,6 +14,7 @@ import { localDraftSchema } from '../draft-storage';
 import { useAutosave, type SaveStatus } from '../use-autosave';
 import { QuestionField } from './question-field';
 import { QuestionnaireIntro } from './questionnaire-intro';
+import { SUBMIT_ANSWERS_LABEL } from '../labels';
 import styles from '../questionnaires.module.css';
 
 const REQUIRED_MESSAGE = '请回答此题';
@@ -30,6 +31,8 @@ export interface QuestionnaireFormProps {
   registrationId?: Id;
   /** Whose questionnaire it is, when known. */
   personName?: string;
+  /** Whether that person is the one signed in (see DetailPlan). */
+  personIsUser?: boolean;
   /** usePersistentState key of this answer sheet (see draftStorageKey). */
   storageKey: string;
   /** The server draft this sheet continues, if any. */
@@ -47,6 +50,7 @@ export function QuestionnaireForm({
   questionnaire,
   registrationId,
   personName,
+  personIsUser,
   storageKey,
   responseId,
   fallbackPath,
@@ -151,11 +155,11 @@ export function QuestionnaireForm({
           disabled={submitting}
           onClick={() => void submit()}
         >
-          提交问卷
+          {SUBMIT_ANSWERS_LABEL}
         </Button>
       }
     >
-      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} />
+      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} personIsUser={personIsUser} />
 
       <div className={styles.progress}>
         <div className={styles.progressText}>

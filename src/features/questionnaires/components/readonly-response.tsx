@@ -42,7 +42,8 @@ export function ReadonlyResponse({
           <Tag color="success" fill="outline" className={styles.tag}>
             {labelOf(RESPONSE_STATUS_LABELS, response.status)}
           </Tag>
-          {response.personName && <span>填写人：{response.personName}</span>}
+          {/* Whom the answers are about (the registration's person); who typed them is not known. */}
+          {response.personName && <span>受检者：{response.personName}</span>}
           {when && (
             <span>
               提交时间：<time dateTime={when}>{formatDateTime(when)}</time>

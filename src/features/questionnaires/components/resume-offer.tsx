@@ -13,6 +13,8 @@ export interface ResumeOfferProps {
   questionnaire: Questionnaire;
   /** Whose questionnaire it is, when known. */
   personName?: string;
+  /** Whether that person is the one signed in (see DetailPlan). */
+  personIsUser?: boolean;
   storageKey: string;
   local?: LocalDraft;
   server?: QuestionnaireResponse;
@@ -25,6 +27,7 @@ export interface ResumeOfferProps {
 export function ResumeOffer({
   questionnaire,
   personName,
+  personIsUser,
   storageKey,
   local,
   server,
@@ -56,7 +59,7 @@ export function ResumeOffer({
 
   return (
     <PageShell fallbackPath={fallbackPath}>
-      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} />
+      <QuestionnaireIntro questionnaire={questionnaire} personName={personName} personIsUser={personIsUser} />
       <Dialog
         visible
         aria-label="继续上次的填写？"

@@ -100,6 +100,7 @@ export default function QuestionnaireDetailPage() {
           <ResumeOffer
             questionnaire={plan.questionnaire}
             personName={plan.personName}
+            personIsUser={plan.personIsUser}
             storageKey={plan.storageKey}
             local={plan.local}
             server={plan.server}
@@ -114,6 +115,7 @@ export default function QuestionnaireDetailPage() {
           questionnaire={plan.questionnaire}
           registrationId={plan.registrationId}
           personName={plan.personName}
+          personIsUser={plan.personIsUser}
           storageKey={plan.storageKey}
           responseId={plan.kind === 'offer' ? resumed?.responseId : plan.responseId}
           fallbackPath={back}

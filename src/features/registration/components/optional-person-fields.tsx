@@ -1,6 +1,7 @@
 import { Input } from 'antd-mobile';
 import { FieldInput, FormField } from '@/components/form-field';
 import { GrowingTextArea } from '@/components/growing-text-area';
+import { phoneDigitsNote } from '@/lib/phone';
 import type { RegistrationForm } from '../registration-draft';
 import type { PersonForm } from '../use-person-form';
 import { DictionarySelect } from './dictionary-select';
@@ -68,6 +69,7 @@ export function OptionalPersonFields({ formName, person, form, focusPhone }: Opt
         <FormField
           id={`${formName}_emergencyContactPhone`}
           label="联系人电话"
+          description={phoneDigitsNote(person.emergencyContactPhone)}
           error={form.fieldErrors.emergencyContactPhone}
         >
           <FieldInput

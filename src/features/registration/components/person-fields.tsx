@@ -4,6 +4,7 @@ import { InlineLoading } from '@/components/async-view';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { IdCardInput } from '@/components/form-field/id-card-input';
 import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
+import { phoneDigitsNote } from '@/lib/phone';
 import { whenIdle } from '@/lib/when-idle';
 import type { RegistrationForm } from '../registration-draft';
 import { OUTSIDE_SCREENING_AGE_NOTICE, derivedFromIdCard } from '../registration-form-values';
@@ -157,19 +158,28 @@ export function PersonFields({
           />
         </FormField>
         {afterIdCard}
-        {/* Read from the ID card: one row, so the required fields and the tube stay on the first screen. */}
-        <div className={styles.derived}>
-          <FormField id={`${formName}_birthDate`} label="出生日期">
-            <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${formName}_genderLabel`} label="性别">
-            <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly placeholder="—" />
-          </FormField>
-          <FormField id={`${formName}_age`} label="年龄">
-            <Input id={`${formName}_age`} value={derived.age} readOnly placeholder="—" />
-          </FormField>
-        </div>
-        <FormField id={`${formName}_phone`} label="联系电话" required error={form.fieldErrors.phone}>
+        {/* Read from the ID card, once it gives them: one row, and none before, so the required fields
+            and the tube stay on the first screen. */}
+        {derived.birthDate && (
+          <div className={styles.derived}>
+            <FormField id={`${formName}_birthDate`} label="出生日期">
+              <Input id={`${formName}_birthDate`} value={derived.birthDate} readOnly />
+            </FormField>
+            <FormField id={`${formName}_genderLabel`} label="性别">
+              <Input id={`${formName}_genderLabel`} value={derived.genderLabel} readOnly />
+            </FormField>
+            <FormField id={`${formName}_age`} label="年龄">
+              <Input id={`${formName}_age`} value={derived.age} readOnly />
+            </FormField>
+          </div>
+        )}
+        <FormField
+          id={`${formName}_phone`}
+          label="联系电话"
+          required
+          description={phoneDigitsNote(person.phone)}
+          error={form.fieldErrors.phone}
+        >
           <FieldInput
             {...form.fieldProps('phone')}
             placeholder="请填写手机号或固定电话"

@@ -24,16 +24,24 @@ export function confirmRegistration(
     'aria-label': title,
     title,
     content: (
-      // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+      // At large text the dialog scrolls as a whole (global.css); focusable, so it scrolls without touch.
       <dl className={styles.summary} tabIndex={0}>
-        <dt>姓名</dt>
-        <dd>{summary.name}</dd>
-        <dt>身份证号</dt>
-        <dd>{formatMaskedIdCard(summary.idCard)}</dd>
-        <dt>采样管编码</dt>
-        <dd className={styles.code}>{summary.tubeCode}</dd>
-        <dt>采集时间</dt>
-        <dd>{summary.collectedAt ? formatDateTime(summary.collectedAt) : '未填（还没取样）'}</dd>
+        <div>
+          <dt>姓名</dt>
+          <dd>{summary.name}</dd>
+        </div>
+        <div>
+          <dt>身份证号</dt>
+          <dd>{formatMaskedIdCard(summary.idCard)}</dd>
+        </div>
+        <div>
+          <dt>采样管编码</dt>
+          <dd className={styles.code}>{summary.tubeCode}</dd>
+        </div>
+        <div>
+          <dt>采集时间</dt>
+          <dd>{summary.collectedAt ? formatDateTime(summary.collectedAt) : '未填（还没取样）'}</dd>
+        </div>
       </dl>
     ),
     confirmText: '确认提交',
@@ -146,7 +154,7 @@ export function offerOfflineQueue(
     'aria-label': title,
     title,
     content: (
-      // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+      // At large text the dialog scrolls as a whole (global.css); focusable, so it scrolls without touch.
       <div className={styles.text} tabIndex={0}>
         <p className={styles.paragraph}>{message}</p>
         <p className={styles.paragraph}>

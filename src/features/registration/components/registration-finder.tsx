@@ -4,7 +4,7 @@ import { IdCardInput } from '@/components/form-field/id-card-input';
 import { PagedList, usePagedList } from '@/components/paged-list';
 import { TubeCodeInput } from '@/components/tube-code-input';
 import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
-import { normalizePhone, validatePhone } from '@/lib/phone';
+import { phoneDigits, phoneDigitsNote, validatePhone } from '@/lib/phone';
 import { normalizeTubeCode } from '@/lib/tube-code';
 import { REGISTRATION_SEARCH_TYPE_LABELS, type Registration, type RegistrationSearchType } from '@/types/api';
 import { registrationsQuery } from '@/api/registration';
@@ -35,7 +35,7 @@ function prepareKeyword(
     }
     case 'phone': {
       const message = validatePhone(raw);
-      return message ? { message } : { keyword: normalizePhone(raw) };
+      return message ? { message } : { keyword: phoneDigits(raw) };
     }
     case 'tubeCode': {
       const code = normalizeTubeCode(raw);
@@ -91,6 +91,8 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
     setFieldError(null);
     setQuery(null);
   };
+
+  const phoneNote = type === 'phone' ? phoneDigitsNote(text) : null;
 
   const changeType = (next: RegistrationSearchType) => {
     setType(next);
@@ -168,6 +170,7 @@ export function RegistrationFinder({ isWork, linkFor }: RegistrationFinderProps)
                   autoComplete="off"
                 />
               )}
+              {phoneNote && <p className={styles.note}>{phoneNote}</p>}
             </div>
           )}
           {fieldError && (

@@ -58,8 +58,10 @@ export function TubeFields({
       className={heading ? styles.tube : styles.inline}
       aria-labelledby={heading ? headingId : undefined}
     >
+      {/* Named for screen readers; on screen the code's own label (采样管编码) heads the card, so that
+          扫码 stays on the first screen. */}
       {heading && (
-        <h2 id={headingId} className={styles.heading}>
+        <h2 id={headingId} className="visually-hidden">
           {heading}
         </h2>
       )}

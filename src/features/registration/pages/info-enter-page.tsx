@@ -106,8 +106,8 @@ export default function InfoEnterPage() {
       )}
       {isCheck && (
         <ol className={styles.steps} aria-label="办理步骤">
-          <li>填写本人或家人的信息</li>
-          <li>扫描或输入采样管上的编码</li>
+          <li>填写信息</li>
+          <li>扫描或输入采样管编码</li>
           <li>提交后填写筛查问卷</li>
         </ol>
       )}

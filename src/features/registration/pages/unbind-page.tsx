@@ -83,7 +83,7 @@ function UnbindForm({
           'aria-label': '确认解绑采样管',
           title: '确认解绑采样管',
           content: (
-            // At large text the dialog body scrolls; focusable, so it can be scrolled without touch.
+            // At large text the dialog scrolls as a whole (global.css); focusable, so it scrolls without touch.
             <div className={styles.dialog} tabIndex={0}>
               <p>
                 将解除采样管 <strong>{tube.code}</strong> 与 {registration.name} 的绑定。

@@ -30,7 +30,8 @@ export default function SearchTypePage() {
           <li>
             <button type="button" className={styles.choice} onClick={showMine}>
               <span className={styles.choiceTitle}>查看我的报告</span>
-              <span className={styles.choiceHint}>本人名下的全部检测报告</span>
+              {/* The account's reports: its own and those of the family it registered (PageCheckReport mine). */}
+              <span className={styles.choiceHint}>您本人和您登记的家人的检测报告</span>
             </button>
           </li>
         )}
