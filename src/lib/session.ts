@@ -1,5 +1,4 @@
 import { homePathFor, type UserAudience } from '@/config/audience';
-import { clearDownloadState } from '@/lib/file-download';
 import { getToken, removeToken } from '@/lib/token';
 
 /**
@@ -73,10 +72,12 @@ export function setSessionOwner(owner: SessionOwner): void {
   sessionStorage.setItem(ACCOUNT_KEY, owner.account);
 }
 
-/** Ends the local session: token, owner, and any downloaded file still held in memory. */
+/**
+ * Ends the local session: token and owner. What was kept for it in memory goes with the token (its
+ * answers: lib/query-client.ts; a downloaded file: lib/file-download.ts).
+ */
 export function clearSession(): void {
   removeToken();
-  clearDownloadState();
   try {
     sessionStorage.removeItem(AUDIENCE_KEY);
     sessionStorage.removeItem(ACCOUNT_KEY);

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { loginWeChat } from '@/api/account/login-wechat';
 import { paths } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
@@ -5,6 +6,7 @@ import { claimDeviceData } from '@/lib/device-data';
 import { isApiError, retryUntil } from '@/lib/http';
 import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { readStored } from '@/lib/use-persistent-state';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { API_STATUS, type LoginResult } from '@/types/api';
 import { loadProfile } from './profile';
@@ -119,14 +121,8 @@ const REAUTHORIZATION_WINDOW_MS = 5 * 60 * 1000;
 const RETRIES_KEY = KEPT_SESSION_KEYS.oauthRetries;
 
 function readAttempts(now: number): number[] {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(RETRIES_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((at): at is number => typeof at === 'number' && now - at < REAUTHORIZATION_WINDOW_MS)
-      : [];
-  } catch {
-    return [];
-  }
+  const attempts = readStored(sessionStorage, RETRIES_KEY, v.array(v.number())) ?? [];
+  return attempts.filter((at) => now - at < REAUTHORIZATION_WINDOW_MS);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import * as v from 'valibot';
 import { formatMaskedIdCard } from '@/lib/id-card';
+import { parseStored, readStored } from '@/lib/use-persistent-state';
 import type { CheckReportPageQuery } from '@/types/api';
 
 /**
@@ -13,23 +15,10 @@ export type ReportCriteria =
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
 const listeners = new Set<() => void>();
 
-function parse(raw: string | null): ReportCriteria | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<{ type: unknown; value: unknown }>;
-    if (value.type === 'mine') return { type: 'mine' };
-    if (
-      (value.type === 'idCard' || value.type === 'tubeCode') &&
-      typeof value.value === 'string' &&
-      value.value
-    ) {
-      return { type: value.type, value: value.value };
-    }
-  } catch {
-    // corrupt entry: treat as none
-  }
-  return null;
-}
+const criteriaSchema: v.GenericSchema<unknown, ReportCriteria> = v.union([
+  v.object({ type: v.picklist(['idCard', 'tubeCode']), value: v.pipe(v.string(), v.minLength(1)) }),
+  v.object({ type: v.literal('mine') }),
+]);
 
 function readRaw(audience: 'work' | 'check'): string | null {
   try {
@@ -40,7 +29,7 @@ function readRaw(audience: 'work' | 'check'): string | null {
 }
 
 export function readReportCriteria(audience: 'work' | 'check'): ReportCriteria | null {
-  return parse(readRaw(audience));
+  return readStored(sessionStorage, storageKey(audience), criteriaSchema) ?? null;
 }
 
 export function writeReportCriteria(audience: 'work' | 'check', criteria: ReportCriteria): void {
@@ -64,7 +53,7 @@ export function useReportCriteria(audience: 'work' | 'check'): {
 } {
   const raw = useSyncExternalStore(subscribe, () => readRaw(audience));
   return useMemo(() => {
-    const criteria = parse(raw);
+    const criteria = (raw && parseStored(raw, criteriaSchema)) || null;
     return { criteria, key: criteria ? JSON.stringify(criteria) : '' };
   }, [raw]);
 }
