@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { formatMaskedIdCard } from '@/lib/id-card';
-import { parseStored, readStored } from '@/lib/use-persistent-state';
+import { parseStored, readStored, removePersisted } from '@/lib/use-persistent-state';
 import type { CheckReportPageQuery } from '@/types/api';
 
 /**
@@ -13,6 +13,8 @@ export type ReportCriteria =
   { type: 'idCard'; value: string } | { type: 'tubeCode'; value: string } | { type: 'mine' };
 
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
+/** The search form's draft (lib/use-persistent-state): what is typed until the search runs. */
+export const reportSearchDraftKey = (audience: 'work' | 'check') => `report-search:${audience}`;
 const listeners = new Set<() => void>();
 
 const criteriaSchema: v.GenericSchema<unknown, ReportCriteria> = v.union([
@@ -38,6 +40,20 @@ export function writeReportCriteria(audience: 'work' | 'check', criteria: Report
   } catch {
     // storage unavailable: nothing to keep across a reload
   }
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Forgets `audience`'s report search, the criteria and what the search form holds (an ID number looked
+ * up): a staff session locked when idle leaves neither on the phone (app/check-idle-timeout.ts).
+ */
+export function forgetReportSearch(audience: 'work' | 'check'): void {
+  try {
+    sessionStorage.removeItem(storageKey(audience));
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+  removePersisted(reportSearchDraftKey(audience));
   listeners.forEach((listener) => listener());
 }
 
