@@ -2,7 +2,7 @@ import { loginOut } from '@/api/account/login-out';
 import { paths, withQuery } from '@/config/paths';
 import { forgetReportSearch } from '@/features/reports';
 import { reloadApp, wipePersonalData } from '@/lib/device-data';
-import { clearSession, getSessionOwner } from '@/lib/session';
+import { clearSession, getSessionOwner, recordCheckSignOut } from '@/lib/session';
 import { SIGNED_OUT_PARAM, type CheckSignOutReason } from './signed-out';
 
 /**
@@ -43,9 +43,11 @@ export function lockStaffSession(here: string): void {
 /**
  * Ends a check user's session (退出, or idle on a shared phone: app/check-idle-timeout.ts) as logout
  * does, which removes their draft, then loads /callback afresh, where the next person re-enters
- * through WeChat. A full load: nothing of this person stays in memory (kept-alive pages, the form).
+ * through WeChat with a tap (recordCheckSignOut: nothing in this tab signs the account back in on its
+ * own). A full load: nothing of this person stays in memory (kept-alive pages, the form).
  */
 export async function signOutCheckUser(reason: CheckSignOutReason): Promise<void> {
+  recordCheckSignOut(reason);
   await logout();
   reloadApp(withQuery(paths.callback, { [SIGNED_OUT_PARAM]: reason }));
 }

@@ -4,7 +4,13 @@ import { paths } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
 import { isApiError, retryUntil } from '@/lib/http';
-import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import {
+  checkSignedOut,
+  clearSession,
+  getSessionOwner,
+  setSessionOwner,
+  type SessionOwner,
+} from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { readStored } from '@/lib/use-persistent-state';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
@@ -100,13 +106,14 @@ export function callbackQuery(search: URLSearchParams): { code: string | null; s
 
 /**
  * Starts the code exchange of a callback URL while the callback page's code loads, when the page would
- * start it (a code, and no session in the tab: with one, the page goes on or asks first); the page
- * takes the same exchange. `preload(path)` is called with the page the sign-in returns to, as soon as
- * the token exists. Failures are the page's to explain.
+ * start it (a code, and no session in the tab: with one, the page goes on or asks first; no sign-out in
+ * the tab waiting for a tap: lib/session.ts checkSignedOut); the page takes the same exchange.
+ * `preload(path)` is called with the page the sign-in returns to, as soon as the token exists.
+ * Failures are the page's to explain.
  */
 export function startCallbackSignIn(url: URL, preload: (path: string) => void): void {
   const { code, state } = callbackQuery(url.searchParams);
-  if (!code || getSessionOwner()) return;
+  if (!code || getSessionOwner() || checkSignedOut()) return;
   const destination = readOAuthState(state);
   signInWithWeChatCode(code, state, () => preload(destination ?? paths.checkUser)).catch(() => undefined);
 }

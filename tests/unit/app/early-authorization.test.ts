@@ -3,7 +3,7 @@ import { guardRoute } from '@/app/access';
 import { authorizeEarly } from '@/app/early-authorization';
 import { config } from '@/config/env';
 import { pageAudience, paths } from '@/config/paths';
-import { clearSession, setSessionOwner } from '@/lib/session';
+import { clearSession, recordCheckSignOut, setSessionOwner } from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { TEST_OWNERS } from '../support/render-route';
@@ -90,6 +90,21 @@ describe('authorizeEarly (index.html’s inline script)', () => {
     expect(consumeOAuthState(state)).toBe(false);
     // A state of the same shape that this tab did not make is refused.
     expect(consumeOAuthState(`${'Q'.repeat(20)}${state!.slice(20)}`)).toBe(false);
+  });
+
+  it('after a check user’s sign-out in this tab: loads the app, whose route guard asks at /callback for a tap', () => {
+    recordCheckSignOut('asked');
+    openAt(paths.checkUserRepoetList);
+    expect(authorizeEarly(app)).toBe(false);
+    const guarded = guardRoute(pageAudience[paths.checkUserRepoetList], paths.checkUserRepoetList);
+    expect(guarded).toBeInstanceOf(Response);
+    expect((guarded as Response).headers.get('Location')).toBe(paths.callback);
+    expect(replace).not.toHaveBeenCalled();
+    // A new session in the tab ends the wait.
+    signedIn('check');
+    signedIn(null);
+    openAt(paths.checkUserRepoetList);
+    expect(authorizeEarly(app)).toBe(true);
   });
 
   it('reads the page under the public base, and sends WeChat back under it', () => {

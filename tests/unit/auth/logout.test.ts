@@ -9,7 +9,7 @@ import {
 } from '@/features/reports/report-criteria';
 import { loadProfile } from '@/features/auth/profile';
 import { queryClient } from '@/lib/query-client';
-import { getSessionAudience } from '@/lib/session';
+import { checkSignedOut, getSessionAudience } from '@/lib/session';
 import { persistedStorageKey, writePersisted } from '@/lib/use-persistent-state';
 import { getToken, setToken } from '@/lib/token';
 import { config } from '@/config/env';
@@ -82,6 +82,8 @@ describe('logout', () => {
       expect(getToken()).toBeNull();
       expect(localStorage.getItem(testDraftKey('check'))).toBeNull();
       expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}callback?signedOut=${reason}`);
+      // The next WeChat sign-in in this tab waits for a tap (lib/session.ts).
+      expect(checkSignedOut()).toBe(reason);
     },
   );
 });
