@@ -1,5 +1,5 @@
 import { pageAudience } from '@/config/paths';
-import { checkSignedOut } from '@/lib/session';
+import { checkSignedOut, getSessionOwner } from '@/lib/session';
 import { authorizeUrl, createOAuthState, type AuthorizeApp } from '@/lib/wechat/oauth';
 import { currentAudience, decideAccess } from './access';
 import { appPathname } from './base-path';
@@ -24,4 +24,31 @@ export function authorizeEarly(app: AuthorizeApp): boolean {
   window.stop();
   window.location.replace(authorizeUrl(app, { state }));
   return true;
+}
+
+/** Whom the page is drawn for: the session's account, or '' without one. */
+function drawnFor(): string {
+  const owner = getSessionOwner();
+  return owner ? `${owner.audience}:${owner.account}` : '';
+}
+
+/**
+ * A page restored from the back/forward cache (Back to a page left by a full load: a link in a message,
+ * the reload after a deploy) shows what it showed when it was left, for whoever was signed in then. So
+ * a page going into the cache is hidden and remembers its session; restored, it is shown again only
+ * for that same session, and otherwise loads afresh, under the route guard: a signed-out session's or
+ * another account's page never shows. Installed by index.html's first script, before the app.
+ */
+export function reloadRestoredPagesOfOtherSessions(): void {
+  let session = drawnFor();
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) return;
+    session = drawnFor();
+    document.documentElement.style.visibility = 'hidden';
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    if (drawnFor() === session) document.documentElement.style.visibility = '';
+    else window.location.reload();
+  });
 }
