@@ -3,7 +3,7 @@ import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/
 import { appUrl } from '@/lib/app-url';
 import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { isSharedPhone, SHARED_PHONE_KEY } from '@/lib/shared-phone';
-import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
+import { isUnsent, readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
 import { countPersistedDrafts, persistedStorageKey, readStored } from '@/lib/use-persistent-state';
 
@@ -137,8 +137,6 @@ function removeQueued(remove: (owner: SessionOwner | null) => boolean): void {
     // storage unavailable
   }
 }
-
-const isUnsent = (entry: QueueEntry) => entry.status !== 'sent';
 
 /** An owner as readOwner reads one (the one rule of what an owner is). */
 const ownerSchema = v.custom<SessionOwner>((value) => readOwner(value) !== null);
