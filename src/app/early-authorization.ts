@@ -41,14 +41,28 @@ function drawnFor(): string {
  */
 export function reloadRestoredPagesOfOtherSessions(): void {
   let session = drawnFor();
+  let hidden = false;
+  const show = () => {
+    if (!hidden) return;
+    if (drawnFor() !== session) {
+      window.location.reload();
+      return;
+    }
+    hidden = false;
+    document.documentElement.style.visibility = '';
+  };
   window.addEventListener('pagehide', (event) => {
     if (!event.persisted) return;
     session = drawnFor();
+    hidden = true;
     document.documentElement.style.visibility = 'hidden';
   });
   window.addEventListener('pageshow', (event) => {
-    if (!event.persisted) return;
-    if (drawnFor() === session) document.documentElement.style.visibility = '';
-    else window.location.reload();
+    if (event.persisted) show();
+  });
+  // A webview that hid the page for the cache and then kept it (brought back without a pageshow)
+  // is shown again by the same rule.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') show();
   });
 }
