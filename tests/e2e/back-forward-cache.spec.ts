@@ -47,8 +47,9 @@ test('Back after 退出登录 to a page a full load left: restored from the cach
     await page.getByRole('dialog').getByRole('button', { name: '退出' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    // A restored page fires no load event: wait for the commit only.
-    await page.goBack({ waitUntil: 'commit' });
+    // Back as the phone's button does it. Not page.goBack: the restored page reloads at once, and
+    // Playwright would see the navigation it waits for aborted by that reload.
+    await page.evaluate(() => history.back());
     await expect(page).toHaveURL(/\/login\?redirect=%2FrepoetDetail/);
     await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
     await expect(page.getByText(report.personName)).toHaveCount(0);
