@@ -2,9 +2,11 @@
 // (vite.config.ts), so the page is protected wherever it is served; the servers send it as a header too
 // (scripts/deploy-headers.mjs: the nginx configuration the build writes, scripts/serve-static.mjs).
 // WeChat's JS-SDK talks to the native bridge, not the network, so only the API origin needs
-// connect-src, and the error reports' (Sentry) when a DSN is set. pdf.js runs its worker from a
-// same-origin asset or a blob, and compiles its image decoders (JPEG 2000, JBIG2, CCITT) from
-// same-origin wasm files, which needs 'wasm-unsafe-eval' (WebAssembly only, not eval).
+// connect-src, and the error reports' (Sentry) when a DSN is set. Workers only from the app's own
+// files: pdf.js's worker is a same-origin asset (pdf.js wraps a worker in a blob: URL only when its
+// script is on another origin, which a build's public base, a path, never makes it). pdf.js compiles
+// its image decoders (JPEG 2000, JBIG2, CCITT) from same-origin wasm files, which needs
+// 'wasm-unsafe-eval' (WebAssembly only, not eval).
 
 import { createHash } from 'node:crypto';
 
@@ -44,7 +46,7 @@ function directives({ apiOrigin = '', imageOrigins = [], sentryDsn = '', inlineS
     // API's: an image there would make every reader's phone call it (a report's download, say).
     ['img-src', ["'self' data: blob:", ...imageOrigins].join(' ')],
     ['connect-src', [...connect].join(' ')],
-    ['worker-src', "'self' blob:"],
+    ['worker-src', "'self'"],
     ['font-src', "'self' data:"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

@@ -273,7 +273,8 @@ export function withoutAxiosFetchAdapter(): Plugin {
 
 /**
  * index.html's first script, built from src/app/early-authorization.ts with this build's values: a check
- * user's page opened without a session leaves for WeChat's authorization before the app's code loads.
+ * user's page opened without a session leaves for WeChat's authorization before the app's code loads;
+ * a page that stays reloads when the back/forward cache restores it for another session than its own.
  * Bundled on its own (the same modules as the app: one implementation of the rule, the state and the
  * URL), lowered to the app's targets and minified; only what authorizeEarly reaches is kept (the
  * modules it imports have no side effects of their own). Empty for the demo, which has no WeChat.
@@ -301,8 +302,8 @@ export async function buildEarlyAuthorization({
         resolveId: (id) => (id === entry ? id : null),
         load: (id) =>
           id === entry
-            ? `import { authorizeEarly } from ${JSON.stringify(module)};\n` +
-              `authorizeEarly(${JSON.stringify({ wechatAppId, publicBase })});\n`
+            ? `import { authorizeEarly, reloadRestoredPagesOfOtherSessions } from ${JSON.stringify(module)};\n` +
+              `if (!authorizeEarly(${JSON.stringify({ wechatAppId, publicBase })})) reloadRestoredPagesOfOtherSessions();\n`
             : null,
       },
     ],

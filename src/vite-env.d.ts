@@ -15,6 +15,7 @@ interface ImportMetaEnv {
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   /** See AppConfig.staffIdleLockMs. */
   readonly VITE_STAFF_IDLE_LOCK_MINUTES?: string;
+  readonly VITE_QUEUE_CONFIRM_DAYS?: string;
   /** The switches of config/assumptions.ts. */
   readonly VITE_SEND_IDEMPOTENCY_KEY?: string;
   readonly VITE_SAVE_DRAFT_WHILE_TYPING?: string;

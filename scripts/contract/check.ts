@@ -35,6 +35,8 @@ export interface CallOutcome {
   value?: unknown;
   /** The answer's responseData as it came (a write's saved id is read from it). */
   data?: unknown;
+  /** A call whose answer carries personal data (Step.personal), answered: its Cache-Control (null: none). */
+  personal?: { cacheControl: string | null };
 }
 
 /** The envelope and responseData's shape of a JSON answer (never a value). */
@@ -88,12 +90,14 @@ export async function checkRead(
   const answer = await call(step.method, step.path, payload);
   const dictionary = step.file ? undefined : dictionaryAnswer(step, answer);
   if (!answer.ok) return { name, verdict: 'failed', lines: [`FAIL ${name}: ${answer.problem}`], dictionary };
+  const personal = step.personal ? { cacheControl: answer.cacheControl } : undefined;
   if (step.file) {
     if (answer.kind === 'file' && answer.file.bytes > 0) {
       return {
         name,
         verdict: 'ok',
         lines: [`OK   ${name} (${answer.file.contentType}, ${answer.file.bytes} bytes)`],
+        personal,
       };
     }
     const got = answer.kind === 'file' ? 'an empty file' : 'a JSON answer';
@@ -127,5 +131,6 @@ export async function checkRead(
     dictionary,
     value: checked.ok ? checked.value : undefined,
     data,
+    personal,
   };
 }

@@ -9,10 +9,13 @@ export interface EnvelopeSeen {
   responseData: boolean;
 }
 
-/** What one call got: a JSON success (its envelope and responseData), a file, or why it failed. */
+/**
+ * What one call got: a JSON success (its envelope and responseData), a file, or why it failed. A
+ * success says its Cache-Control header (null: none), which personal answers must make no-store.
+ */
 export type Answer =
-  | { ok: true; kind: 'json'; envelope: EnvelopeSeen; data: unknown }
-  | { ok: true; kind: 'file'; file: { contentType: string; bytes: number } }
+  | { ok: true; kind: 'json'; envelope: EnvelopeSeen; data: unknown; cacheControl: string | null }
+  | { ok: true; kind: 'file'; file: { contentType: string; bytes: number }; cacheControl: string | null }
   | { ok: false; problem: string };
 
 export type Method = 'GET' | 'POST';
@@ -69,12 +72,14 @@ export function createClient(
       return { ok: false, problem: noAnswer(error) };
     }
     const contentType = response.headers.get('content-type') ?? '';
+    const cacheControl = response.headers.get('cache-control');
     if (!response.ok) return { ok: false, problem: `HTTP ${response.status}` };
     if (!contentType.includes('json')) {
       return {
         ok: true,
         kind: 'file',
         file: { contentType, bytes: (await response.arrayBuffer()).byteLength },
+        cacheControl,
       };
     }
     let body: unknown;
@@ -112,6 +117,7 @@ export function createClient(
         responseData: 'responseData' in envelope,
       },
       data: envelope.responseData,
+      cacheControl,
     };
   };
 }

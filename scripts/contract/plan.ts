@@ -39,6 +39,11 @@ interface StepBase {
   payload?: Payload;
   /** The payload from what earlier steps found, for a step that opens a record (undefined: none to open). */
   opens?: (found: Found) => Payload | undefined;
+  /**
+   * The answer carries a person's data (a report, a registration, a profile, a message, answers): it
+   * must come with Cache-Control: no-store (docs/security.md), or the run warns.
+   */
+  personal?: true;
 }
 
 /** A JSON answer, checked with its schema. */
@@ -110,13 +115,13 @@ function openFirst(listPath: string, records: Records): Found['opened'] {
   return records[0] ? { [listPath]: records[0].id } : {};
 }
 
-/** A list, then the detail of its first record by `id`. */
+/** A list, then the detail of its first record by `id`; `personal` when both carry personal data. */
 function listThenDetail<T extends { records: Records } | Records>(
   listPath: string,
   listSchema: v.GenericSchema<unknown, T>,
   detailPath: string,
   detailSchema: v.GenericSchema,
-  payload: Payload = page,
+  { payload = page, personal }: { payload?: Payload; personal?: true } = {},
 ): Step[] {
   return [
     json({
@@ -126,6 +131,7 @@ function listThenDetail<T extends { records: Records } | Records>(
       payload,
       schema: listSchema,
       keep: (value) => ({ opened: openFirst(listPath, 'records' in value ? value.records : value) }),
+      personal,
     }),
     json({
       as: 'staff',
@@ -133,6 +139,7 @@ function listThenDetail<T extends { records: Records } | Records>(
       path: detailPath,
       opens: (found) => (found.opened[listPath] === undefined ? undefined : { id: found.opened[listPath] }),
       schema: detailSchema,
+      personal,
     }),
   ];
 }
@@ -146,7 +153,13 @@ export function readPlan({
   dictionaryPath: string;
 }): Step[] {
   const steps: Step[] = [
-    json({ as: 'staff', method: 'GET', path: endpoints.getUserManageProfile, schema: api.userProfileSchema }),
+    json({
+      as: 'staff',
+      method: 'GET',
+      path: endpoints.getUserManageProfile,
+      schema: api.userProfileSchema,
+      personal: true,
+    }),
     ...api.DICTIONARY_TYPE_CODES.map((code) => dictionaryStep(dictionaryPath, code)),
     json({
       as: 'staff',
@@ -154,6 +167,7 @@ export function readPlan({
       path: endpoints.searchRegistrations,
       payload: page,
       schema: api.registrationPageSchema,
+      personal: true,
       keep: (value) => {
         const codes = value.records.flatMap((record) => (record.tube ? [record.tube.code] : []));
         return {
@@ -172,6 +186,7 @@ export function readPlan({
         return id === undefined ? undefined : { id };
       },
       schema: api.registrationSchema,
+      personal: true,
     }),
     json({
       as: 'staff',
@@ -179,6 +194,7 @@ export function readPlan({
       path: endpoints.getSamplingTubeStatus,
       opens: (found) => (found.tubeCode ? { tubeCode: found.tubeCode } : undefined),
       schema: api.tubeStatusResultSchema,
+      personal: true,
     }),
     json({
       as: 'staff',
@@ -186,6 +202,7 @@ export function readPlan({
       path: endpoints.pageCheckReport,
       payload: page,
       schema: api.checkReportPageSchema,
+      personal: true,
       keep: (value) => ({
         opened: openFirst(endpoints.pageCheckReport, value.records),
         tubeCodes: value.records.flatMap((report) => (report.tubeCode ? [report.tubeCode] : [])),
@@ -200,25 +217,28 @@ export function readPlan({
         return reportId === undefined ? undefined : { reportId };
       },
       file: true,
+      personal: true,
     },
     ...listThenDetail(
       endpoints.pageRecipientMessage,
       api.systemMessagePageSchema,
       endpoints.getMessageDetail,
       api.systemMessageSchema,
+      { personal: true },
     ),
     ...listThenDetail(
       endpoints.getQuestionnaireList,
       api.questionnaireListSchema,
       endpoints.getQuestionnaireDetail,
       api.questionnaireSchema,
-      {},
+      { payload: {} },
     ),
     ...listThenDetail(
       endpoints.pageResponse,
       api.questionnaireResponsePageSchema,
       endpoints.getResponseDetail,
       api.questionnaireResponseDetailSchema,
+      { personal: true },
     ),
     ...listThenDetail(
       endpoints.pageAnnouncement,
@@ -234,6 +254,7 @@ export function readPlan({
       method: 'GET',
       path: endpoints.getUserManageProfile,
       schema: api.userProfileSchema,
+      personal: true,
     }),
     json({
       as: 'check user',
@@ -241,6 +262,7 @@ export function readPlan({
       path: endpoints.searchRegistrations,
       payload: page,
       schema: api.registrationPageSchema,
+      personal: true,
     }),
     json({
       as: 'check user',
@@ -248,6 +270,7 @@ export function readPlan({
       path: endpoints.pageCheckReport,
       payload: page,
       schema: api.checkReportPageSchema,
+      personal: true,
     }),
     json({
       as: 'check user',
@@ -255,6 +278,7 @@ export function readPlan({
       path: endpoints.pageResponse,
       payload: page,
       schema: api.questionnaireResponsePageSchema,
+      personal: true,
     }),
   ];
   return [...steps, ...checkUser];

@@ -43,6 +43,31 @@ function pagingSection(outcomes: readonly CallOutcome[]): string[] {
   ];
 }
 
+/** A Cache-Control value that keeps the answer out of every cache. */
+const NO_STORE = /(?:^|,)\s*no-store\s*(?:,|$)/i;
+
+/**
+ * Answers with personal data must not be kept by a cache (docs/security.md): one warning line per call
+ * answered without `Cache-Control: no-store`. A warning, not a failure: the app works either way.
+ */
+function cachingSection(outcomes: readonly CallOutcome[]): string[] {
+  const personal = outcomes.flatMap(({ name, personal: answer }) => (answer ? [{ name, ...answer }] : []));
+  if (personal.length === 0) return [];
+  const lacking = personal.filter(({ cacheControl }) => !NO_STORE.test(cacheControl ?? ''));
+  return [
+    '',
+    `Caching (${personal.length} answers with personal data)`,
+    ...(lacking.length === 0
+      ? ['     Cache-Control: no-store in every one']
+      : lacking.map(
+          ({ name, cacheControl }) =>
+            `WARN ${name}: ${cacheControl === null ? 'no Cache-Control' : `Cache-Control: ${cacheControl}`}, ` +
+            "not no-store: a webview's HTTP cache (keyed by the URL, not the token, and shared by WeChat's " +
+            'webviews on a phone) may give this answer to the next account signed in there',
+        )),
+  ];
+}
+
 function assumptionsSection(findings: readonly SwitchFinding[], switches: Assumptions): string[] {
   return [
     '',
@@ -82,6 +107,7 @@ export function summary(
     lines: [
       ...envelopeSection(outcomes),
       ...pagingSection(outcomes),
+      ...cachingSection(outcomes),
       ...assumptionsSection(findings, switches),
       '',
       parts.length === 0 ? 'All answers match the contract.' : `Not all answers match: ${parts.join(', ')}.`,

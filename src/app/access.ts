@@ -1,7 +1,7 @@
 import { redirect, replace } from 'react-router';
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { paths, withQuery, type AppPath, type Audience } from '@/config/paths';
-import { getSessionOwner } from '@/lib/session';
+import { checkSignedOut, getSessionOwner } from '@/lib/session';
 import { isWeChat } from '@/lib/wechat/environment';
 import { beginCheckSignIn } from '@/lib/wechat/oauth';
 
@@ -60,11 +60,13 @@ export function decideAccess(
 
 /**
  * Where a person signs in to come back to `here` (an app path): staff at /login, check users through
- * WeChat authorization (beginCheckSignIn). Returns the in-app path to go to, or null when the browser
- * is leaving for WeChat's authorization page.
+ * WeChat authorization (beginCheckSignIn), or after a check user's sign-out in this tab at /callback,
+ * which asks for a tap first (checkSignedOut). Returns the in-app path to go to, or null when the
+ * browser is leaving for WeChat's authorization page.
  */
 export function signInTarget(audience: UserAudience, here: string): string | null {
   if (audience === 'work') return withQuery(paths.login, { redirect: here });
+  if (checkSignedOut()) return paths.callback;
   return beginCheckSignIn(here);
 }
 

@@ -1,5 +1,6 @@
 import { config } from '@/config/env';
 import { getSessionOwner } from '@/lib/session';
+import { getToken } from '@/lib/token';
 import type { AppRouter } from './router';
 
 /**
@@ -15,6 +16,39 @@ const ACTIVITY_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'scrol
 /** How often the timer looks: within the shorter of the two idle times. */
 const CHECK_EVERY_MS = Math.min(CHECK_USER_IDLE_TIMEOUT_MS, config.staffIdleLockMs ?? Infinity);
 
+/**
+ * The token of a staff session the idle lock ended, kept for the one load the lock starts: that page
+ * tells the server (endLockedSession), so the lock itself waits for no answer.
+ */
+const LOCKED_TOKEN_KEY = 'idle-locked-token';
+
+/**
+ * Ends the locked session on the server (LoginOut with its token), once and silently: best effort,
+ * never waited for. A 401 (the token had expired) changes nothing: no session is signed in here.
+ */
+function endLockedSession(): void {
+  let token: string | null = null;
+  try {
+    token = sessionStorage.getItem(LOCKED_TOKEN_KEY);
+    sessionStorage.removeItem(LOCKED_TOKEN_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+  if (!token) return;
+  void import('@/api/account/login-out')
+    .then(({ loginOut }) => loginOut({ token, silent: true }))
+    .catch(() => undefined);
+}
+
+function keepLockedToken(token: string | null): void {
+  if (!token) return;
+  try {
+    sessionStorage.setItem(LOCKED_TOKEN_KEY, token);
+  } catch {
+    // storage full or unavailable: the session ends here only, as a webview closing ends it
+  }
+}
+
 /** How long the tab's session may stay idle, or null when it never ends for it (no session, switched off). */
 function idleLimitMs(): number | null {
   const audience = getSessionOwner()?.audience;
@@ -28,10 +62,12 @@ function idleLimitMs(): number | null {
  * after CHECK_USER_IDLE_TIMEOUT_MS (features/auth signOutCheckUser: their draft is removed and the next
  * person re-enters through WeChat), a staff session's after config.staffIdleLockMs
  * (VITE_STAFF_IDLE_LOCK_MINUTES; lockStaffSession: she signs in again and finds her work as she left
- * it). A person's own phone is left alone. A page load counts as activity; a webview brought back after
- * a long time in the background is checked at once (its timers may not have run).
+ * it; the server is told on the page the lock loads: endLockedSession). A person's own phone is left
+ * alone. A page load counts as activity; a webview brought back after a long time in the background is
+ * checked at once (its timers may not have run).
  */
 export function installIdleTimeout(router: AppRouter): void {
+  endLockedSession();
   let last = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let ending = false;
@@ -57,6 +93,7 @@ export function installIdleTimeout(router: AppRouter): void {
     if (audience === 'check') await signOutCheckUser('idle');
     else if (audience === 'work') {
       const { pathname, search } = router.state.location;
+      keepLockedToken(getToken());
       lockStaffSession(`${pathname}${search}`);
     }
   };

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import * as v from 'valibot';
+import { readStored } from '@/lib/use-persistent-state';
 
 /** Where each history entry was left (by location key), kept across reloads in the tab's session storage. */
 const STORAGE_KEY = 'scroll-positions';
@@ -8,19 +10,9 @@ const RESTORE_WAIT_MS = 10_000;
 /** What a person does that ends the wait: from then on the page is theirs to scroll. */
 const TAKEOVER_EVENTS = ['touchstart', 'wheel', 'keydown', 'pointerdown'] as const;
 
-function readStored(): Map<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
-    if (!parsed || typeof parsed !== 'object') return new Map();
-    return new Map(
-      Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-    );
-  } catch {
-    return new Map();
-  }
-}
-
-const positions = readStored();
+const positions = new Map(
+  Object.entries(readStored(sessionStorage, STORAGE_KEY, v.record(v.string(), v.number())) ?? {}),
+);
 let currentKey: string | null = null;
 /** While a position is being restored, the page's own clamped scrolls are not the reader's place. */
 let restoring = false;

@@ -45,6 +45,13 @@ export interface AppConfig {
    * (VITE_STAFF_IDLE_LOCK_MINUTES, default 15; 0 turns it off): app/check-idle-timeout.ts. null: never.
    */
   staffIdleLockMs: number | null;
+  /**
+   * How long a queued registration waits to be sent before it asks its owner to resend or delete it
+   * (VITE_QUEUE_CONFIRM_DAYS, default 7); after as long again unsent it is removed from the phone
+   * (lib/stored-queue.ts). In ms; never off: a person's name and ID number must not wait on a phone
+   * for good.
+   */
+  queueConfirmAfterMs: number;
   /** The switches of every assumption beyond the spec (config/assumptions.ts). */
   assumptions: Assumptions;
   /** Error and speed reports (Sentry); see ErrorReportingConfig. */
@@ -88,6 +95,17 @@ function readStaffIdleLock(value: string | undefined): number | null {
   return minutes * 60 * 1000;
 }
 
+/**
+ * A week: a nurse back from her days off still finds what she queued, and the person's data does not
+ * stay on a shared phone for much longer than the drafts' own week.
+ */
+const DEFAULT_QUEUE_CONFIRM_DAYS = 7;
+
+/** VITE_QUEUE_CONFIRM_DAYS in ms; anything but a positive number is the default. */
+function readQueueConfirmAfter(value: string | undefined): number {
+  return (positiveNumber(value?.trim()) ?? DEFAULT_QUEUE_CONFIRM_DAYS) * 24 * 60 * 60 * 1000;
+}
+
 function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
@@ -115,6 +133,7 @@ export function readConfig(
     mode,
     requestTimeoutMs: mode === 'production' ? null : positiveNumber(env.VITE_REQUEST_TIMEOUT_MS),
     staffIdleLockMs: readStaffIdleLock(env.VITE_STAFF_IDLE_LOCK_MINUTES),
+    queueConfirmAfterMs: readQueueConfirmAfter(env.VITE_QUEUE_CONFIRM_DAYS),
     assumptions: readAssumptions(env),
     errorReporting: {
       dsn: env.VITE_SENTRY_DSN?.trim() ?? '',
@@ -140,6 +159,7 @@ export const config: AppConfig = readConfig(
     VITE_VCONSOLE: import.meta.env.VITE_VCONSOLE,
     VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS,
     VITE_STAFF_IDLE_LOCK_MINUTES: import.meta.env.VITE_STAFF_IDLE_LOCK_MINUTES,
+    VITE_QUEUE_CONFIRM_DAYS: import.meta.env.VITE_QUEUE_CONFIRM_DAYS,
     VITE_SEND_IDEMPOTENCY_KEY: import.meta.env.VITE_SEND_IDEMPOTENCY_KEY,
     VITE_SAVE_DRAFT_WHILE_TYPING: import.meta.env.VITE_SAVE_DRAFT_WHILE_TYPING,
     VITE_DELETE_SERVER_DRAFTS: import.meta.env.VITE_DELETE_SERVER_DRAFTS,

@@ -20,6 +20,8 @@ export const KEPT_SESSION_KEYS = {
   chunkReloadAt: 'chunk-reload-at',
   /** This tab's name for the offline queue's send lease. */
   queueTab: 'offline-bind-queue:tab',
+  /** A check user signed out in this tab ('asked' or 'idle'): the next WeChat sign-in waits for a tap. */
+  checkSignedOut: 'check-signed-out',
 } as const;
 
 /** The offline bind queue (localStorage): every account's queued registrations, each naming its owner. */

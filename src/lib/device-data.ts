@@ -1,10 +1,11 @@
+import * as v from 'valibot';
 import { KEPT_LOCAL_KEYS, KEPT_SESSION_KEYS, OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { appUrl } from '@/lib/app-url';
 import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { isSharedPhone, SHARED_PHONE_KEY } from '@/lib/shared-phone';
-import { readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
+import { isUnsent, readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
 import { getToken, setToken } from '@/lib/token';
-import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
+import { countPersistedDrafts, persistedStorageKey, readStored } from '@/lib/use-persistent-state';
 
 export { isSharedPhone };
 
@@ -137,14 +138,12 @@ function removeQueued(remove: (owner: SessionOwner | null) => boolean): void {
   }
 }
 
-const isUnsent = (entry: QueueEntry) => entry.status !== 'sent';
+/** An owner as readOwner reads one (the one rule of what an owner is). */
+const ownerSchema = v.custom<SessionOwner>((value) => readOwner(value) !== null);
 
 function readDataOwner(): SessionOwner | null {
-  try {
-    return readOwner(JSON.parse(localStorage.getItem(OWNER_KEY) ?? 'null'));
-  } catch {
-    return null;
-  }
+  const owner = readStored(localStorage, OWNER_KEY, ownerSchema);
+  return owner ? readOwner(owner) : null;
 }
 
 function writeDataOwner(owner: SessionOwner): void {

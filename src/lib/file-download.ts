@@ -13,15 +13,18 @@
  * - getFileRecord(source) → FileRecord | null  the description (survives a reload)
  * - markSavedToDevice(source)
  * - recordDownloadFailure(failure) / getDownloadFailure(source) / clearDownloadFailure()
- * - clearDownloadState()     forgets bytes, description and failure (sign-out; tests)
+ * - clearDownloadState()     forgets bytes, description and failure (the session's end; tests)
  * - saveFileToDevice(file)   an anchor download of the bytes (not inside WeChat: it blocks blob downloads)
  * - fileKind(file), fileTypeLabel(file), formatFileSize(bytes), readFileBytes(file), readFileAsDataUrl(file)
  */
 // Not the '@/lib/http' index: the session module (in every page's start-up) imports this file, and the
 // index would bring the HTTP client (axios) into the entry's evaluation.
+import * as v from 'valibot';
 import type { BinaryFile } from '@/lib/http';
 import type { ApiErrorKind } from '@/lib/http/errors';
 import { cleanFileName } from '@/lib/http/content-disposition';
+import { getToken, onTokenChange } from '@/lib/token';
+import { readStored } from '@/lib/use-persistent-state';
 
 /** What a downloaded file is, so that it can be fetched again. Ids only: no personal data. */
 export type FileSource = { kind: 'report'; id: string } | { kind: 'attachment'; id: string };
@@ -65,15 +68,31 @@ export interface DownloadFailure {
 const RECORD_KEY = 'download:saved';
 const FAILURE_KEY = 'download:failure';
 
+// What the two records must be to be used: a planted or damaged one is dropped (readStored), never shown.
+const sourceSchema = v.object({ kind: v.picklist(['report', 'attachment']), id: v.string() });
+const recordSchema: v.GenericSchema<unknown, FileRecord> = v.object({
+  source: sourceSchema,
+  fileName: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+  returnTo: v.optional(v.string()),
+  savedToDevice: v.boolean(),
+  at: v.number(),
+});
+const failureSchema: v.GenericSchema<unknown, DownloadFailure> = v.object({
+  source: sourceSchema,
+  message: v.string(),
+  // Only compared with the kinds the page names (network, timeout): any other text is no kind it knows.
+  kind: v.optional(v.custom<ApiErrorKind>((kind) => typeof kind === 'string')),
+  fileName: v.string(),
+  returnTo: v.optional(v.string()),
+  at: v.number(),
+});
+
 let keptFile: KeptFile | null = null;
 
-function readJson<T>(key: string): T | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
+function readJson<T>(key: string, schema: v.GenericSchema<unknown, T>): T | null {
+  return readStored(sessionStorage, key, schema) ?? null;
 }
 
 function writeJson(key: string, value: unknown): void {
@@ -150,7 +169,7 @@ export function getKeptFile(source: FileSource): KeptFile | null {
 }
 
 export function getFileRecord(source: FileSource): FileRecord | null {
-  const record = readJson<FileRecord>(RECORD_KEY);
+  const record = readJson(RECORD_KEY, recordSchema);
   return record && sameSource(record.source, source) ? record : null;
 }
 
@@ -165,7 +184,7 @@ export function recordDownloadFailure(failure: DownloadFailure): void {
 }
 
 export function getDownloadFailure(source: FileSource): DownloadFailure | null {
-  const failure = readJson<DownloadFailure>(FAILURE_KEY);
+  const failure = readJson(FAILURE_KEY, failureSchema);
   return failure && sameSource(failure.source, source) ? failure : null;
 }
 
@@ -178,6 +197,12 @@ export function clearDownloadState(): void {
   removeKey(RECORD_KEY);
   removeKey(FAILURE_KEY);
 }
+
+// A session's files are its own: when the tab's session ends (sign-out, a 401, the idle lock), the bytes
+// and records this page keeps for it go too.
+onTokenChange(() => {
+  if (!getToken()) clearDownloadState();
+});
 
 /** How long an object URL outlives its anchor click: iOS Safari reads it after the click returns. */
 const OBJECT_URL_LIFETIME_MS = 60_000;

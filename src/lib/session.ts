@@ -1,5 +1,5 @@
 import { homePathFor, type UserAudience } from '@/config/audience';
-import { clearDownloadState } from '@/lib/file-download';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { getToken, removeToken } from '@/lib/token';
 
 /**
@@ -71,12 +71,53 @@ export function sessionHomePath(): string {
 export function setSessionOwner(owner: SessionOwner): void {
   sessionStorage.setItem(AUDIENCE_KEY, owner.audience);
   sessionStorage.setItem(ACCOUNT_KEY, owner.account);
+  allowWeChatSignIn();
 }
 
-/** Ends the local session: token, owner, and any downloaded file still held in memory. */
+/** Why a check user's session ended: 退出, or idle on a shared phone (app/check-idle-timeout.ts). */
+export type CheckSignOutReason = 'asked' | 'idle';
+const CHECK_SIGNED_OUT_KEY = KEPT_SESSION_KEYS.checkSignedOut;
+
+/**
+ * A check user's session ended in this tab: WeChat's silent authorization would sign the same account
+ * straight back in (Back, a reload, a link), the next person on a shared phone included. Until a new
+ * session starts here (setSessionOwner) or the person taps to enter again (allowWeChatSignIn), no
+ * WeChat sign-in starts on its own: index.html's first script, the route guard and /callback show the
+ * re-entry page instead (checkSignedOut).
+ */
+export function recordCheckSignOut(reason: CheckSignOutReason): void {
+  try {
+    sessionStorage.setItem(CHECK_SIGNED_OUT_KEY, reason);
+  } catch {
+    // storage unavailable: the page loaded next (/callback?signedOut=…) still asks for the tap
+  }
+}
+
+/** Why a check user signed out in this tab, while the next WeChat sign-in waits for a tap; else null. */
+export function checkSignedOut(): CheckSignOutReason | null {
+  try {
+    const reason = sessionStorage.getItem(CHECK_SIGNED_OUT_KEY);
+    return reason === 'asked' || reason === 'idle' ? reason : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The person tapped to enter through WeChat (or a session started): sign-ins go on as usual. */
+export function allowWeChatSignIn(): void {
+  try {
+    sessionStorage.removeItem(CHECK_SIGNED_OUT_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}
+
+/**
+ * Ends the local session: token and owner. What was kept for it in memory goes with the token (its
+ * answers: lib/query-client.ts; a downloaded file: lib/file-download.ts).
+ */
 export function clearSession(): void {
   removeToken();
-  clearDownloadState();
   try {
     sessionStorage.removeItem(AUDIENCE_KEY);
     sessionStorage.removeItem(ACCOUNT_KEY);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { config } from '@/config/env';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import type { SessionOwner } from './session';
@@ -7,9 +8,15 @@ import type { SessionOwner } from './session';
  * The offline queue as stored in localStorage: the one reading of its format, for the queue's store
  * (features/offline-queue) and for device-data.ts (which counts and removes entries by owner). An
  * entry that does not match the schema (written by a bug, an old version or by hand) is dropped with a
- * console line, so it can neither break a page nor be sent.
+ * console line, so it can neither break a page nor be sent. What the queue may keep, and for how long,
+ * is settleQueue's: every reading and every change of the store goes through it.
+ *
+ * - 'stale': waited config.queueConfirmAfterMs unsent; sent only when its owner says so (重新发送),
+ *   or deleted by them.
+ * - 'removed': waited as long again unsent: the person's data is gone from the phone, and the entry
+ *   stays only to tell its owner so.
  */
-export type QueueEntryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type QueueEntryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'stale' | 'removed';
 
 export interface QueueEntry {
   id: string;
@@ -17,8 +24,14 @@ export interface QueueEntry {
   owner?: SessionOwner;
   /** When the entry was queued (ISO). */
   createdAt: DateTimeString;
-  /** The ScreeningRegister/Submit body the form would have sent. */
-  registrationInput: RegistrationInput;
+  /**
+   * The ScreeningRegister/Submit body the form would have sent: the person's name, ID number and
+   * phone, so it is kept only while the entry is unsent (settleQueue strips it from 'sent' and
+   * 'removed' entries).
+   */
+  registrationInput?: RegistrationInput;
+  /** When a person last chose to send it (queued, or 重新发送 / 立即重试; ISO): its age counts from here. */
+  keptSince?: DateTimeString;
   /** Set as soon as the registration is saved, so a retry binds it instead of registering the person twice. */
   registrationId?: Id;
   tubeCode: string;
@@ -47,6 +60,50 @@ export interface QueueEntry {
 
 export type QueueWaitCause = 'network' | 'server' | 'session';
 
+/** An entry that still holds the registration it sends (unsent: pending, sending, failed, stale). */
+export type HeldQueueEntry = QueueEntry & { registrationInput: RegistrationInput };
+
+/** Not sent, and still on the phone: what its owner has yet to see go out or decide on. */
+export function isUnsent(entry: QueueEntry): entry is HeldQueueEntry {
+  return entry.status !== 'sent' && entry.status !== 'removed' && entry.registrationInput !== undefined;
+}
+
+/** Sent and removed entries are kept for their owner to review this long after they settled, then forgotten. */
+const SETTLED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+const age = (since: string | undefined, now: number) => now - Date.parse(since ?? '');
+
+/** The entry without the person's data (what a sent or removed entry keeps: its tube, its outcome). */
+function withoutPerson({ registrationInput: _person, ...entry }: QueueEntry): QueueEntry {
+  return entry;
+}
+
+/**
+ * The entries as the queue may keep them at `now`: a sent entry without the person's data; an unsent
+ * one that waited config.queueConfirmAfterMs since a person last chose to send it is 'stale' (its
+ * owner resends or deletes it); waited twice that, 'removed', without the person's data; sent and
+ * removed entries forgotten SETTLED_RETENTION_MS after they settled.
+ */
+export function settleQueue(entries: readonly QueueEntry[], now: number = Date.now()): QueueEntry[] {
+  const confirmAfter = config.queueConfirmAfterMs;
+  return entries.flatMap((entry): QueueEntry[] => {
+    if (entry.status === 'sent' || entry.status === 'removed') {
+      if (age(entry.settledAt, now) > SETTLED_RETENTION_MS) return [];
+      return [entry.registrationInput ? withoutPerson(entry) : entry];
+    }
+    const waited = age(entry.keptSince ?? entry.createdAt, now);
+    if (waited >= 2 * confirmAfter) {
+      // What its owner is told of it: when it was queued, and for which tube.
+      const { id, owner, createdAt, tubeCode, collectedAt, attempts } = entry;
+      const settledAt = new Date(now).toISOString();
+      return [{ id, owner, createdAt, tubeCode, collectedAt, attempts, status: 'removed', settledAt }];
+    }
+    if (waited >= confirmAfter && (entry.status === 'pending' || entry.status === 'sending'))
+      return [{ ...entry, status: 'stale', nextAttemptAt: undefined, waitingFor: undefined }];
+    return [entry];
+  });
+}
+
 const optionalText = v.optional(v.string());
 // Schemas of the functions the app's contract already uses (types/api.ts), so reading adds few bytes.
 const entrySchema = v.object({
@@ -54,15 +111,18 @@ const entrySchema = v.object({
   // Read by readOwner where it matters: an entry of an unknown owner is nobody's, not invalid.
   owner: v.optional(v.unknown()),
   createdAt: v.string(),
-  registrationInput: v.object({
-    name: v.string(),
-    idCard: v.string(),
-    phone: optionalText,
-  }),
+  registrationInput: v.optional(
+    v.object({
+      name: v.string(),
+      idCard: v.string(),
+      phone: optionalText,
+    }),
+  ),
+  keptSince: optionalText,
   registrationId: optionalText,
   tubeCode: v.string(),
   collectedAt: v.string(),
-  status: v.picklist(['pending', 'sending', 'sent', 'failed']),
+  status: v.picklist(['pending', 'sending', 'sent', 'failed', 'stale', 'removed']),
   attempts: v.number(),
   lastError: optionalText,
   resultRegistrationId: optionalText,
@@ -73,7 +133,11 @@ const entrySchema = v.object({
   waitingFor: v.optional(v.picklist(['network', 'server', 'session'])),
 });
 
-/** The stored entries, or null when storage cannot be read. Unreadable or invalid entries are dropped. */
+/**
+ * The stored entries as settleQueue leaves them (and stored so, when it changed any: the person's data
+ * leaves the phone when the app next looks, whoever is signed in), or null when storage cannot be
+ * read. Unreadable or invalid entries are dropped, and an unsent one without its registration.
+ */
 export function readStoredQueue(): QueueEntry[] | null {
   let raw: string | null;
   try {
@@ -90,10 +154,20 @@ export function readStoredQueue(): QueueEntry[] | null {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const entries = parsed.filter((entry) => v.safeParse(entrySchema, entry).success) as QueueEntry[];
+  const entries = (parsed.filter((entry) => v.safeParse(entrySchema, entry).success) as QueueEntry[]).filter(
+    (entry) => entry.status === 'sent' || entry.status === 'removed' || entry.registrationInput !== undefined,
+  );
   if (entries.length < parsed.length)
     console.warn(`待发送队列中有 ${parsed.length - entries.length} 条记录格式不正确，已忽略`);
-  return entries;
+  const settled = settleQueue(entries);
+  if (JSON.stringify(settled) !== JSON.stringify(entries)) {
+    try {
+      writeStoredQueue(settled);
+    } catch {
+      // storage full or unavailable: settled again at the next reading
+    }
+  }
+  return settled;
 }
 
 /** Stores the entries (none: the key is removed). Throws when storage is unavailable or full. */

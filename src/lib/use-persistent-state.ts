@@ -19,8 +19,6 @@ interface Stored<T> {
 /** What a draft's value must be to be used: the form's shape (a schema may also migrate older ones). */
 export type DraftSchema<T> = v.GenericSchema<unknown, T>;
 
-const storedSchema = v.object({ savedAt: v.number(), value: v.unknown() });
-
 /** Any value, for a reader that only asks whether a draft is there (countPersistedDrafts). */
 const anyValue: DraftSchema<unknown> = v.unknown();
 
@@ -32,14 +30,40 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** `text` (a stored value as it was written) read as JSON through `schema`, or undefined when it does not fit. */
+export function parseStored<T>(text: string, schema: v.GenericSchema<unknown, T>): T | undefined {
+  const read = v.safeParse(schema, parseJson(text));
+  return read.success ? read.output : undefined;
+}
+
 /**
- * A stored draft that does not fit its schema (planted, written by another version, damaged): removed,
- * with a console line naming its kind only (a key may name an account), so it cannot break its page
- * on every load.
+ * The JSON value stored under `key` as `schema` reads it, or undefined: none, or one that does not fit
+ * (planted, damaged, written by another version), which is removed with a console line naming its kind
+ * only (a key may name an account), so it cannot break its page on every load. The one reader of every
+ * value the app keeps as JSON: drafts (readPersisted), download records, report criteria, the queue's
+ * lease and the rest.
  */
-function dropMisfit(key: string): undefined {
-  removePersisted(key);
-  console.warn(`本机保存的草稿格式不正确，已忽略（${key.split(':')[0]}）`);
+export function readStored<T>(
+  storage: Storage,
+  key: string,
+  schema: v.GenericSchema<unknown, T>,
+  kind: string = key.split(':')[0],
+): T | undefined {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  const value = parseStored(raw, schema);
+  if (value !== undefined) return value;
+  try {
+    storage.removeItem(key);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+  console.warn(`本机保存的数据格式不正确，已忽略（${kind}）`);
   return undefined;
 }
 
@@ -59,19 +83,21 @@ export function readPersistedText(key: string): string | null {
 
 /**
  * The draft under `key` as `schema` reads it, or undefined: none, expired (removed), or not fitting the
- * schema (removed: dropMisfit). The one reader of every draft.
+ * schema (removed: readStored). The one reader of every draft.
  */
 export function readPersisted<T>(key: string, schema: DraftSchema<T>): T | undefined {
-  const raw = readPersistedText(key);
-  if (!raw) return undefined;
-  const stored = v.safeParse(storedSchema, parseJson(raw));
-  if (!stored.success) return dropMisfit(key);
-  if (Date.now() - stored.output.savedAt > MAX_AGE_MS) {
+  const stored = readStored(
+    draftStorage(),
+    PREFIX + key,
+    v.object({ savedAt: v.number(), value: schema }),
+    key.split(':')[0],
+  );
+  if (!stored) return undefined;
+  if (Date.now() - stored.savedAt > MAX_AGE_MS) {
     removePersisted(key);
     return undefined;
   }
-  const value = v.safeParse(schema, stored.output.value);
-  return value.success ? value.output : dropMisfit(key);
+  return stored.value;
 }
 
 /** Stores `value` under `key`; false when storage is full or unavailable (it then lives in memory only). */

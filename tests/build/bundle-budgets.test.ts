@@ -16,9 +16,10 @@ import { chunkGraphPath, pageBytes, staticClosure, type ChunkGraph } from '../..
 const LOGIN_PAGE_BUDGET_KB = 184.5;
 /**
  * Grown once by the read cache (TanStack Query with lib/query-client.ts, issue 58): one shared chunk of
- * that size that every page with server data loads and /login does not.
+ * that size that every page with server data loads and /login does not; by 0.8 kB when the app's writes
+ * became its mutations and its provider came in (issue 66: useMutation, QueryClientProvider).
  */
-const QUERY_LIBRARY_KB = 11.3;
+const QUERY_LIBRARY_KB = 12.1;
 const ADDED_OVER_LOGIN_BUDGET_KB = 35 + QUERY_LIBRARY_KB;
 
 const dist = 'dist';

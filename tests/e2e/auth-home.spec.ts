@@ -140,6 +140,37 @@ test.describe('WeChat callback (check users)', () => {
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
   });
 
+  test('after 退出, Back does not sign the same WeChat account in again: one tap on 用微信重新进入 does', async ({
+    page,
+    wechat,
+    api,
+  }) => {
+    await page.goto('/checkUserInfoEnter');
+    await expect(page).toHaveURL(/\/checkUserInfoEnter$/);
+    await expect.poll(() => sessionToken(page)).not.toBeNull();
+    // A link in a message: the home, by a full load, and 退出 there; Back goes to the form's page.
+    await page.goto('/checkUser');
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    await page.getByRole('button', { name: '退出', exact: true }).click();
+    await page.getByRole('dialog', { name: '退出' }).getByRole('button', { name: '退出' }).click();
+    await expect(page).toHaveURL(/\/callback\?signedOut=asked$/);
+
+    // Back loads the home afresh, with no session: WeChat's silent authorization would sign the
+    // account straight back in. It waits for the tap instead.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/callback$/);
+    await expect(page.getByRole('heading', { name: '已退出' })).toBeVisible();
+    await expect(page.getByText('张秀英，您好')).toHaveCount(0);
+    expect(wechat.visits).toHaveLength(1);
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(1);
+    expect(await sessionToken(page)).toBeNull();
+
+    await page.getByRole('button', { name: '用微信重新进入' }).click();
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(2);
+  });
+
   test('a cold menu link leaves for WeChat before any of the app’s code is asked for', async ({
     page,
     wechat,

@@ -119,6 +119,12 @@ test.describe('offline bind queue (work users)', () => {
     await expect(page.getByText('已自动提交 2 条登记')).toBeVisible();
     await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toBeVisible();
     await expect(list.getByText('已发送', { exact: true })).toHaveCount(2);
+    // Sent: listed by their tubes; the phone keeps no name, ID number or phone of either.
+    await expect(list.getByText(`采样管 ${tubes[0]}`)).toBeVisible();
+    await expect(list.getByText(PEOPLE[0].name)).toHaveCount(0);
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    for (const value of [...PEOPLE.flatMap((person) => [person.name, person.idCard]), '13800138000'])
+      expect(kept).not.toContain(value);
     await snap(page, 'workUser-offline-queue-sent');
 
     const binds = api.requestsTo(BIND);
@@ -143,6 +149,48 @@ test.describe('offline bind queue (work users)', () => {
     await page.getByRole('button', { name: '查看明细' }).click();
     await page.getByRole('button', { name: '清除已完成' }).click();
     await expect(page.getByRole('heading', { name: '离线登记已全部发送' })).toHaveCount(0);
+  });
+
+  test('a registration left unsent asks after 7 days to be resent or deleted, and after 14 is gone from the phone, saying so', async ({
+    page,
+    api,
+  }) => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const [tube] = spareTubes(api, 1);
+    const person = PEOPLE[0];
+    await page.clock.install();
+    await signIn(page, api);
+    await page.goto('/infoEnter');
+    await page.waitForLoadState('networkidle');
+    await goOffline(page, api);
+    await registerOffline(page, person, tube, false);
+    const queuedAt = await page.evaluate(() => Date.now());
+
+    // Back at work a week later, on a network that does not reach the API: the home asks before
+    // anything is sent.
+    await page.clock.setSystemTime(queuedAt + 8 * DAY);
+    await page.context().setOffline(false);
+    await page.goto('/workUser');
+    const card = page.getByRole('region', { name: '待确认 1 条' });
+    await expect(card.getByText('1 条登记保存已超过 7 天仍未发送，请核对后重新发送或删除')).toBeVisible();
+    const item = card.getByRole('list', { name: '待发送登记明细' }).getByRole('listitem');
+    await expect(item.getByText(person.name)).toBeVisible();
+    await expect(item.getByRole('button', { name: '重新发送' })).toBeVisible();
+    await expect(item.getByRole('button', { name: '删除' })).toBeVisible();
+    await snap(page, 'workUser-offline-queue-stale');
+    await expectAccessible(page);
+
+    // Left another week: removed, and the home says so.
+    await page.clock.setSystemTime(queuedAt + 15 * DAY);
+    await page.reload();
+    const removed = page.getByRole('region', { name: '已删除 1 条' });
+    await expect(
+      removed.getByText('1 条登记保存超过 14 天没有发送，已从本机删除，如需登记请重新录入'),
+    ).toBeVisible();
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(kept).not.toContain(person.idCard);
+    expect(kept).not.toContain(person.name);
+    expect(api.requestsTo(BIND)).toHaveLength(0);
   });
 
   test('a busy server at 确认提交: queued, waits its turn, then lands by itself', async ({ page, api }) => {

@@ -52,11 +52,12 @@ test.describe('work users', () => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
     const failedAssets: string[] = [];
+    /** Each API answer's Cache-Control, by path: a person's report must not be kept by a cache. */
+    const apiCaching = new Map<string, string | undefined>();
     page.on('response', (response) => {
-      if (
-        response.status() >= 400 &&
-        new URL(response.url()).origin === new URL(page.url() || 'http://x').origin
-      ) {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/')) apiCaching.set(url.pathname, response.headers()['cache-control']);
+      if (response.status() >= 400 && url.origin === new URL(page.url() || 'http://x').origin) {
         failedAssets.push(`${response.status()} ${response.url()}`);
       }
     });
@@ -138,7 +139,10 @@ test.describe('work users', () => {
     ]);
     expect(failedAssets).toEqual([]);
     expect(pdfWarnings).toEqual([]);
+    // The report's PDF drawn by pdf.js under the app's policy, whose worker-src allows no blob: URL.
     expect(cspViolations).toEqual([]);
+    for (const path of ['/api/v1/Sampling/PageCheckReport', '/api/v1/Sampling/DownloadCheckReport'])
+      expect(apiCaching.get(path), path).toBe('no-store');
     await expect(viewer.getByRole('region', { name: /^第 1 页/ })).toContainText('检测结果：阳性');
 
     const before = await canvasWidth(page);
@@ -206,6 +210,32 @@ test.describe('work users', () => {
     // 重试 replaced /downErr: Back returns to the report.
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/repoetDetail\\?id=${report.id}$`));
+  });
+
+  test('a value planted where /downErr keeps its record breaks nothing: it explains, and 重试 gets the file', async ({
+    page,
+    api,
+  }) => {
+    const report = reportOf(api, 'negative');
+    await signIn(page, api);
+    // The review's value: this report's failure, with a file name that is not text.
+    const planted = await page.addInitScript(
+      (id) =>
+        sessionStorage.setItem(
+          'download:failure',
+          JSON.stringify({ source: { kind: 'report', id }, message: '下载失败', fileName: 42, at: 1 }),
+        ),
+      report.id,
+    );
+    await page.goto(`/downErr?report=${report.id}`);
+    await planted.dispose();
+    await expect(page.getByText('文件没有下载成功')).toBeVisible();
+    await expect(page.getByText('页面出错了')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveText('上次下载没有完成。');
+    await expect(page.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeVisible();
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page).toHaveURL(new RegExp(`/downSuccess\\?report=${report.id}$`));
+    await expect(page.getByText(report.fileName)).toBeVisible();
   });
 });
 

@@ -256,7 +256,17 @@ test('王医生 leaves the phone for 15 minutes with a queued and a half-typed r
 }) => {
   await page.clock.install();
   await logIn(page, WORK_ACCOUNT.accountName);
+  // A report looked up by a person's ID number first: the lock leaves no trace of it on the phone.
+  const looked = api.db.state.reports[0].idCard;
+  await page.getByRole('link', { name: /报告查询/ }).click();
+  await page.getByRole('link', { name: /按身份证号查询/ }).click();
+  await page.getByLabel('身份证号').fill(looked);
+  await page.getByRole('button', { name: '查询报告' }).click();
+  await expect(page).toHaveURL(/\/repoetList$/);
+  for (let step = 0; step < 3; step += 1) await page.getByRole('button', { name: '返回' }).click();
+  await expect(page).toHaveURL(/\/workUser$/);
   await queueWhileOffline(page, api);
+  const token = await sessionToken(page);
   await textbox(page, '姓名').fill(TYPED.name);
   await textbox(page, '身份证号').fill(TYPED.idCard);
 
@@ -276,6 +286,11 @@ test('王医生 leaves the phone for 15 minutes with a queued and a half-typed r
   for (const person of [QUEUED, TYPED]) await expect(page.getByText(person.name)).toHaveCount(0);
   // Nor her account name: whoever holds the phone now is not offered it.
   await expect(page.getByLabel('账号', { exact: true })).toHaveValue('');
+  // Ended on the server too, by the page the lock loaded, with the locked session's token.
+  await expect
+    .poll(() => api.requestsTo('/Account/LoginOut').map((r) => r.headers.authorization))
+    .toEqual([token]);
+  expect(await phoneStorage(page)).not.toContain(looked);
 
   await page.getByLabel('账号', { exact: true }).fill(WORK_ACCOUNT.accountName);
   await page.getByLabel('密码', { exact: true }).fill(WORK_ACCOUNT.accountPwd);

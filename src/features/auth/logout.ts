@@ -1,7 +1,8 @@
 import { loginOut } from '@/api/account/login-out';
 import { paths, withQuery } from '@/config/paths';
+import { forgetReportSearch } from '@/features/reports';
 import { reloadApp, wipePersonalData } from '@/lib/device-data';
-import { clearSession, getSessionOwner } from '@/lib/session';
+import { clearSession, getSessionOwner, recordCheckSignOut } from '@/lib/session';
 import { SIGNED_OUT_PARAM, type CheckSignOutReason } from './signed-out';
 
 /**
@@ -27,12 +28,14 @@ export async function logout(): Promise<void> {
 
 /**
  * Locks a staff session left idle on a shared phone (app/check-idle-timeout.ts): the token goes, as
- * after a 401, and the account's work and data stay on the phone for its next sign-in (its draft, its
- * queue, under its name: lib/device-data.ts), where it finds them as it left them. A full load of
- * /login with the page to return to: nothing of the session stays in memory for whoever picks the
- * phone up, and any other account signing in there gets none of it.
+ * after a 401, and so does the report search (the ID number last looked up); the account's work and
+ * data stay on the phone for its next sign-in (its draft, its queue, under its name:
+ * lib/device-data.ts), where it finds them as it left them. A full load of /login with the page to
+ * return to: nothing of the session stays in memory for whoever picks the phone up, and any other
+ * account signing in there gets none of it.
  */
 export function lockStaffSession(here: string): void {
+  forgetReportSearch('work');
   clearSession();
   reloadApp(withQuery(paths.login, { [SIGNED_OUT_PARAM]: 'idle', redirect: here }));
 }
@@ -40,9 +43,11 @@ export function lockStaffSession(here: string): void {
 /**
  * Ends a check user's session (退出, or idle on a shared phone: app/check-idle-timeout.ts) as logout
  * does, which removes their draft, then loads /callback afresh, where the next person re-enters
- * through WeChat. A full load: nothing of this person stays in memory (kept-alive pages, the form).
+ * through WeChat with a tap (recordCheckSignOut: nothing in this tab signs the account back in on its
+ * own). A full load: nothing of this person stays in memory (kept-alive pages, the form).
  */
 export async function signOutCheckUser(reason: CheckSignOutReason): Promise<void> {
+  recordCheckSignOut(reason);
   await logout();
   reloadApp(withQuery(paths.callback, { [SIGNED_OUT_PARAM]: reason }));
 }

@@ -1,10 +1,18 @@
+import * as v from 'valibot';
 import { loginWeChat } from '@/api/account/login-wechat';
 import { paths } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
 import { isApiError, retryUntil } from '@/lib/http';
-import { clearSession, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import {
+  checkSignedOut,
+  clearSession,
+  getSessionOwner,
+  setSessionOwner,
+  type SessionOwner,
+} from '@/lib/session';
 import { setToken } from '@/lib/token';
+import { readStored } from '@/lib/use-persistent-state';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { API_STATUS, type LoginResult } from '@/types/api';
 import { getUserManageProfile, profileQuery } from '@/api/account/get-user-manage-profile';
@@ -106,13 +114,14 @@ export function callbackQuery(search: URLSearchParams): { code: string | null; s
 
 /**
  * Starts the code exchange of a callback URL while the callback page's code loads, when the page would
- * start it (a code, and no session in the tab: with one, the page goes on or asks first); the page
- * takes the same exchange. `preload(path)` is called with the page the sign-in returns to, as soon as
- * the token exists. Failures are the page's to explain.
+ * start it (a code, and no session in the tab: with one, the page goes on or asks first; no sign-out in
+ * the tab waiting for a tap: lib/session.ts checkSignedOut); the page takes the same exchange.
+ * `preload(path)` is called with the page the sign-in returns to, as soon as the token exists.
+ * Failures are the page's to explain.
  */
 export function startCallbackSignIn(url: URL, preload: (path: string) => void): void {
   const { code, state } = callbackQuery(url.searchParams);
-  if (!code || getSessionOwner()) return;
+  if (!code || getSessionOwner() || checkSignedOut()) return;
   const destination = readOAuthState(state);
   signInWithWeChatCode(code, state, () => preload(destination ?? paths.checkUser)).catch(() => undefined);
 }
@@ -127,14 +136,8 @@ const REAUTHORIZATION_WINDOW_MS = 5 * 60 * 1000;
 const RETRIES_KEY = KEPT_SESSION_KEYS.oauthRetries;
 
 function readAttempts(now: number): number[] {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(RETRIES_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((at): at is number => typeof at === 'number' && now - at < REAUTHORIZATION_WINDOW_MS)
-      : [];
-  } catch {
-    return [];
-  }
+  const attempts = readStored(sessionStorage, RETRIES_KEY, v.array(v.number())) ?? [];
+  return attempts.filter((at) => now - at < REAUTHORIZATION_WINDOW_MS);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   sessionEntries,
   setQueueFlushing,
   updateQueueEntry,
+  type HeldQueueEntry,
   type QueueEntry,
 } from './queue-store';
 
@@ -44,7 +45,7 @@ let running: Promise<FlushSummary> | null = null;
 let nextFlushTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** This session's entries waiting to be sent. */
-function sendableEntries(): QueueEntry[] {
+function sendableEntries(): HeldQueueEntry[] {
   return sessionEntries(getQueueSnapshot().entries).filter(isSendable);
 }
 

@@ -5,6 +5,7 @@
 export { flushQueue } from './flush-queue';
 export { flushQueueSoon } from './install';
 export {
+  discardQueueEntry,
   enqueueBind,
   findQueuedTube,
   QUEUE_STATUS_LABELS,

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { readStored } from '@/lib/use-persistent-state';
 import { uuidV4 } from '@/lib/uuid';
 import { QUEUE_LOCK_KEY } from './queue-keys';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
@@ -13,10 +15,8 @@ export { QUEUE_LOCK_KEY };
 /** Longer than one entry can take (Submit, Bind and a status check, 10 s timeout each); renewed per entry. */
 const QUEUE_LOCK_TTL_MS = 45_000;
 
-interface Lease {
-  owner: string;
-  expiresAt: number;
-}
+const leaseSchema = v.object({ owner: v.string(), expiresAt: v.number() });
+type Lease = v.InferOutput<typeof leaseSchema>;
 
 const TAB_ID_KEY = KEPT_SESSION_KEYS.queueTab;
 
@@ -41,16 +41,7 @@ const TAB_ID = readTabId();
 let releaseOnExit = false;
 
 function readLease(): Lease | null {
-  try {
-    const raw = localStorage.getItem(QUEUE_LOCK_KEY);
-    if (!raw) return null;
-    const lease = JSON.parse(raw) as Partial<Lease>;
-    return typeof lease.owner === 'string' && typeof lease.expiresAt === 'number'
-      ? { owner: lease.owner, expiresAt: lease.expiresAt }
-      : null;
-  } catch {
-    return null;
-  }
+  return readStored(localStorage, QUEUE_LOCK_KEY, leaseSchema) ?? null;
 }
 
 function writeLease(now: number): boolean {

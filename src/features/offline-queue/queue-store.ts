@@ -4,8 +4,11 @@ import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/
 import { normalizeTubeCode } from '@/lib/tube-code';
 import { uuidV4 } from '@/lib/uuid';
 import {
+  isUnsent,
   readStoredQueue,
+  settleQueue,
   writeStoredQueue,
+  type HeldQueueEntry,
   type QueueEntry,
   type QueueEntryStatus,
 } from '@/lib/stored-queue';
@@ -13,7 +16,7 @@ import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import { QUEUE_STORAGE_KEY } from './queue-keys';
 
 export { QUEUE_STORAGE_KEY };
-export type { QueueEntry, QueueEntryStatus };
+export type { HeldQueueEntry, QueueEntry, QueueEntryStatus };
 
 /**
  * The offline bind queue: registrations and tube bindings a staff member saved while the network was
@@ -35,6 +38,8 @@ export const QUEUE_STATUS_LABELS: Readonly<Record<QueueEntryStatus, string>> = {
   sending: '发送中',
   sent: '已发送',
   failed: '发送失败',
+  stale: '待确认',
+  removed: '已删除',
 };
 
 export interface QueueSnapshot {
@@ -43,19 +48,9 @@ export interface QueueSnapshot {
   flushing: boolean;
 }
 
-/** Sent entries are kept for review, then forgotten (they hold personal data, like the form drafts). */
-const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-
-function expired(entry: QueueEntry, now: number): boolean {
-  return (
-    entry.status === 'sent' && !!entry.settledAt && now - Date.parse(entry.settledAt) > SENT_RETENTION_MS
-  );
-}
-
-/** The stored list without sent entries past their retention, or null when storage cannot be read. */
+/** The stored list as the queue may keep it (lib/stored-queue.ts), or null when storage cannot be read. */
 function readStorage(): QueueEntry[] | null {
-  const now = Date.now();
-  return readStoredQueue()?.filter((entry) => !expired(entry, now)) ?? null;
+  return readStoredQueue();
 }
 
 let snapshot: QueueSnapshot = { entries: readStorage() ?? [], flushing: false };
@@ -81,7 +76,8 @@ export function getQueueSnapshot(): QueueSnapshot {
  */
 function commit(change: (entries: QueueEntry[]) => QueueEntry[], strict = false): void {
   const latest = readStorage() ?? [...snapshot.entries];
-  const next = change(latest);
+  // A change may have just sent an entry: what the queue keeps of it is settled before it is kept.
+  const next = settleQueue(change(latest));
   try {
     writeStoredQueue(next);
   } catch (error) {
@@ -113,8 +109,8 @@ export function sessionEntries(entries: readonly QueueEntry[]): QueueEntry[] {
 }
 
 /** Entries a flush should send: 'sending' ones are left over from a flush that died (tab closed mid-way). */
-export function isSendable(entry: QueueEntry): boolean {
-  return entry.status === 'pending' || entry.status === 'sending';
+export function isSendable(entry: QueueEntry): entry is HeldQueueEntry {
+  return isUnsent(entry) && (entry.status === 'pending' || entry.status === 'sending');
 }
 
 /** The entry still waiting to send this tube, if any (codes compared as lib/tube-code.ts reads them). */
@@ -140,7 +136,7 @@ export interface EnqueueBindInput {
 type EnqueueRefusal = 'duplicate-tube' | 'duplicate-id-card' | 'storage' | 'no-session';
 
 export type EnqueueResult =
-  { ok: true; entry: QueueEntry } | { ok: false; reason: EnqueueRefusal; message: string };
+  { ok: true; entry: HeldQueueEntry } | { ok: false; reason: EnqueueRefusal; message: string };
 
 const ENQUEUE_REFUSAL_MESSAGES: Readonly<Record<EnqueueRefusal, string>> = {
   'duplicate-tube': '该采样管已在待发送队列中，不需要重复保存',
@@ -172,7 +168,7 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
 
   const now = Date.now();
   const { failure } = input;
-  const entry: QueueEntry = {
+  const entry: HeldQueueEntry = {
     id: uuidV4(),
     owner,
     createdAt: new Date(now).toISOString(),
@@ -216,16 +212,19 @@ export function updateQueueEntry(id: string, patch: Partial<Omit<QueueEntry, 'id
 }
 
 /**
- * A person sends the entry again (重新发送 a failed one, 立即重试 a waiting one): it is due now, and a
- * failed entry starts a fresh count of failures (the person fixed the cause, or the server recovered).
+ * A person sends the entry again (重新发送 a failed or stale one, 立即重试 a waiting one): it is due now,
+ * its wait starts afresh (keptSince: settleQueue asks again only after as long), and a failed or stale
+ * entry starts a fresh count of failures (the person fixed the cause, or the server recovered).
  */
 export function retryQueueEntry(id: string): void {
   const entry = snapshot.entries.find((candidate) => candidate.id === id);
+  if (!entry || !isUnsent(entry)) return;
   updateQueueEntry(id, {
     status: 'pending',
+    keptSince: new Date().toISOString(),
     nextAttemptAt: undefined,
     settledAt: undefined,
-    ...(entry?.status === 'failed'
+    ...(entry.status === 'failed' || entry.status === 'stale'
       ? {
           lastError: undefined,
           transientFailures: undefined,
@@ -236,12 +235,23 @@ export function retryQueueEntry(id: string): void {
   });
 }
 
-/** Removes this account's sent and failed entries; returns how many were removed. */
+/** Its owner deletes one unsent entry (删除 on a stale one): its registration is never sent. */
+export function discardQueueEntry(id: string): void {
+  const owner = getSessionOwner();
+  commit((entries) => entries.filter((entry) => entry.id !== id || !isOwnedBy(entry, owner)));
+}
+
+/** Settled: nothing more happens to it but its owner's review (sent, failed, removed). */
+function isFinished(entry: QueueEntry): boolean {
+  return entry.status === 'sent' || entry.status === 'failed' || entry.status === 'removed';
+}
+
+/** Removes this account's sent, failed and removed entries; returns how many were removed. */
 export function removeFinishedEntries(): number {
   const owner = getSessionOwner();
   let removed = 0;
   commit((entries) => {
-    const kept = entries.filter((entry) => isSendable(entry) || !isOwnedBy(entry, owner));
+    const kept = entries.filter((entry) => !isFinished(entry) || !isOwnedBy(entry, owner));
     removed = entries.length - kept.length;
     return kept;
   });

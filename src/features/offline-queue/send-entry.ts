@@ -10,7 +10,7 @@ import { transientCause } from '@/lib/http/retry-policy';
 import type { QueueWaitCause } from '@/lib/stored-queue';
 import { reportQueueFailure } from '@/lib/observability';
 import type { Id } from '@/types/api';
-import type { QueueEntry } from './queue-store';
+import type { HeldQueueEntry, QueueEntry } from './queue-store';
 
 /**
  * Sends one queued entry: submits the registration unless it is saved already, keeps the saved id with
@@ -72,7 +72,7 @@ function entryIdempotencyKey(entry: QueueEntry, step: RegisterAndBindStep): stri
 }
 
 /** Submits the entry's registration unless it is saved, keeping the id with the entry, then binds. */
-async function registerAndBind(entry: QueueEntry, options: SendOptions): Promise<RegisterAndBindOutcome> {
+async function registerAndBind(entry: HeldQueueEntry, options: SendOptions): Promise<RegisterAndBindOutcome> {
   const { tubeCode, collectedAt } = entry;
   const call = { token: options.token, signal: options.signal };
   let registrationId = entry.registrationId;
@@ -99,7 +99,7 @@ async function registerAndBind(entry: QueueEntry, options: SendOptions): Promise
   );
 }
 
-export async function sendEntry(entry: QueueEntry, options: SendOptions): Promise<SendResult> {
+export async function sendEntry(entry: HeldQueueEntry, options: SendOptions): Promise<SendResult> {
   const outcome = await registerAndBind(entry, options);
   switch (outcome.kind) {
     case 'bound':

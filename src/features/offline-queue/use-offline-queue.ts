@@ -9,6 +9,10 @@ export interface OfflineQueueState {
   pendingCount: number;
   failedCount: number;
   sentCount: number;
+  /** Waited too long unsent: its owner resends or deletes it (lib/stored-queue.ts settleQueue). */
+  staleCount: number;
+  /** Waited longer still: removed from the phone, kept only to say so. */
+  removedCount: number;
   /** A flush runs in this tab. */
   flushing: boolean;
   /** Sends what is waiting now and reports the outcome, also when nothing could be sent (立即发送). */
@@ -33,6 +37,8 @@ export function useOfflineQueue(): OfflineQueueState {
       pendingCount: count('pending') + count('sending'),
       failedCount: count('failed'),
       sentCount: count('sent'),
+      staleCount: count('stale'),
+      removedCount: count('removed'),
       flushing,
       flush: flushNow,
     };

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { hiddenServerDraftsKey } from '@/lib/work-keys';
 import { getSessionOwner } from '@/lib/session';
+import { readStored } from '@/lib/use-persistent-state';
 import type { Id } from '@/types/api';
 
 /**
@@ -18,12 +20,7 @@ function storageKey(): string | null {
 export function hiddenServerDrafts(): ReadonlySet<Id> {
   const key = storageKey();
   if (key === null) return new Set();
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-    return new Set(Array.isArray(stored) ? stored.filter((id): id is Id => typeof id === 'string') : []);
-  } catch {
-    return new Set();
-  }
+  return new Set(readStored(localStorage, key, v.array(v.string())));
 }
 
 export function hideServerDraft(id: Id): void {

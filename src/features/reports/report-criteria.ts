@@ -1,5 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import * as v from 'valibot';
 import { formatMaskedIdCard } from '@/lib/id-card';
+import { parseStored, readStored, removePersisted } from '@/lib/use-persistent-state';
 import type { CheckReportPageQuery } from '@/types/api';
 
 /**
@@ -11,25 +13,14 @@ export type ReportCriteria =
   { type: 'idCard'; value: string } | { type: 'tubeCode'; value: string } | { type: 'mine' };
 
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
+/** The search form's draft (lib/use-persistent-state): what is typed until the search runs. */
+export const reportSearchDraftKey = (audience: 'work' | 'check') => `report-search:${audience}`;
 const listeners = new Set<() => void>();
 
-function parse(raw: string | null): ReportCriteria | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<{ type: unknown; value: unknown }>;
-    if (value.type === 'mine') return { type: 'mine' };
-    if (
-      (value.type === 'idCard' || value.type === 'tubeCode') &&
-      typeof value.value === 'string' &&
-      value.value
-    ) {
-      return { type: value.type, value: value.value };
-    }
-  } catch {
-    // corrupt entry: treat as none
-  }
-  return null;
-}
+const criteriaSchema: v.GenericSchema<unknown, ReportCriteria> = v.union([
+  v.object({ type: v.picklist(['idCard', 'tubeCode']), value: v.pipe(v.string(), v.minLength(1)) }),
+  v.object({ type: v.literal('mine') }),
+]);
 
 function readRaw(audience: 'work' | 'check'): string | null {
   try {
@@ -40,7 +31,7 @@ function readRaw(audience: 'work' | 'check'): string | null {
 }
 
 export function readReportCriteria(audience: 'work' | 'check'): ReportCriteria | null {
-  return parse(readRaw(audience));
+  return readStored(sessionStorage, storageKey(audience), criteriaSchema) ?? null;
 }
 
 export function writeReportCriteria(audience: 'work' | 'check', criteria: ReportCriteria): void {
@@ -49,6 +40,20 @@ export function writeReportCriteria(audience: 'work' | 'check', criteria: Report
   } catch {
     // storage unavailable: nothing to keep across a reload
   }
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Forgets `audience`'s report search, the criteria and what the search form holds (an ID number looked
+ * up): a staff session locked when idle leaves neither on the phone (app/check-idle-timeout.ts).
+ */
+export function forgetReportSearch(audience: 'work' | 'check'): void {
+  try {
+    sessionStorage.removeItem(storageKey(audience));
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+  removePersisted(reportSearchDraftKey(audience));
   listeners.forEach((listener) => listener());
 }
 
@@ -64,7 +69,7 @@ export function useReportCriteria(audience: 'work' | 'check'): {
 } {
   const raw = useSyncExternalStore(subscribe, () => readRaw(audience));
   return useMemo(() => {
-    const criteria = parse(raw);
+    const criteria = (raw && parseStored(raw, criteriaSchema)) || null;
     return { criteria, key: criteria ? JSON.stringify(criteria) : '' };
   }, [raw]);
 }

@@ -253,8 +253,9 @@ const ALLOWED_MESSAGE_SHAPES: readonly RegExp[] = [
   new RegExp(`^${escapeRegExp(contractMismatchMessage('CALL')).replace('CALL', '[\\w/]+')}$`),
   // The app's own reports (sentry.ts): a kind, an API path, a field path and a code.
   /^(?:API [a-z]+ failure: [A-Z]+ \/[\w/.-]*(?: \(\d+\))?|Contract difference: [A-Z]+ \/[\w/.-]* [\w.[\]()]+|Offline queue: (?:submit|bind) refused \([a-z]+(?: \d+)?\))$/,
-  // A chunk a deploy removed (src/app/chunk-reload.ts), as each browser words it.
-  /^(?:Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)[.:]?(?: \S+)?$/,
+  // A chunk a deploy removed (src/app/chunk-reload.ts), as each browser words it, naming at most the
+  // script's address (an http(s) URL or a path to a .js file; its query is removed): never a word.
+  /^(?:Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)[.:]?(?: (?:https?:\/\/[\w.-]+(?::\d+)?)?\/[\w./-]*\.m?js(?:[?#]\S*)?)?$/,
 ];
 
 function escapeRegExp(text: string): string {
@@ -345,10 +346,19 @@ function reportedElsewhere(error: unknown): boolean {
 }
 
 /**
+ * WeChat's user agent carries `MMWEBID/<n>`, a number that stays with the app's install on the phone:
+ * what a report may say of the phone is its make and WeChat's version, not which one it is. The user
+ * agent without it (events here, sessions in sentry.ts).
+ */
+export function withoutInstallId<T extends string | undefined>(userAgent: T): T {
+  return userAgent?.replace(/\s*\bMMWEBID\/\S*/gi, '') as T;
+}
+
+/**
  * An error event as it may leave the phone, or null when it must not: the error's type and stack, its
  * text only when it is one of the app's own messages; the page's address without its query, only the
- * User-Agent header (which phone and WeChat version), no request body or cookies, no user, every string
- * masked and the dropped keys left out.
+ * User-Agent header (which phone and WeChat version; withoutInstallId), no request body or cookies, no
+ * user, every string masked and the dropped keys left out.
  */
 export function scrubEvent(
   event: ErrorEvent,
@@ -357,7 +367,7 @@ export function scrubEvent(
 ): ErrorEvent | null {
   if (reportedElsewhere(hint.originalException)) return null;
   const { request, user: _user, breadcrumbs, exception, message, logentry, tags, extra, ...rest } = event;
-  const userAgent = request?.headers?.['User-Agent'];
+  const userAgent = withoutInstallId(request?.headers?.['User-Agent']);
   return maskDeep(
     {
       ...rest,

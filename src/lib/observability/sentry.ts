@@ -18,7 +18,10 @@ import {
 } from '@sentry/react';
 import type { ErrorReportingConfig } from '@/config/env';
 import type { ReportSink } from './reporter';
-import { collectPersonalValues, scrubBreadcrumb, scrubEvent, scrubSpan } from './scrub';
+import { collectPersonalValues, scrubBreadcrumb, scrubEvent, scrubSpan, withoutInstallId } from './scrub';
+
+/** An integration as BrowserOptions lists them (the SDK's Integration type is its core package's). */
+type Integration = Extract<NonNullable<BrowserOptions['integrations']>, readonly unknown[]>[number];
 
 /** What browserTracingIntegration's `beforeStartSpan` receives (the SDK does not export the type). */
 type StartSpanOptions = Parameters<
@@ -47,6 +50,19 @@ function namedAfterRoute(options: StartSpanOptions): StartSpanOptions {
   };
 }
 
+/**
+ * A session (release health) carries the User-Agent too, and passes no beforeSend: the same without
+ * WeChat's install id. Set up before the session integration sends the page's first session.
+ */
+const sessionUserAgent: Integration = {
+  name: 'SessionUserAgent',
+  setup(client) {
+    client.on('beforeSendSession', (session) => {
+      if ('userAgent' in session) session.userAgent = withoutInstallId(session.userAgent);
+    });
+  },
+};
+
 /** The options the app starts Sentry with: what it collects, and the scrubber on everything it sends. */
 function sentryOptions(settings: ErrorReportingConfig): BrowserOptions {
   const speed = settings.tracesSampleRate > 0;
@@ -65,6 +81,7 @@ function sentryOptions(settings: ErrorReportingConfig): BrowserOptions {
       httpContextIntegration(),
       breadcrumbsIntegration({ dom: false }),
       consoleIntegration(),
+      sessionUserAgent,
       browserSessionIntegration(),
       // Web vitals (LCP, INP, CLS) of the sampled page loads, per route. No spans for the API calls:
       // their failures are reported by the client, and their URLs are not needed.

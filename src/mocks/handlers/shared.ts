@@ -86,8 +86,19 @@ function sessionUser(db: DemoDb, request: Request): DemoUser | null {
 }
 
 /**
+ * Every answer of the demo is personal or a session's (a report, a registration, a token), so none may
+ * be kept by a cache: a webview's HTTP cache is keyed by the URL, not the token, and WeChat's webviews on
+ * one phone share it (docs/security.md, "Personal answers are never cached").
+ */
+function notCached(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/**
  * One endpoint: '*' + path matches any origin. The resolver returns responseData (wrapped in the success
- * envelope), or a Response as it is; a thrown BusinessError becomes a failure envelope.
+ * envelope), or a Response as it is; a thrown BusinessError becomes a failure envelope. Every answer,
+ * refusals and 401s included, is sent with `Cache-Control: no-store` (notCached).
  */
 export function endpoint(
   db: DemoDb,
@@ -102,7 +113,7 @@ export function endpoint(
     const latency = typeof options.latencyMs === 'function' ? options.latencyMs() : (options.latencyMs ?? 0);
     if (latency > 0) await delay(latency);
     const user = sessionUser(db, request);
-    if (!user && !endpointOptions.public) return unauthorizedResponse();
+    if (!user && !endpointOptions.public) return notCached(unauthorizedResponse());
     try {
       const input = wire.input(await readInput(request));
       const context: EndpointContext = {
@@ -115,10 +126,10 @@ export function endpoint(
         },
       };
       const result = await resolve(context);
-      return result instanceof Response ? result : envelope(wire.answer(result ?? null));
+      return notCached(result instanceof Response ? result : envelope(wire.answer(result ?? null)));
     } catch (error) {
       if (error instanceof BusinessError)
-        return envelope(wire.refusal(error.data), error.statusCode, error.message);
+        return notCached(envelope(wire.refusal(error.data), error.statusCode, error.message));
       throw error;
     }
   });

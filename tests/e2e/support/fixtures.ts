@@ -318,16 +318,16 @@ export const test = base.extend<
 export { expect };
 
 /**
- * Another phone or browser (its own storage, no session) talking to the same demo server as the test's
- * page, with the test project's phone settings. Close it when done.
+ * A context of `browser` with the test project's phone settings and the WeChat bridge, as the test's
+ * own page has them. Its API requests go where the browser resolves the API host: the worker's server
+ * (the test's demo backend) for a browser launched with the worker's launchOptions.
  */
-export async function openAnotherDevice(
+export async function phoneContext(
   browser: Browser,
   testInfo: TestInfo,
-  api: ApiMock,
   userAgent = testInfo.project.use.userAgent,
 ): Promise<BrowserContext> {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } =
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, ignoreHTTPSErrors } =
     testInfo.project.use;
   const context = await browser.newContext({
     baseURL,
@@ -338,8 +338,23 @@ export async function openAnotherDevice(
     locale,
     timezoneId,
     userAgent,
+    ignoreHTTPSErrors,
   });
   await context.addInitScript(weChatBridgeInitScript());
+  return context;
+}
+
+/**
+ * Another phone or browser (its own storage, no session) talking to the same demo server as the test's
+ * page, with the test project's phone settings. Close it when done.
+ */
+export async function openAnotherDevice(
+  browser: Browser,
+  testInfo: TestInfo,
+  api: ApiMock,
+  userAgent = testInfo.project.use.userAgent,
+): Promise<BrowserContext> {
+  const context = await phoneContext(browser, testInfo, userAgent);
   await routeApi(context, api);
   return context;
 }

@@ -78,6 +78,9 @@ describe('the check user’s idle timeout', () => {
     await settle();
     expect(lockStaffSession.mock.calls).toEqual([['/infoEnter?from=home']]);
     expect(signOutCheckUser).not.toHaveBeenCalled();
+    // Kept for the page the lock loads, which ends the session on the server (LoginOut): the lock
+    // itself waits for no answer.
+    expect(sessionStorage.getItem('idle-locked-token')).toBe('token');
   });
 
   it('a touch restarts a staff session’s idle time', async () => {

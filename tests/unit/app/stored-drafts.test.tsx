@@ -117,7 +117,7 @@ describe.each(DRAFTS)('$name', ({ key, path, audience, shownEmpty }) => {
     await shownEmpty();
     expect(screen.queryByText('页面出错了')).toBeNull();
     expect(localStorage.getItem(storageKey)).toBeNull();
-    expect(warn).toHaveBeenCalledWith(`本机保存的草稿格式不正确，已忽略（${key.split(':')[0]}）`);
+    expect(warn).toHaveBeenCalledWith(`本机保存的数据格式不正确，已忽略（${key.split(':')[0]}）`);
     warn.mockRestore();
   });
 });

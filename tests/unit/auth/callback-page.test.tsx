@@ -9,7 +9,7 @@ import { config } from '@/config/env';
 import { paths, withQuery } from '@/config/paths';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import { claimDeviceData } from '@/lib/device-data';
-import { getSessionAudience, getSessionOwner } from '@/lib/session';
+import { checkSignedOut, getSessionAudience, getSessionOwner, recordCheckSignOut } from '@/lib/session';
 import { getToken } from '@/lib/token';
 import { createOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { MAX_AUTOMATIC_REAUTHORIZATIONS, SIGN_IN_RETRY_BUDGET_MS } from '@/features/auth/wechat-sign-in';
@@ -291,6 +291,22 @@ describe('/callback', () => {
       expect(log.count(LOGIN_WECHAT)).toBe(0);
     },
   );
+
+  it('after a check user’s sign-out in this tab, a callback with a code posts nothing until the tap', async () => {
+    inWeChat();
+    recordCheckSignOut('asked');
+    const log = recordRequests();
+    // Back onto the sign-in's callback, or WeChat loading it again: a code and a state of this tab.
+    renderRoute(callbackUrl({ code: freshCode(), state: createOAuthState('/checkUser') }));
+    expect(await screen.findByRole('heading', { name: '已退出' })).toBeInTheDocument();
+    expect(log.count(LOGIN_WECHAT)).toBe(0);
+    expect(getToken()).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: '用微信重新进入' }));
+    // The tap: WeChat authorizes afresh, and its callback will be exchanged.
+    expect(new URL(location.replace.mock.calls[0][0]).hostname).toBe('open.weixin.qq.com');
+    expect(checkSignedOut()).toBeNull();
+    expect(log.count(LOGIN_WECHAT)).toBe(0);
+  });
 
   it('with a check session: goes straight on without posting the code', async () => {
     await signInForTest('check');

@@ -1,9 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getUserManageProfile, profileQuery } from '@/api/account';
-import { logout, signOutCheckUser } from '@/features/auth/logout';
+import { lockStaffSession, logout, signOutCheckUser } from '@/features/auth/logout';
+import {
+  readReportCriteria,
+  reportSearchDraftKey,
+  writeReportCriteria,
+} from '@/features/reports/report-criteria';
 import { queryClient } from '@/lib/query-client';
-import { getSessionAudience } from '@/lib/session';
+import { checkSignedOut, getSessionAudience } from '@/lib/session';
+import { persistedStorageKey, writePersisted } from '@/lib/use-persistent-state';
 import { getToken, setToken } from '@/lib/token';
 import { config } from '@/config/env';
 import { stubLocation } from '../support/location-stub';
@@ -80,6 +86,26 @@ describe('logout', () => {
       expect(getToken()).toBeNull();
       expect(localStorage.getItem(testDraftKey('check'))).toBeNull();
       expect(location.replace).toHaveBeenCalledWith(`${config.publicBase}callback?signedOut=${reason}`);
+      // The next WeChat sign-in in this tab waits for a tap (lib/session.ts).
+      expect(checkSignedOut()).toBe(reason);
     },
   );
+});
+
+describe('lockStaffSession (a staff session idle on a shared phone)', () => {
+  it('forgets the report search (the ID number looked up) with the token, and keeps her registration draft', async () => {
+    const location = stubLocation();
+    await signInForTest('work');
+    writeReportCriteria('work', { type: 'idCard', value: '110105196601010071' });
+    writePersisted(reportSearchDraftKey('work'), { idCard: '11010519660101', tubeCode: '' });
+    localStorage.setItem(testDraftKey(), JSON.stringify({ savedAt: Date.now(), value: { name: '张三' } }));
+    lockStaffSession('/reportList');
+    expect(getToken()).toBeNull();
+    expect(readReportCriteria('work')).toBeNull();
+    expect(localStorage.getItem(persistedStorageKey(reportSearchDraftKey('work')))).toBeNull();
+    expect(localStorage.getItem(testDraftKey())).not.toBeNull();
+    expect(location.replace).toHaveBeenCalledWith(
+      `${config.publicBase}login?signedOut=idle&redirect=%2FreportList`,
+    );
+  });
 });

@@ -15,6 +15,12 @@ describe('the Content-Security-Policy (scripts/csp.mjs)', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it('lets workers start only from the app’s own files, never from a blob: URL', () => {
+    expect(contentSecurityPolicy({ apiOrigin: 'https://api.example.cn:8686' })).toContain(
+      "worker-src 'self';",
+    );
+  });
+
   it('lets images come only from the app, data:/blob: pictures, the API and the listed image hosts', () => {
     const policy = contentSecurityPolicy({
       apiOrigin: 'https://api.example.cn:8686',

@@ -83,3 +83,17 @@ describe('VITE_STAFF_IDLE_LOCK_MINUTES', () => {
     expect(readConfig({ MODE: 'production', VITE_STAFF_IDLE_LOCK_MINUTES: value }).staffIdleLockMs).toBe(ms);
   });
 });
+
+describe('VITE_QUEUE_CONFIRM_DAYS', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  it.each([
+    [undefined, 7 * DAY],
+    ['3', 3 * DAY],
+    // Never off: a person's data does not wait on a phone for good.
+    ['0', 7 * DAY],
+    ['-1', 7 * DAY],
+    ['never', 7 * DAY],
+  ])('%j makes an unsent queued registration ask after %j ms', (value, ms) => {
+    expect(readConfig({ MODE: 'production', VITE_QUEUE_CONFIRM_DAYS: value }).queueConfirmAfterMs).toBe(ms);
+  });
+});

@@ -214,6 +214,10 @@ describe('npm run contract, read-only', () => {
       ].join('\n'),
     );
     expect(output).toContain('     total: in every page answer');
+    // The demo backend sends every answer with no-store (src/mocks/handlers/shared.ts).
+    expect(section(output, 'Caching')).toBe(
+      ['Caching (14 answers with personal data)', '     Cache-Control: no-store in every one'].join('\n'),
+    );
     const assumptions = section(output, 'Assumptions');
     expect(assumptions).toContain(
       `found: ${DEFAULT_DICTIONARY_PATH} answers with records\n     the default is right.`,
@@ -308,6 +312,19 @@ describe('npm run contract, read-only', () => {
           "To show it, change registrationSchema.tube.status in src/types/api.ts to read the server's form.",
       ].join('\n'),
     );
+    // The answers this server rewrote went without the demo's Cache-Control: each personal one is named.
+    expect(
+      section(output, 'Caching')
+        .split('\n')
+        .filter((line) => line.startsWith('WARN')),
+    ).toEqual(
+      ['POST /api/v1/ScreeningRegister/Search [staff]', 'POST /api/v1/Sampling/PageCheckReport [staff]'].map(
+        (call) =>
+          `WARN ${call}: no Cache-Control, not no-store: a webview's HTTP cache (keyed by the URL, not the ` +
+          "token, and shared by WeChat's webviews on a phone) may give this answer to the next account signed in there",
+      ),
+    );
+    expect(code).toBe(1);
     expect(output).toMatch(/^SKIP GET \/api\/v1\/Sampling\/DownloadCheckReport \[staff\]/m);
     expect(output).toMatch(/^OK {3}GET \/api\/v1\/Announcement\/GetDetail \[staff\]$/m);
     expect(output).toContain(

@@ -8,6 +8,7 @@ import { setToken } from '@/lib/token';
 import { server } from '../../msw-server';
 import { api, isolateRequestTests } from '../http/helpers';
 import { recordRequests } from '../support/request-log';
+import { readPlan } from '../../../scripts/contract/plan';
 
 isolateRequestTests();
 
@@ -85,10 +86,22 @@ describe('the server duties in docs/security.md', () => {
     expect(downloads).toEqual(['Sampling/DownloadCheckReport', 'Attachement/Download']);
     for (const path of downloads) {
       expect(section('Authorisation (the API)')).toContain(`\`${path}\``);
-      expect(section('Downloads are never cached (the API)')).toContain(`\`${path}\``);
+      expect(section('Personal answers are never cached (the API)')).toContain(`\`${path}\``);
     }
-    expect(section('Downloads are never cached (the API)')).toContain('`Cache-Control: no-store`');
+    expect(section('Personal answers are never cached (the API)')).toContain('`Cache-Control: no-store`');
     // The file name comes from Content-Disposition (src/lib/http/content-disposition.ts).
     expect(corsList('Access-Control-Expose-Headers')).toContain('content-disposition');
+  });
+
+  it('names for no-store every call whose answer npm run contract counts as personal', () => {
+    const personal = readPlan({
+      withCheckUser: true,
+      dictionaryPath: '/api/v1/Dictionary/PageDictionaryItem',
+    })
+      .filter((step) => step.personal)
+      .map((step) => step.path.replace('/api/v1/', ''));
+    expect(personal.length).toBeGreaterThan(5);
+    for (const path of new Set(personal))
+      expect(section('Personal answers are never cached (the API)')).toContain(`\`${path}\``);
   });
 });

@@ -14,6 +14,8 @@ import {
   saveFileToDevice,
   type FileSource,
 } from '@/lib/file-download';
+import { clearSession } from '@/lib/session';
+import { setToken } from '@/lib/token';
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const REPORT: FileSource = { kind: 'report', id: 'rpt-1' };
@@ -94,6 +96,40 @@ describe('keepFile', () => {
     expect(getKeptFile(REPORT)).toBeNull();
     expect(getFileRecord(REPORT)).toBeNull();
     expect(getDownloadFailure(REPORT)).toBeNull();
+  });
+});
+
+describe('the session’s end', () => {
+  it('(sign-out, a 401, the idle lock: the token goes) forgets bytes, description and failure', () => {
+    setToken('token-of-the-session');
+    keepFile(REPORT, { data: bytes('x'), contentType: 'application/pdf' }, 'a.pdf');
+    recordDownloadFailure({ source: REPORT, message: 'x', fileName: 'a.pdf', at: 1 });
+    clearSession();
+    expect(getKeptFile(REPORT)).toBeNull();
+    expect(sessionStorage.getItem('download:saved')).toBeNull();
+    expect(sessionStorage.getItem('download:failure')).toBeNull();
+  });
+});
+
+describe('a stored record that does not fit (planted, damaged, another version’s)', () => {
+  it.each([
+    ['text that is not JSON', 'oops'],
+    ['null', 'null'],
+    ['a message that is not text', JSON.stringify({ source: REPORT, message: 5, fileName: 'a.pdf', at: 1 })],
+    [
+      'a source of another kind',
+      JSON.stringify({ source: { kind: 'x', id: 'rpt-1' }, message: 'x', fileName: 'a.pdf', at: 1 }),
+    ],
+  ])('is dropped, never read: %s', (_case, planted) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    sessionStorage.setItem('download:failure', planted);
+    sessionStorage.setItem('download:saved', planted);
+    expect(getDownloadFailure(REPORT)).toBeNull();
+    expect(getFileRecord(REPORT)).toBeNull();
+    expect(sessionStorage.getItem('download:failure')).toBeNull();
+    expect(sessionStorage.getItem('download:saved')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('本机保存的数据格式不正确，已忽略（download）');
+    warn.mockRestore();
   });
 });
 

@@ -239,6 +239,19 @@ describe('work on the phone (the login page)', () => {
     expect(work.ownerless).toBe(2);
   });
 
+  it('counts no sent or removed entry: what remains of them names no one and waits for nothing', () => {
+    const settledAt = new Date().toISOString();
+    localStorage.setItem(
+      OFFLINE_QUEUE_KEY,
+      JSON.stringify([
+        { ...storedQueueEntry({ id: 'sent-1', status: 'sent', owner: ADMIN }), settledAt },
+        { ...storedQueueEntry({ id: 'removed-1', status: 'removed', owner: ADMIN }), settledAt },
+        storedQueueEntry({ id: 'stale-1', status: 'stale', owner: ADMIN }),
+      ]),
+    );
+    expect([...workOnPhone().unsentByAccount]).toEqual([['admin', 1]]);
+  });
+
   it('removes only what nobody owns', () => {
     phoneInUse();
     removeOwnerlessWork();

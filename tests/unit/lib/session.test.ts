@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, getSessionOwner, setSessionOwner } from '@/lib/session';
+import {
+  allowWeChatSignIn,
+  checkSignedOut,
+  clearSession,
+  getSessionOwner,
+  recordCheckSignOut,
+  setSessionOwner,
+} from '@/lib/session';
+import { wipePersonalData } from '@/lib/device-data';
 import { setToken } from '@/lib/token';
 
 describe('the session owner', () => {
@@ -27,5 +35,19 @@ describe('the session owner', () => {
     expect(getSessionOwner()).toBeNull();
     expect(sessionStorage.getItem('session-account')).toBeNull();
     expect(sessionStorage.getItem('session-audience')).toBeNull();
+  });
+});
+
+describe('a check user’s sign-out in this tab', () => {
+  it('holds the next WeChat sign-in for a tap, through the sign-out’s wipe, until a tap or a new session', () => {
+    recordCheckSignOut('idle');
+    wipePersonalData({ audience: 'check', account: '3' });
+    expect(checkSignedOut()).toBe('idle');
+    allowWeChatSignIn();
+    expect(checkSignedOut()).toBeNull();
+    recordCheckSignOut('asked');
+    setToken('t');
+    setSessionOwner({ audience: 'work', account: 'admin' });
+    expect(checkSignedOut()).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueEntry } from '@/features/offline-queue/queue-store';
+import type { HeldQueueEntry } from '@/features/offline-queue/queue-store';
 import { API_STATUS } from '@/types/api';
 import { server } from '../../msw-server';
 import { api, isolateRequestTests } from '../http/helpers';
@@ -126,7 +126,7 @@ describe('the HTTP client reports each failure by kind, with its endpoint and co
   });
 });
 
-function queued(sequence: number): QueueEntry {
+function queued(sequence: number): HeldQueueEntry {
   return {
     id: `entry-${sequence}`,
     createdAt: COLLECTED_AT,

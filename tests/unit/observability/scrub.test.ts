@@ -10,6 +10,7 @@ import {
   scrubBreadcrumb,
   scrubEvent,
   scrubSpan,
+  withoutInstallId,
 } from '@/lib/observability/scrub';
 import { NETWORK_ERROR_MESSAGE, httpFailureMessage } from '@/lib/http/messages';
 import { ApiError } from '@/lib/http';
@@ -287,6 +288,21 @@ describe('scrubEvent', () => {
     });
   });
 
+  it("sends WeChat's user agent without MMWEBID, the number that stays with the app's install", () => {
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 12; wv) Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5061 ' +
+      'MMWEBSDK/20230405 MMWEBID/1234 MicroMessenger/8.0.35.2360(0x28002339) WeChat/arm64 NetType/WIFI';
+    const scrubbed = scrubEvent(event({ request: { headers: { 'User-Agent': userAgent } } }), {}, []);
+    expect(scrubbed?.request?.headers).toEqual({
+      'User-Agent':
+        'Mozilla/5.0 (Linux; Android 12; wv) Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5061 ' +
+        'MMWEBSDK/20230405 MicroMessenger/8.0.35.2360(0x28002339) WeChat/arm64 NetType/WIFI',
+    });
+    expect(withoutInstallId('Mozilla/5.0 MicroMessenger/8.0.1 MMWEBID/98')).toBe(
+      'Mozilla/5.0 MicroMessenger/8.0.1',
+    );
+  });
+
   it('sends no user', () => {
     expect(
       scrubEvent(event({ user: { ip_address: '10.0.0.1', username: '王医生' } }), {}, []),
@@ -338,6 +354,32 @@ describe('scrubEvent', () => {
       'a chunk a deploy removed',
       'Failed to fetch dynamically imported module: https://h5.example.cn/assets/page-1.js?x=13800138000',
       'Failed to fetch dynamically imported module: https://h5.example.cn/assets/page-1.js',
+    ],
+    [
+      'a chunk a deploy removed, as Firefox words it, by its path',
+      'error loading dynamically imported module: /h5/assets/page-1.mjs',
+      'error loading dynamically imported module: /h5/assets/page-1.mjs',
+    ],
+    [
+      'a chunk a deploy removed, as Safari words it',
+      'Importing a module script failed.',
+      'Importing a module script failed.',
+    ],
+    // The review's finding: the chunk message's shape let any word through in place of the address.
+    [
+      'a chunk message naming a person',
+      'Failed to fetch dynamically imported module: 欧阳娜娜',
+      MASK.message,
+    ],
+    [
+      'a chunk message with a word after the address',
+      'Failed to fetch dynamically imported module: https://h5.example.cn/assets/page-1.js 欧阳娜娜',
+      MASK.message,
+    ],
+    [
+      'a chunk message naming a file that is not a script',
+      'Failed to fetch dynamically imported module: https://h5.example.cn/欧阳娜娜',
+      MASK.message,
     ],
     ['an error type named after data', '张秀英', MASK.message],
   ])('keeps a message on the allowlist: %s', (_case, text, sent) => {

@@ -100,7 +100,7 @@ describe('信息录入 without network (staff)', () => {
     await waitFor(() => expect(getQueueSnapshot().entries).toHaveLength(1));
     const [entry] = getQueueSnapshot().entries;
     expect(entry.registrationId).toMatch(/^\d+$/);
-    expect(entry.registrationInput.id).toBe(entry.registrationId);
+    expect(entry.registrationInput?.id).toBe(entry.registrationId);
   });
 
   it('declined, everything stays as typed, also when the form is opened again', async () => {

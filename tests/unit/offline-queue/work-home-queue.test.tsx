@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
   enqueueBind,
@@ -23,6 +23,9 @@ beforeEach(async () => {
   await signInForTest('work');
 });
 afterEach(closeOverlays);
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -161,6 +164,60 @@ describe('/workUser offline queue card', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: '发送失败 1 条' })).toBeNull());
   });
 
+  it('at sign-in, an entry unsent for 7 days asks to be resent or deleted; one unsent for 14 days is gone, with a line', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const log = recordRequests();
+    const network = networkDown();
+    const kept = queue(1);
+    queue(2);
+    const older = queue(3);
+    // Only the clock is faked: the page and its requests keep their own timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 8 * DAY);
+    // The oldest had been waiting a week longer.
+    updateQueueEntry(older.id, { createdAt: new Date(Date.now() - 15 * DAY).toISOString() });
+    // Her session of a week ago is long over: she signs in again.
+    await signInForTest('work');
+    resetQueue();
+    openHome();
+    const user = setupUser();
+
+    const card = await screen.findByRole('region', { name: '待确认 2 条' });
+    expect(
+      within(card).getByText(
+        '2 条登记保存已超过 7 天仍未发送，请核对后重新发送或删除；1 条登记保存超过 14 天没有发送，已从本机删除，如需登记请重新录入',
+      ),
+    ).toBeInTheDocument();
+    // Nothing is sent on its own: the card's own send at sight finds nothing due.
+    const items = within(within(card).getByRole('list', { name: '待发送登记明细' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]).getByText('待确认')).toBeInTheDocument();
+    expect(within(items[2]).getByText(`采样管 ${spareTube(3)}`)).toBeInTheDocument();
+    expect(within(items[2]).getByText(/已从本机删除，没有保存到系统/)).toBeInTheDocument();
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).not.toContain(personInput(3).idCard);
+
+    // 删除 the second, after its dialog; 重新发送 the first: sent now.
+    await user.click(within(items[1]).getByRole('button', { name: '删除' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '删除这条登记' })).getByRole('button', {
+        name: '删除',
+      }),
+    );
+    network.restore();
+    await user.click(within(items[0]).getByRole('button', { name: '重新发送' }));
+    expect(await screen.findByRole('heading', { name: '已删除 1 条' })).toBeInTheDocument();
+    expect(await log.bodies('/ScreeningRegister/Submit')).toEqual([
+      expect.objectContaining({ idCard: personInput(1).idCard }),
+    ]);
+    expect(getQueueSnapshot().entries.map((entry) => [entry.id, entry.status])).toEqual([
+      [kept.id, 'sent'],
+      [older.id, 'removed'],
+    ]);
+    // Sent: the phone keeps no name or ID number of it.
+    for (const sequence of [1, 2, 3])
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).not.toContain(personInput(sequence).idCard);
+  });
+
   it("shows, counts and sends only the signed-in account's entries", async () => {
     const log = recordRequests();
     setSessionOwner({ audience: 'work', account: 'worker' });
@@ -180,7 +237,7 @@ describe('/workUser offline queue card', () => {
     await user.click(within(card).getByRole('button', { name: '查看明细' }));
     const items = within(within(card).getByRole('list', { name: '待发送登记明细' })).getAllByRole('listitem');
     expect(items).toHaveLength(1);
-    expect(within(items[0]).getByText(spareTube(2))).toBeInTheDocument();
+    expect(within(items[0]).getByText(spareTube(2), { exact: false })).toBeInTheDocument();
     await screen.findByRole('heading', { name: '离线登记已全部发送' });
     expect(await log.bodies('/ScreeningRegister/Submit')).toEqual([
       expect.objectContaining({ idCard: personInput(2).idCard }),

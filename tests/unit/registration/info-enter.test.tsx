@@ -110,7 +110,7 @@ describe('信息录入 submit (work)', () => {
     expect(router.state.location.search).toMatch(/^\?id=\d+$/);
     expect(localStorage.getItem(testDraftKey())).toBeNull();
     // The page's title and the result it shows.
-    expect(await screen.findAllByText('绑定成功')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('绑定成功')).toHaveLength(2));
   });
 });
 

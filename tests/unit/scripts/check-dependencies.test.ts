@@ -32,7 +32,25 @@ describe('scripts/check-dependencies.mjs (offline advisory check)', () => {
   });
 
   it.each([
+    ['axios@1.5.1', 'CVE-2023-45857', { axios: '1.5.1' }],
+    ['axios@0.27.2', 'CVE-2023-45857', { axios: '0.27.2' }],
+    ['axios@1.7.3', 'CVE-2024-39338', { axios: '1.7.3' }],
+    ['dompurify@3.1.2', 'CVE-2024-47875', { dompurify: '3.1.2' }],
+    ['dompurify@2.4.9', 'CVE-2024-47875', { dompurify: '2.4.9' }],
+    ['react-router@7.5.1', 'CVE-2025-43864', { 'react-router': '7.5.1' }],
+    ['valibot@1.1.0', 'GHSA-vqpr-j7v3-hqw9', { valibot: '1.1.0' }],
+  ])('fails on %s, in the range %s was published for', (name, id, packages) => {
+    const result = check(packages);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(`${name} (node_modules/${name.split('@')[0]}): ${id}`);
+  });
+
+  it.each([
     ['the first fixed version', { axios: '1.12.0' }],
+    [
+      'the versions before and after a published range',
+      { valibot: '0.30.0', 'x/node_modules/valibot': '1.2.0' },
+    ],
     ['a fixed line of an older major', { ws: '7.5.10', semver: '6.3.1' }],
     ['an unrelated package', { 'left-pad': '1.0.0' }],
   ])('passes %s', (_label, packages) => {
@@ -51,6 +69,17 @@ describe('scripts/check-dependencies.mjs (offline advisory check)', () => {
     const { output, status } = check({ axios: '1.12.0' }, ['--today', '2027-06-01']);
     expect(status).toBe(0);
     expect(output).toMatch(/the list is \d+ days old: run a live audit \(docs\/deployment.md/);
+  });
+
+  it('says when an installed version it covers is newer than the list, and passes', () => {
+    const { output, status } = check({ axios: '1.99.0', 'x/node_modules/ws': '9.0.0', 'left-pad': '1.0.0' });
+    expect(status).toBe(0);
+    expect(output).toMatch(/the list is older than 2 installed version\(s\) it covers/);
+    expect(output).toContain('axios@1.99.0 (node_modules/axios): the list was checked against 1.21.1');
+    expect(output).toContain(
+      'ws@9.0.0 (node_modules/x/node_modules/ws): the list was checked against 7.5.14, 8.23.0',
+    );
+    expect(output).not.toContain('left-pad');
   });
 
   it('counts a pre-release of a fixed version as not yet fixed', () => {

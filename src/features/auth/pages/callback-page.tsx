@@ -5,7 +5,7 @@ import { PageShell } from '@/components/page-shell';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/http/errors';
-import { clearSession, getSessionOwner } from '@/lib/session';
+import { allowWeChatSignIn, checkSignedOut, clearSession, getSessionOwner } from '@/lib/session';
 import { uuidV4 } from '@/lib/uuid';
 import { isWeChat } from '@/lib/wechat/environment';
 import { createOAuthState, readOAuthState, startAuthorization } from '@/lib/wechat/oauth';
@@ -42,6 +42,9 @@ function initialPhase(code: string | null, state: string | undefined): Phase {
   const session = getSessionOwner();
   if (session?.audience === 'check') return { kind: 'leaving' };
   if (session?.audience === 'work') return { kind: 'confirm-switch', account: session.account };
+  // After a sign-out in this tab, no code is exchanged before the person taps to enter again.
+  const signedOut = checkSignedOut();
+  if (signedOut) return { kind: 'signed-out', reason: signedOut };
   if (!code) return { kind: 'missing-code' };
   return { kind: 'signing-in', code, state };
 }
@@ -237,7 +240,15 @@ export default function CallbackPage() {
             {problem.title}
           </h2>
           <p className={styles.text}>{problem.text}</p>
-          <Button block color="primary" size="large" onClick={reauthorize}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => {
+              allowWeChatSignIn();
+              reauthorize();
+            }}
+          >
             {problem.action ?? (phase.kind === 'missing-code' && config.demo ? '以演示用户继续' : '重新授权')}
           </Button>
           {phase.kind === 'missing-code' && !config.demo && !isWeChat() && (

@@ -10,7 +10,12 @@ import { normalizeTubeCode } from '@/lib/tube-code';
 import { normalizeIdCard, validateIdCard } from '@/lib/id-card';
 import { useAudience } from '@/lib/route-meta';
 import { usePersistentState } from '@/lib/use-persistent-state';
-import { readReportCriteria, writeReportCriteria, type ReportCriteria } from '../report-criteria';
+import {
+  readReportCriteria,
+  reportSearchDraftKey,
+  writeReportCriteria,
+  type ReportCriteria,
+} from '../report-criteria';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
 import styles from './reports.module.css';
@@ -42,7 +47,7 @@ export default function ReportSearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const type: InputType = searchParams.get('type') === 'tubeCode' ? 'tubeCode' : 'idCard';
   const draft = usePersistentState(
-    `report-search:${audience}`,
+    reportSearchDraftKey(audience),
     searchDraftSchema,
     initialDraft(readReportCriteria(audience)),
   );
