@@ -171,6 +171,26 @@ test.describe('WeChat callback (check users)', () => {
     expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(2);
   });
 
+  test('after 退出, a message link’s 微信登录 is the one tap: the message opens, no 已退出 page between', async ({
+    page,
+    wechat,
+    api,
+  }) => {
+    const message = api.db.state.messages.find((candidate) => candidate.recipientUserId === '3')!;
+    await page.goto('/checkUser');
+    await expect(page.getByText('张秀英，您好')).toBeVisible();
+    await page.getByRole('button', { name: '退出', exact: true }).click();
+    await page.getByRole('dialog', { name: '退出' }).getByRole('button', { name: '退出' }).click();
+    await expect(page).toHaveURL(/\/callback\?signedOut=asked$/);
+
+    await page.goto(`/messageDetail?id=${message.id}`);
+    await page.getByRole('main').getByRole('button', { name: '微信登录' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messageDetail\\?id=${message.id}$`));
+    await expect(page.getByText(message.title).first()).toBeVisible();
+    expect(wechat.visits).toHaveLength(2);
+    expect(api.requestsTo(LOGIN_WECHAT)).toHaveLength(2);
+  });
+
   test('a cold menu link leaves for WeChat before any of the app’s code is asked for', async ({
     page,
     wechat,

@@ -9,7 +9,13 @@ import { loginManage } from '@/api/account/login-manage';
 import { errorMessage } from '@/lib/http/errors';
 import type { WorkOnPhone } from '@/lib/device-data';
 import { readReturnPath } from '@/lib/return-path';
-import { getSessionAudience, getSessionOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
+import {
+  allowWeChatSignIn,
+  getSessionAudience,
+  getSessionOwner,
+  setSessionOwner,
+  type SessionOwner,
+} from '@/lib/session';
 import { setToken } from '@/lib/token';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import { homePathFor } from '@/config/audience';
@@ -92,6 +98,8 @@ export default function LoginPage({ weChatFirst = false }: LoginPageProps) {
   const [leaving, setLeaving] = useState(false);
   const signInWithWeChat = (returnPath: string) => {
     setLeaving(true);
+    // This tap is the one a sign-out in this tab waits for (lib/session.ts checkSignedOut).
+    allowWeChatSignIn();
     // The OAuth code loads on this tap only: most who open this page are staff signing in.
     void import('@/lib/wechat/oauth').then(({ beginCheckSignIn }) => {
       const target = beginCheckSignIn(returnPath);
