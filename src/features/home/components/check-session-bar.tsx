@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { signOutCheckUser } from '@/features/auth';
@@ -11,6 +12,8 @@ import styles from './check-session-bar.module.css';
  */
 export function CheckSessionBar() {
   const [shared] = useState(isSharedPhone);
+  // LoginOut, then /callback afresh: every read of the session is reset as its token goes.
+  const signOut = useMutation({ mutationFn: () => signOutCheckUser('asked') });
 
   const leave = () =>
     void Dialog.confirm({
@@ -20,7 +23,7 @@ export function CheckSessionBar() {
       content: '退出后，您在这部手机上填写、还没提交的内容会被清除。',
       confirmText: '退出',
       cancelText: '取消',
-      onConfirm: () => signOutCheckUser('asked'),
+      onConfirm: () => signOut.mutateAsync(),
     });
 
   return (

@@ -14,7 +14,7 @@ import { showLoading, toastFail } from '@/lib/feedback';
 import { errorMessage } from '@/lib/http';
 import { getSessionOwner } from '@/lib/session';
 import { UnreadBadge } from '../components/unread-badge';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { profileQuery } from '@/api/account/get-user-manage-profile';
 import { latestAnnouncementQuery } from '@/api/announcements/page-announcement';
 import styles from './work-home-page.module.css';
@@ -55,10 +55,10 @@ export default function WorkHomePage() {
   const latest = useQuery(latestAnnouncementQuery());
   const queue = useOfflineQueue();
 
-  const leave = async () => {
-    await logout();
-    reloadApp(paths.login);
-  };
+  // LoginOut, then a full load of /login. Every read of the session is reset as its token goes
+  // (lib/query-client.ts), and the load leaves nothing of it in memory.
+  const signOut = useMutation({ mutationFn: logout, onSettled: () => reloadApp(paths.login) });
+  const leave = () => signOut.mutateAsync();
 
   /** 保存到服务器后退出: the unfinished registration goes to 待提交登记 first; a failure keeps everyone here. */
   const saveThenLeave = async () => {
@@ -175,7 +175,13 @@ export default function WorkHomePage() {
         )}
       </section>
 
-      <Button block size="large" className={styles.logout} onClick={() => void confirmLogout()}>
+      <Button
+        block
+        size="large"
+        className={styles.logout}
+        loading={signOut.isPending}
+        onClick={() => void confirmLogout()}
+      >
         退出登录
       </Button>
     </PageShell>
