@@ -29,65 +29,52 @@ import { readStored } from '@/lib/use-persistent-state';
 /** What a downloaded file is, so that it can be fetched again. Ids only: no personal data. */
 export type FileSource = { kind: 'report'; id: string } | { kind: 'attachment'; id: string };
 
-/** A downloaded file's description; kept in sessionStorage. */
-export interface FileRecord {
-  source: FileSource;
-  fileName: string;
-  contentType: string;
+// What the two records kept in sessionStorage are, and must be to be used: a planted or damaged one is
+// dropped (readStored), never shown. Their types are read from these schemas, so the two cannot differ.
+const sourceSchema = v.object({ kind: v.picklist(['report', 'attachment']), id: v.string() });
+
+/** Why a file that arrived cannot be read here: a PDF with a password to open it, or a damaged one. */
+const unreadableSchema = v.picklist(['locked', 'damaged']);
+export type UnreadableFile = v.InferOutput<typeof unreadableSchema>;
+
+/** A downloaded file's description. */
+const recordSchema = v.object({
+  source: sourceSchema,
+  fileName: v.string(),
+  contentType: v.string(),
   /** Bytes. */
-  size: number;
+  size: v.number(),
   /** path + search of the page that started the download: where 回到原页面 leads. */
-  returnTo?: string;
+  returnTo: v.optional(v.string()),
   /** An anchor download of these bytes has been started on this device. */
-  savedToDevice: boolean;
+  savedToDevice: v.boolean(),
   /** Epoch ms. */
-  at: number;
-}
+  at: v.number(),
+});
+export type FileRecord = v.InferOutput<typeof recordSchema>;
 
 /** A file whose bytes this page session holds. */
 export interface KeptFile extends FileRecord {
   data: Blob | ArrayBuffer;
 }
 
-/** Why a file that arrived cannot be read here: a PDF with a password to open it, or a damaged one. */
-export type UnreadableFile = 'locked' | 'damaged';
-
-export interface DownloadFailure {
-  source: FileSource;
+const failureSchema = v.object({
+  source: sourceSchema,
   /** The reason in plain words (the server's message for a JSON error that came back instead of the file). */
-  message: string;
-  kind?: ApiErrorKind;
-  /** The file arrived but cannot be read here (its pages could not be drawn as pictures). */
-  unreadable?: UnreadableFile;
-  fileName: string;
-  returnTo?: string;
-  /** Epoch ms. */
-  at: number;
-}
-
-const RECORD_KEY = 'download:saved';
-const FAILURE_KEY = 'download:failure';
-
-// What the two records must be to be used: a planted or damaged one is dropped (readStored), never shown.
-const sourceSchema = v.object({ kind: v.picklist(['report', 'attachment']), id: v.string() });
-const recordSchema: v.GenericSchema<unknown, FileRecord> = v.object({
-  source: sourceSchema,
-  fileName: v.string(),
-  contentType: v.string(),
-  size: v.number(),
-  returnTo: v.optional(v.string()),
-  savedToDevice: v.boolean(),
-  at: v.number(),
-});
-const failureSchema: v.GenericSchema<unknown, DownloadFailure> = v.object({
-  source: sourceSchema,
   message: v.string(),
   // Only compared with the kinds the page names (network, timeout): any other text is no kind it knows.
   kind: v.optional(v.custom<ApiErrorKind>((kind) => typeof kind === 'string')),
+  /** The file arrived but cannot be read here (its pages could not be drawn as pictures). */
+  unreadable: v.optional(unreadableSchema),
   fileName: v.string(),
   returnTo: v.optional(v.string()),
+  /** Epoch ms. */
   at: v.number(),
 });
+export type DownloadFailure = v.InferOutput<typeof failureSchema>;
+
+const RECORD_KEY = 'download:saved';
+const FAILURE_KEY = 'download:failure';
 
 let keptFile: KeptFile | null = null;
 

@@ -229,7 +229,8 @@ test.describe('work users', () => {
     );
     await page.goto(`/downErr?report=${report.id}`);
     await planted.dispose();
-    await expect(page.getByText('文件没有下载成功')).toBeVisible();
+    // In WeChat a report's action is 保存报告图片 (features/downloads/action-words.ts).
+    await expect(page.getByText('报告图片没有生成')).toBeVisible();
     await expect(page.getByText('页面出错了')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveText('上次下载没有完成。');
     await expect(page.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeVisible();

@@ -89,6 +89,20 @@ describe('keepFile', () => {
     expect(again).toMatchObject({ returnTo: '/from', savedToDevice: true });
   });
 
+  it('a failure reads back whole: a locked file stays locked (its page offers no 重试)', () => {
+    const failure = {
+      source: REPORT,
+      message: '文件设有密码保护',
+      kind: 'malformed',
+      unreadable: 'locked',
+      fileName: 'a.pdf',
+      returnTo: '/from',
+      at: 1,
+    } as const;
+    recordDownloadFailure(failure);
+    expect(getDownloadFailure(REPORT)).toEqual(failure);
+  });
+
   it('clearDownloadState (sign-out) forgets bytes, description and failure', () => {
     keepFile(REPORT, { data: bytes('x'), contentType: 'application/pdf' }, 'a.pdf');
     recordDownloadFailure({ source: REPORT, message: 'x', fileName: 'a.pdf', at: 1 });
