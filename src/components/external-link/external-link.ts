@@ -27,6 +27,8 @@ export function confirmExternalLink(event: MouseEvent<HTMLElement>): void {
   if (!url) return;
   event.preventDefault();
   void Dialog.confirm({
+    // antd-mobile's dialog has no accessible name of its own.
+    'aria-label': '即将离开本应用',
     title: '即将离开本应用',
     content: `该链接将打开外部网站 ${url.host}，请确认是您信任的网站。`,
     confirmText: '继续访问',

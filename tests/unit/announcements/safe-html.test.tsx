@@ -359,7 +359,7 @@ describe('<SafeHtml> links', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 
     await user.click(link);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: '即将离开本应用' });
     expect(dialog).toHaveTextContent('即将离开本应用');
     expect(dialog).toHaveTextContent('该链接将打开外部网站 look-alike.example');
     expect(open).not.toHaveBeenCalled();
