@@ -86,7 +86,7 @@ export default function InfoDetailPage() {
                 <TubeSection registration={registration} tube={registration.tube} audience={audience} />
               ) : registration.status === 'submitted' ? (
                 <Suspense fallback={<InlineLoading label="正在载入绑定" />}>
-                  <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
+                  <BindTubePanel registration={registration} audience={audience} />
                 </Suspense>
               ) : (
                 <DraftNotice
