@@ -91,7 +91,6 @@ export default function InfoDetailPage() {
               ) : (
                 <DraftNotice
                   registration={registration}
-                  onSubmitted={refresh}
                   continueTo={
                     audience === 'work'
                       ? withQuery(routes.registrationEnter, { draft: registration.id })
@@ -150,7 +149,6 @@ export default function InfoDetailPage() {
                 <RegistrationCorrection
                   key={JSON.stringify(formFromRegistration(registration))}
                   registration={registration}
-                  onSaved={refresh}
                 >
                   <PersonDetails registration={registration} />
                 </RegistrationCorrection>
