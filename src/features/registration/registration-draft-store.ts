@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { readKeys, invalidateReads } from '@/api/read-keys';
 import { addRegistration, savedRegistrationId } from '@/api/registration';
 import { registrationDraftKey } from '@/lib/work-keys';
+import { externalStore } from '@/lib/external-store';
 import { isApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { getSessionOwner, requireSessionOwner, type SessionOwner } from '@/lib/session';
@@ -68,7 +69,6 @@ export interface RegistrationDraftStore {
 }
 
 function createStore(key: string): RegistrationDraftStore {
-  const listeners = new Set<() => void>();
   /** The storage text `state` was read from or written as: storage changed elsewhere when it differs. */
   let raw: string | null | undefined;
   let state: RegistrationDraftState = { ...EMPTY_REGISTRATION_DRAFT, generation: 0 };
@@ -89,32 +89,27 @@ function createStore(key: string): RegistrationDraftStore {
     else writePersisted(key, { form: next.form, server: next.server });
     raw = readPersistedText(key);
     state = { form: next.form, server: next.server, generation: state.generation + (replaced ? 1 : 0) };
-    for (const listener of listeners) listener();
+    changed();
   };
 
-  /** The draft as stored now, to change it (another tab may have changed it). */
-  const current = () => {
+  /** The draft as stored now (another tab may have changed it), for useSyncExternalStore. */
+  const {
+    get: current,
+    subscribe,
+    changed,
+  } = externalStore(() => {
     readStorage();
     return state;
-  };
+  });
+  // Another tab's change (its submit, a sign-out there) is shown at once.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === persistedStorageKey(key)) changed();
+  });
 
   return {
     key,
     getState: current,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key === persistedStorageKey(key)) {
-          readStorage();
-          listener();
-        }
-      };
-      window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', onStorage);
-      };
-    },
+    subscribe,
     editForm: (patch) => {
       const { form, server } = current();
       commit({ form: { ...form, ...patch }, server });
