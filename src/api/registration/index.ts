@@ -6,4 +6,3 @@ export * from './search-registrations';
 export * from './submit-registration';
 export * from './saved-registration-id';
 export * from './registrations-of-id-card';
-export * from './register-and-bind';

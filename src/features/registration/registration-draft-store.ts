@@ -1,11 +1,11 @@
-import { mutationOptions, MutationObserver } from '@tanstack/react-query';
+import { mutationOptions, MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { readKeys, invalidateReads } from '@/api/read-keys';
+import { invalidateReads, readKeys, REGISTRATION_READS } from '@/api/read-keys';
 import { addRegistration, savedRegistrationId } from '@/api/registration';
+import { registerAndBind } from '@/api/registration/register-and-bind';
 import { registrationDraftKey } from '@/lib/work-keys';
 import { externalStore } from '@/lib/external-store';
 import { isApiError } from '@/lib/http';
-import { queryClient } from '@/lib/query-client';
 import { getSessionOwner, requireSessionOwner, type SessionOwner } from '@/lib/session';
 import {
   persistedStorageKey,
@@ -20,6 +20,7 @@ import {
   formHasContent,
   registrationDraftSchema,
   serverDraftSignature,
+  toRegistrationInput,
   unsavedServerDraft,
   type RegistrationDraft,
   type RegistrationForm,
@@ -38,7 +39,7 @@ import {
  * private browsing), the draft lives on in memory for this page load.
  *
  * Its writes to the server are mutations in the draft's scope (`key`), which TanStack Query runs one
- * after another: a save (ScreeningRegister/Add, draftSaveMutation) and the submit (the entry form's).
+ * after another: a save (ScreeningRegister/Add, draftSaveMutation) and the submit (draftSubmitMutation).
  */
 export interface RegistrationDraftState extends RegistrationDraft {
   /** Bumped when the draft is replaced or cleared: a save answering later belongs to the old one. */
@@ -187,6 +188,34 @@ export const draftSaveMutation = (store: RegistrationDraftStore) =>
     },
   });
 
+/**
+ * The draft's submit as a mutation: registers the person and binds the tube (registerAndBind) as the
+ * draft is once the save under way (the same scope) has answered, so it takes the id that save got.
+ * Bound, the draft is forgotten; stopped at Bind, it keeps the registration Submit saved, so a retry
+ * binds that one instead of registering the person twice. The entry form and /bindErr's 重试.
+ */
+export const draftSubmitMutation = (store: RegistrationDraftStore) =>
+  mutationOptions({
+    scope: { id: store.key },
+    // The draft the person submitted: kept only while it is still the one on the phone.
+    onMutate: () => store.getState().generation,
+    mutationFn: () => {
+      const { form, server } = store.getState();
+      return registerAndBind({
+        submit: toRegistrationInput(form, server.registrationId),
+        tubeCode: form.tubeCode,
+        collectedAt: form.collectedAt ?? '',
+      });
+    },
+    onSuccess: (outcome, _variables, generation, { client }) => {
+      if (outcome.kind !== 'bound' && outcome.step !== 'bind') return;
+      if (outcome.kind === 'bound') store.clear();
+      else store.keepServerCopy({ registrationId: outcome.registrationId, status: 'submitted' }, generation);
+      // What Submit saved and Bind bound, every page shows; not waited for: the page goes on at once.
+      void invalidateReads(client, REGISTRATION_READS);
+    },
+  });
+
 /** The signed-in staff member's draft store, or null without a staff session. */
 function workDraftStore(): RegistrationDraftStore | null {
   const owner = getSessionOwner();
@@ -206,7 +235,7 @@ export function hasUnsavedWorkRegistration(): boolean {
  * Saves that registration (after a save under way), so it is in 待提交登记 after signing in on any
  * phone. Rejects when it fails.
  */
-export async function saveWorkRegistrationToServer(): Promise<void> {
+export async function saveWorkRegistrationToServer(queryClient: QueryClient): Promise<void> {
   const store = workDraftStore();
   if (store) await new MutationObserver(queryClient, draftSaveMutation(store)).mutate();
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { invalidateReads, REGISTRATION_READS } from '@/api/read-keys';
-import { registerAndBind, type RegisterAndBindOutcome } from '@/api/registration/register-and-bind';
+import type { RegisterAndBindOutcome } from '@/api/registration/register-and-bind';
 import { audiencePages, type UserAudience } from '@/config/audience';
 import { paths, withQuery } from '@/config/paths';
 import { toast, toastFail } from '@/lib/feedback';
@@ -20,41 +19,11 @@ import {
   offerRegisteredIdCard,
 } from './components/registration-dialogs';
 import { queueable, queueRegistration, type NotSent } from './queue-registration';
-import { toRegistrationInput, type RegistrationForm } from './registration-draft';
-import type { RegistrationDraftStore } from './registration-draft-store';
+import type { RegistrationForm } from './registration-draft';
+import { draftSubmitMutation } from './registration-draft-store';
 import { derivedFromIdCard } from './registration-form-values';
 import { REGISTRATION_FORM_NAME, type RegistrationFormState } from './use-registration-form';
 import { focusControl } from './use-tube-fields';
-
-/**
- * Registers the account's draft and binds its tube (registerAndBind), as it is once the draft's save
- * under way has answered: the submit runs in the draft's scope, after its saves and before the next.
- * Bound, the draft is forgotten; stopped at Bind, the draft keeps the registration Submit saved, so a
- * retry binds that one instead of registering the person twice. The entry form and /bindErr's 重试.
- */
-export function useDraftRegisterAndBind(store: RegistrationDraftStore) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    scope: { id: store.key },
-    // The draft the person submitted: kept only while it is still the one on the phone.
-    onMutate: () => store.getState().generation,
-    mutationFn: () => {
-      const { form, server } = store.getState();
-      return registerAndBind({
-        submit: toRegistrationInput(form, server.registrationId),
-        tubeCode: form.tubeCode,
-        collectedAt: form.collectedAt ?? '',
-      });
-    },
-    onSuccess: (outcome, _variables, generation) => {
-      if (outcome.kind !== 'bound' && outcome.step !== 'bind') return;
-      if (outcome.kind === 'bound') store.clear();
-      else store.keepServerCopy({ registrationId: outcome.registrationId, status: 'submitted' }, generation);
-      // What Submit saved and Bind bound, every page shows; not waited for: the page goes on at once.
-      void invalidateReads(queryClient, REGISTRATION_READS);
-    },
-  });
-}
 
 const QUEUED_MESSAGES = {
   network: '网络不可用，已保存到待发送队列，恢复网络后将自动提交',
@@ -67,7 +36,7 @@ function fieldElement(name: string): HTMLElement | null {
 
 /**
  * 提交 / 提交并绑定 of 信息录入: checks the fields, asks, registers the person and binds the tube
- * (useDraftRegisterAndBind), and shows what the form meets of the outcome: the next page, a field,
+ * (draftSubmitMutation), and shows what the form meets of the outcome: the next page, a field,
  * /bindErr (staff) or a line (check users), the existing registration, or the offline queue (staff).
  * `waiting` is what the button shows it waits for: the ID-card lookup or the server.
  */
@@ -75,7 +44,7 @@ export function useRegistrationSubmit(fields: RegistrationFormState, audience: U
   const { isWork, draft, store, person, tube, registered } = fields;
   const navigate = useNavigate();
   const guard = useTapGuard();
-  const sending = useDraftRegisterAndBind(store);
+  const sending = useMutation(draftSubmitMutation(store));
   const [pageError, setPageError] = useState<string | null>(null);
   /** The ID card whose out-of-range age the person accepted with 仍要登记: not asked again for it. */
   const ageAcceptedFor = useRef<string | null>(null);

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
@@ -14,8 +15,7 @@ import {
   type BindFailureReason,
   type EntryLocationState,
 } from '../bind-failure';
-import { useRegistrationDraft } from '../registration-draft-store';
-import { useDraftRegisterAndBind } from '../use-registration-submit';
+import { draftSubmitMutation, useRegistrationDraft } from '../registration-draft-store';
 import styles from './result-pages.module.css';
 
 /**
@@ -31,7 +31,7 @@ export default function BindErrorPage() {
   const reason: BindFailureReason = isBindFailureReason(rawReason) ? rawReason : 'unknown';
   // The staff member's unfinished registration: what 重试 sends again.
   const [, store] = useRegistrationDraft();
-  const sending = useDraftRegisterAndBind(store);
+  const sending = useMutation(draftSubmitMutation(store));
   // Kept once the page is leaving: a second tap that arrived after the first retry had succeeded (the
   // next page's chunk still loading) found no draft and sent the user back to the form with 没有找到待提交的内容.
   const guard = useTapGuard();
