@@ -1,5 +1,6 @@
 import { config } from '@/config/env';
 import { getSessionOwner } from '@/lib/session';
+import { readText, removeStored, writeText } from '@/lib/storage';
 import { getToken } from '@/lib/token';
 import type { AppRouter } from './router';
 
@@ -27,26 +28,17 @@ const LOCKED_TOKEN_KEY = 'idle-locked-token';
  * never waited for. A 401 (the token had expired) changes nothing: no session is signed in here.
  */
 function endLockedSession(): void {
-  let token: string | null = null;
-  try {
-    token = sessionStorage.getItem(LOCKED_TOKEN_KEY);
-    sessionStorage.removeItem(LOCKED_TOKEN_KEY);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  const token = readText('session', LOCKED_TOKEN_KEY);
   if (!token) return;
+  removeStored('session', LOCKED_TOKEN_KEY);
   void import('@/api/account/login-out')
     .then(({ loginOut }) => loginOut({ token, silent: true }))
     .catch(() => undefined);
 }
 
+/** Where storage refuses it, the session ends here only, as a webview closing ends it. */
 function keepLockedToken(token: string | null): void {
-  if (!token) return;
-  try {
-    sessionStorage.setItem(LOCKED_TOKEN_KEY, token);
-  } catch {
-    // storage full or unavailable: the session ends here only, as a webview closing ends it
-  }
+  if (token) writeText('session', LOCKED_TOKEN_KEY, token);
 }
 
 /** How long the tab's session may stay idle, or null when it never ends for it (no session, switched off). */

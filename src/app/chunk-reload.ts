@@ -1,4 +1,5 @@
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
+import { readText, removeStored, writeText } from '@/lib/storage';
 
 /**
  * After a deploy, a webview holding an old index.html asks for chunks that no longer exist. Load the
@@ -24,12 +25,12 @@ export async function loadWithReload<T>(
 ): Promise<T> {
   try {
     const module = await load();
-    sessionStorage.removeItem(RELOAD_FLAG);
+    removeStored('session', RELOAD_FLAG);
     return module;
   } catch (error) {
-    const last = Number(sessionStorage.getItem(RELOAD_FLAG) ?? 0);
+    const last = Number(readText('session', RELOAD_FLAG) ?? 0);
     if (isChunkLoadError(error) && Date.now() - last > RELOAD_WINDOW_MS) {
-      sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+      writeText('session', RELOAD_FLAG, String(Date.now()));
       const href = opening();
       if (href) window.location.assign(href);
       else window.location.reload();

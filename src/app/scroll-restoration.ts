@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import * as v from 'valibot';
-import { readStored } from '@/lib/use-persistent-state';
+import { readStored, writeStored } from '@/lib/storage';
 
 /** Where each history entry was left (by location key), kept across reloads in the tab's session storage. */
 const STORAGE_KEY = 'scroll-positions';
@@ -11,18 +11,15 @@ const RESTORE_WAIT_MS = 10_000;
 const TAKEOVER_EVENTS = ['touchstart', 'wheel', 'keydown', 'pointerdown'] as const;
 
 const positions = new Map(
-  Object.entries(readStored(sessionStorage, STORAGE_KEY, v.record(v.string(), v.number())) ?? {}),
+  Object.entries(readStored('session', STORAGE_KEY, v.record(v.string(), v.number())) ?? {}),
 );
 let currentKey: string | null = null;
 /** While a position is being restored, the page's own clamped scrolls are not the reader's place. */
 let restoring = false;
 
+/** Where storage refuses them, positions last as long as the page. */
 function store(): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
-  } catch {
-    // Storage unavailable: positions last as long as the page.
-  }
+  writeStored('session', STORAGE_KEY, Object.fromEntries(positions));
 }
 
 /**

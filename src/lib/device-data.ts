@@ -4,8 +4,17 @@ import { appUrl } from '@/lib/app-url';
 import { getSessionOwner, readOwner, sameOwner, setSessionOwner, type SessionOwner } from '@/lib/session';
 import { isSharedPhone, SHARED_PHONE_KEY } from '@/lib/shared-phone';
 import { isUnsent, readStoredQueue, writeStoredQueue, type QueueEntry } from '@/lib/stored-queue';
+import {
+  readStored,
+  readText,
+  removeStored,
+  storedKeys,
+  writeStored,
+  writeText,
+  type StorageArea,
+} from '@/lib/storage';
 import { getToken, setToken } from '@/lib/token';
-import { countPersistedDrafts, persistedStorageKey, readStored } from '@/lib/use-persistent-state';
+import { countPersistedDrafts, persistedStorageKey } from '@/lib/use-persistent-state';
 
 export { isSharedPhone };
 
@@ -85,13 +94,8 @@ function workOwnerOfKey(key: string): SessionOwner | 'nobody' | 'mixed' | null {
   return null;
 }
 
-function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
-  try {
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) if (key !== null && remove(key)) storage.removeItem(key);
-  } catch {
-    // storage unavailable: nothing was kept there either
-  }
+function removeKeys(area: StorageArea, remove: (key: string) => boolean): void {
+  for (const key of storedKeys(area)) if (remove(key)) removeStored(area, key);
 }
 
 /**
@@ -99,27 +103,10 @@ function removeKeys(storage: Storage, remove: (key: string) => boolean): void {
  * a queued registration is sent under its account, whoever holds the phone).
  */
 function removeCheckUserWork(): void {
-  removeKeys(localStorage, (key) => {
+  removeKeys('local', (key) => {
     const owner = workOwnerOfKey(key);
     return typeof owner === 'object' && owner !== null && owner.audience === 'check';
   });
-}
-
-function readCheckTab(): string | null {
-  try {
-    return sessionStorage.getItem(CHECK_TAB_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Marks the phone shared (a staff sign-in) or records this tab's check-user account. */
-function rememberKey(storage: () => Storage, key: string, value: string): void {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // storage unavailable: nothing personal is kept either
-  }
 }
 
 function readQueue(): QueueEntry[] {
@@ -130,28 +117,15 @@ function readQueue(): QueueEntry[] {
 function removeQueued(remove: (owner: SessionOwner | null) => boolean): void {
   const entries = readQueue();
   const kept = entries.filter((entry) => !remove(readOwner(entry.owner)));
-  if (kept.length === entries.length) return;
-  try {
-    writeStoredQueue(kept);
-  } catch {
-    // storage unavailable
-  }
+  if (kept.length < entries.length) writeStoredQueue(kept);
 }
 
 /** An owner as readOwner reads one (the one rule of what an owner is). */
 const ownerSchema = v.custom<SessionOwner>((value) => readOwner(value) !== null);
 
 function readDataOwner(): SessionOwner | null {
-  const owner = readStored(localStorage, OWNER_KEY, ownerSchema);
+  const owner = readStored('local', OWNER_KEY, ownerSchema);
   return owner ? readOwner(owner) : null;
-}
-
-function writeDataOwner(owner: SessionOwner): void {
-  try {
-    localStorage.setItem(OWNER_KEY, JSON.stringify({ audience: owner.audience, account: owner.account }));
-  } catch {
-    // storage unavailable: nothing personal can be kept either
-  }
 }
 
 /**
@@ -161,7 +135,7 @@ function writeDataOwner(owner: SessionOwner): void {
 export function wipePersonalData(owner: SessionOwner | null): void {
   const own = (keyOwner: SessionOwner | null) =>
     owner !== null && keyOwner !== null && sameOwner(keyOwner, owner);
-  removeKeys(localStorage, (key) => {
+  removeKeys('local', (key) => {
     if (keptLocal.has(key)) return false;
     const keyOwner = workOwnerOfKey(key);
     return keyOwner === null || (typeof keyOwner === 'object' && own(keyOwner));
@@ -169,12 +143,8 @@ export function wipePersonalData(owner: SessionOwner | null): void {
   // A staff sign-out also ends what screened people typed on the (shared) phone.
   if (owner?.audience === 'work') removeCheckUserWork();
   removeQueued(own);
-  removeKeys(sessionStorage, (key) => !keptSession.has(key));
-  try {
-    localStorage.removeItem(OWNER_KEY);
-  } catch {
-    // storage unavailable
-  }
+  removeKeys('session', (key) => !keptSession.has(key));
+  removeStored('local', OWNER_KEY);
 }
 
 /**
@@ -200,11 +170,12 @@ export function signOutDraftCount(owner: SessionOwner | null): number {
  * True when another person's data was removed: the caller then loads the app afresh.
  */
 export function claimDeviceData(owner: SessionOwner): boolean {
-  if (owner.audience === 'work') rememberKey(() => localStorage, SHARED_PHONE_KEY, '1');
-  const resumed = owner.audience === 'check' && readCheckTab() === owner.account;
+  // Where storage refuses these marks, nothing personal is kept either.
+  if (owner.audience === 'work') writeText('local', SHARED_PHONE_KEY, '1');
+  const resumed = owner.audience === 'check' && readText('session', CHECK_TAB_KEY) === owner.account;
   if (isSharedPhone() && !resumed) removeCheckUserWork();
   const replaced = claimOthersData(owner, owner.audience === 'check' && isSharedPhone() && !resumed);
-  if (owner.audience === 'check') rememberKey(() => sessionStorage, CHECK_TAB_KEY, owner.account);
+  if (owner.audience === 'check') writeText('session', CHECK_TAB_KEY, owner.account);
   return replaced;
 }
 
@@ -214,14 +185,14 @@ export function claimDeviceData(owner: SessionOwner): boolean {
  */
 function claimOthersData(owner: SessionOwner, newPerson: boolean): boolean {
   const current = readDataOwner();
-  writeDataOwner(owner);
+  writeStored('local', OWNER_KEY, { audience: owner.audience, account: owner.account });
   // No owner recorded: a fresh phone, a sign-out (which removed everything but work), or data written
   // before owners were recorded, which is adopted rather than lost to the first sign-in after an update.
   if (!newPerson && (current === null || sameOwner(current, owner))) return false;
   const token = getToken();
   const session = getSessionOwner();
-  removeKeys(localStorage, (key) => !keptLocal.has(key) && workOwnerOfKey(key) === null);
-  removeKeys(sessionStorage, (key) => !keptSession.has(key));
+  removeKeys('local', (key) => !keptLocal.has(key) && workOwnerOfKey(key) === null);
+  removeKeys('session', (key) => !keptSession.has(key));
   if (token) setToken(token);
   if (session) setSessionOwner(session);
   return true;
@@ -251,7 +222,7 @@ export function workOnPhone(): WorkOnPhone {
 /** Removes the work nobody owns (the login page asks first). */
 export function removeOwnerlessWork(): void {
   removeQueued((owner) => owner === null);
-  removeKeys(localStorage, (key) => workOwnerOfKey(key) === 'nobody');
+  removeKeys('local', (key) => workOwnerOfKey(key) === 'nobody');
 }
 
 /** A full page load at an app path (under the public base), leaving nothing of this page in memory. */

@@ -24,7 +24,7 @@ import type { BinaryFile } from '@/lib/http';
 import type { ApiErrorKind } from '@/lib/http/errors';
 import { cleanFileName } from '@/lib/http/content-disposition';
 import { getToken, onTokenChange } from '@/lib/token';
-import { readStored } from '@/lib/use-persistent-state';
+import { readStored, removeStored, writeStored } from '@/lib/storage';
 
 /** What a downloaded file is, so that it can be fetched again. Ids only: no personal data. */
 export type FileSource = { kind: 'report'; id: string } | { kind: 'attachment'; id: string };
@@ -78,26 +78,6 @@ const FAILURE_KEY = 'download:failure';
 
 let keptFile: KeptFile | null = null;
 
-function readJson<T>(key: string, schema: v.GenericSchema<unknown, T>): T | null {
-  return readStored(sessionStorage, key, schema) ?? null;
-}
-
-function writeJson(key: string, value: unknown): void {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage unavailable: the description lives in memory only.
-  }
-}
-
-function removeKey(key: string): void {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // storage unavailable
-  }
-}
-
 function sameSource(a: FileSource | null | undefined, b: FileSource | null | undefined): boolean {
   return !!a && !!b && a.kind === b.kind && a.id === b.id;
 }
@@ -147,7 +127,7 @@ export function keepFile(
     at: Date.now(),
   };
   keptFile = { ...record, data: file.data };
-  writeJson(RECORD_KEY, record);
+  writeStored('session', RECORD_KEY, record);
   return keptFile;
 }
 
@@ -156,33 +136,33 @@ export function getKeptFile(source: FileSource): KeptFile | null {
 }
 
 export function getFileRecord(source: FileSource): FileRecord | null {
-  const record = readJson(RECORD_KEY, recordSchema);
+  const record = readStored('session', RECORD_KEY, recordSchema);
   return record && sameSource(record.source, source) ? record : null;
 }
 
 export function markSavedToDevice(source: FileSource): void {
   const record = getFileRecord(source);
-  if (record) writeJson(RECORD_KEY, { ...record, savedToDevice: true });
+  if (record) writeStored('session', RECORD_KEY, { ...record, savedToDevice: true });
   if (keptFile && sameSource(keptFile.source, source)) keptFile = { ...keptFile, savedToDevice: true };
 }
 
 export function recordDownloadFailure(failure: DownloadFailure): void {
-  writeJson(FAILURE_KEY, failure);
+  writeStored('session', FAILURE_KEY, failure);
 }
 
 export function getDownloadFailure(source: FileSource): DownloadFailure | null {
-  const failure = readJson(FAILURE_KEY, failureSchema);
+  const failure = readStored('session', FAILURE_KEY, failureSchema);
   return failure && sameSource(failure.source, source) ? failure : null;
 }
 
 export function clearDownloadFailure(): void {
-  removeKey(FAILURE_KEY);
+  removeStored('session', FAILURE_KEY);
 }
 
 export function clearDownloadState(): void {
   keptFile = null;
-  removeKey(RECORD_KEY);
-  removeKey(FAILURE_KEY);
+  removeStored('session', RECORD_KEY);
+  removeStored('session', FAILURE_KEY);
 }
 
 // A session's files are its own: when the tab's session ends (sign-out, a 401, the idle lock), the bytes

@@ -1,5 +1,6 @@
 import { homePathFor, type UserAudience } from '@/config/audience';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
+import { readText, removeStored, STORAGE_REFUSED_MESSAGE, writeText } from '@/lib/storage';
 import { getToken, removeToken } from '@/lib/token';
 
 /**
@@ -31,12 +32,8 @@ export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
 }
 
 export function getSessionAudience(): UserAudience | null {
-  try {
-    const value = sessionStorage.getItem(AUDIENCE_KEY);
-    return value === 'work' || value === 'check' ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readText('session', AUDIENCE_KEY);
+  return value === 'work' || value === 'check' ? value : null;
 }
 
 /**
@@ -45,11 +42,7 @@ export function getSessionAudience(): UserAudience | null {
  */
 export function getSessionOwner(): SessionOwner | null {
   if (!getToken()) return null;
-  try {
-    return readOwner({ audience: getSessionAudience(), account: sessionStorage.getItem(ACCOUNT_KEY) });
-  } catch {
-    return null;
-  }
+  return readOwner({ audience: getSessionAudience(), account: readText('session', ACCOUNT_KEY) });
 }
 
 /** What requireSessionOwner throws with: one of the app's own messages, which error reports may carry. */
@@ -67,10 +60,11 @@ export function sessionHomePath(): string {
   return homePathFor(getSessionAudience());
 }
 
-/** Records whose session the tab's token is (set with the token, at sign-in). */
+/** Records whose session the tab's token is (set with the token, at sign-in); throws when it cannot. */
 export function setSessionOwner(owner: SessionOwner): void {
-  sessionStorage.setItem(AUDIENCE_KEY, owner.audience);
-  sessionStorage.setItem(ACCOUNT_KEY, owner.account);
+  const kept =
+    writeText('session', AUDIENCE_KEY, owner.audience) && writeText('session', ACCOUNT_KEY, owner.account);
+  if (!kept) throw new Error(STORAGE_REFUSED_MESSAGE);
   allowWeChatSignIn();
 }
 
@@ -86,30 +80,19 @@ const CHECK_SIGNED_OUT_KEY = KEPT_SESSION_KEYS.checkSignedOut;
  * re-entry page instead (checkSignedOut).
  */
 export function recordCheckSignOut(reason: CheckSignOutReason): void {
-  try {
-    sessionStorage.setItem(CHECK_SIGNED_OUT_KEY, reason);
-  } catch {
-    // storage unavailable: the page loaded next (/callback?signedOut=…) still asks for the tap
-  }
+  // Where storage refuses it, the page loaded next (/callback?signedOut=…) still asks for the tap.
+  writeText('session', CHECK_SIGNED_OUT_KEY, reason);
 }
 
 /** Why a check user signed out in this tab, while the next WeChat sign-in waits for a tap; else null. */
 export function checkSignedOut(): CheckSignOutReason | null {
-  try {
-    const reason = sessionStorage.getItem(CHECK_SIGNED_OUT_KEY);
-    return reason === 'asked' || reason === 'idle' ? reason : null;
-  } catch {
-    return null;
-  }
+  const reason = readText('session', CHECK_SIGNED_OUT_KEY);
+  return reason === 'asked' || reason === 'idle' ? reason : null;
 }
 
 /** The person tapped to enter through WeChat (or a session started): sign-ins go on as usual. */
 export function allowWeChatSignIn(): void {
-  try {
-    sessionStorage.removeItem(CHECK_SIGNED_OUT_KEY);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  removeStored('session', CHECK_SIGNED_OUT_KEY);
 }
 
 /**
@@ -118,10 +101,6 @@ export function allowWeChatSignIn(): void {
  */
 export function clearSession(): void {
   removeToken();
-  try {
-    sessionStorage.removeItem(AUDIENCE_KEY);
-    sessionStorage.removeItem(ACCOUNT_KEY);
-  } catch {
-    // storage unavailable
-  }
+  removeStored('session', AUDIENCE_KEY);
+  removeStored('session', ACCOUNT_KEY);
 }

@@ -1,15 +1,12 @@
 import { getSessionAudience } from './session';
+import { readText, type StorageArea } from './storage';
 
 /** Set at the first staff sign-in (lib/device-data.ts), never removed: holds no personal data. */
 export const SHARED_PHONE_KEY = 'device-shared-phone';
 
 /** True once a staff account has signed in on this phone: screened people share its WeChat. */
 export function isSharedPhone(): boolean {
-  try {
-    return localStorage.getItem(SHARED_PHONE_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return readText('local', SHARED_PHONE_KEY) != null;
 }
 
 /**
@@ -18,6 +15,6 @@ export function isSharedPhone(): boolean {
  * a reload and a sign-in after a 401 in the tab, and is gone when WeChat closes the page without 退出,
  * whether or not the page could still run code then.
  */
-export function draftStorage(): Storage {
-  return getSessionAudience() === 'check' && isSharedPhone() ? sessionStorage : localStorage;
+export function draftArea(): StorageArea {
+  return getSessionAudience() === 'check' && isSharedPhone() ? 'session' : 'local';
 }

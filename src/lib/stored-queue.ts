@@ -3,6 +3,7 @@ import { config } from '@/config/env';
 import { OFFLINE_QUEUE_KEY } from '@/config/storage-keys';
 import type { DateTimeString, Id, RegistrationInput } from '@/types/api';
 import type { SessionOwner } from './session';
+import { readText, removeStored, writeStored } from './storage';
 
 /**
  * The offline queue as stored in localStorage: the one reading of its format, for the queue's store
@@ -139,12 +140,8 @@ const entrySchema = v.object({
  * read. Unreadable or invalid entries are dropped, and an unsent one without its registration.
  */
 export function readStoredQueue(): QueueEntry[] | null {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(OFFLINE_QUEUE_KEY);
-  } catch {
-    return null;
-  }
+  const raw = readText('local', OFFLINE_QUEUE_KEY);
+  if (raw === undefined) return null;
   if (!raw) return [];
   let parsed: unknown;
   try {
@@ -160,18 +157,14 @@ export function readStoredQueue(): QueueEntry[] | null {
   if (entries.length < parsed.length)
     console.warn(`待发送队列中有 ${parsed.length - entries.length} 条记录格式不正确，已忽略`);
   const settled = settleQueue(entries);
-  if (JSON.stringify(settled) !== JSON.stringify(entries)) {
-    try {
-      writeStoredQueue(settled);
-    } catch {
-      // storage full or unavailable: settled again at the next reading
-    }
-  }
+  // Where storage refuses it, settled again at the next reading.
+  if (JSON.stringify(settled) !== JSON.stringify(entries)) writeStoredQueue(settled);
   return settled;
 }
 
-/** Stores the entries (none: the key is removed). Throws when storage is unavailable or full. */
-export function writeStoredQueue(entries: readonly QueueEntry[]): void {
-  if (entries.length === 0) localStorage.removeItem(OFFLINE_QUEUE_KEY);
-  else localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(entries));
+/** Stores the entries (none: the key is removed); false when storage is unavailable or full. */
+export function writeStoredQueue(entries: readonly QueueEntry[]): boolean {
+  if (entries.length > 0) return writeStored('local', OFFLINE_QUEUE_KEY, entries);
+  removeStored('local', OFFLINE_QUEUE_KEY);
+  return true;
 }

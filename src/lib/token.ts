@@ -1,40 +1,28 @@
+import { externalStore } from './external-store';
+import { readText, removeStored, STORAGE_REFUSED_MESSAGE, writeText } from './storage';
+
 /** Spec §4: the session token lives in per-tab sessionStorage under "token". */
 const TOKEN_KEY = 'token';
 
-export function getToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Who is told when this tab's session changes: the read cache (lib/query-client.ts) and the offline queue's flush. */
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  for (const listener of listeners) listener();
-}
-
 /**
- * Calls `listener` after this tab's token is set or removed (a sign-in, a sign-out, a 401); returns
- * the unsubscribe. Work that belongs to one session (the offline queue's flush) stops on it.
+ * This tab's token. Its readers are told when it is set or removed (a sign-in, a sign-out, a 401): the
+ * read cache (lib/query-client.ts), a downloaded file (lib/file-download.ts) and the offline queue's
+ * flush, whose work belongs to one session.
  */
-export function onTokenChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const token = externalStore(() => readText('session', TOKEN_KEY) ?? null);
 
-export function setToken(token: string): void {
-  sessionStorage.setItem(TOKEN_KEY, token);
-  changed();
+export const getToken = token.get;
+
+/** Calls `listener` after this tab's token is set or removed; returns the unsubscribe. */
+export const onTokenChange = token.subscribe;
+
+/** Throws when the tab cannot keep it: a session the next page load would not have is no sign-in. */
+export function setToken(value: string): void {
+  if (!writeText('session', TOKEN_KEY, value)) throw new Error(STORAGE_REFUSED_MESSAGE);
+  token.changed();
 }
 
 export function removeToken(): void {
-  try {
-    sessionStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // storage unavailable (private mode): nothing to remove
-  }
-  changed();
+  removeStored('session', TOKEN_KEY);
+  token.changed();
 }

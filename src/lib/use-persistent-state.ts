@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { draftStorage } from './shared-phone';
+import { draftArea } from './shared-phone';
+import { readStored, readText, removeStored, storedKeys, writeStored } from './storage';
 
 /**
  * State that survives a reload, a back navigation, a failed request and a 401 re-login: it is written
  * to storage on every change (debounced) and read back on mount. `clear()` removes it, e.g. after a
  * successful submit. Drafts hold personal data, so they stay on this device only and expire; a check
- * user's on a shared phone stay in the tab only (draftStorage in lib/shared-phone.ts).
+ * user's on a shared phone stay in the tab only (draftArea in lib/shared-phone.ts).
  */
 const PREFIX = 'draft:';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -22,51 +23,6 @@ export type DraftSchema<T> = v.GenericSchema<unknown, T>;
 /** Any value, for a reader that only asks whether a draft is there (countPersistedDrafts). */
 const anyValue: DraftSchema<unknown> = v.unknown();
 
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `text` (a stored value as it was written) read as JSON through `schema`, or undefined when it does not fit. */
-export function parseStored<T>(text: string, schema: v.GenericSchema<unknown, T>): T | undefined {
-  const read = v.safeParse(schema, parseJson(text));
-  return read.success ? read.output : undefined;
-}
-
-/**
- * The JSON value stored under `key` as `schema` reads it, or undefined: none, or one that does not fit
- * (planted, damaged, written by another version), which is removed with a console line naming its kind
- * only (a key may name an account), so it cannot break its page on every load. The one reader of every
- * value the app keeps as JSON: drafts (readPersisted), download records, report criteria, the queue's
- * lease and the rest.
- */
-export function readStored<T>(
-  storage: Storage,
-  key: string,
-  schema: v.GenericSchema<unknown, T>,
-  kind: string = key.split(':')[0],
-): T | undefined {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(key);
-  } catch {
-    return undefined;
-  }
-  if (raw === null) return undefined;
-  const value = parseStored(raw, schema);
-  if (value !== undefined) return value;
-  try {
-    storage.removeItem(key);
-  } catch {
-    // storage unavailable: nothing to remove
-  }
-  console.warn(`本机保存的数据格式不正确，已忽略（${kind}）`);
-  return undefined;
-}
-
 /** The storage key a draft is kept under. */
 export function persistedStorageKey(key: string): string {
   return PREFIX + key;
@@ -74,20 +30,16 @@ export function persistedStorageKey(key: string): string {
 
 /** The stored text of a draft, as written (null: none), to tell whether it changed. */
 export function readPersistedText(key: string): string | null {
-  try {
-    return draftStorage().getItem(PREFIX + key);
-  } catch {
-    return null;
-  }
+  return readText(draftArea(), PREFIX + key) ?? null;
 }
 
 /**
  * The draft under `key` as `schema` reads it, or undefined: none, expired (removed), or not fitting the
- * schema (removed: readStored). The one reader of every draft.
+ * schema (removed: lib/storage.ts readStored). The one reader of every draft.
  */
 export function readPersisted<T>(key: string, schema: DraftSchema<T>): T | undefined {
   const stored = readStored(
-    draftStorage(),
+    draftArea(),
     PREFIX + key,
     v.object({ savedAt: v.number(), value: schema }),
     key.split(':')[0],
@@ -102,35 +54,19 @@ export function readPersisted<T>(key: string, schema: DraftSchema<T>): T | undef
 
 /** Stores `value` under `key`; false when storage is full or unavailable (it then lives in memory only). */
 export function writePersisted<T>(key: string, value: T): boolean {
-  try {
-    draftStorage().setItem(PREFIX + key, JSON.stringify({ savedAt: Date.now(), value } satisfies Stored<T>));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStored(draftArea(), PREFIX + key, { savedAt: Date.now(), value } satisfies Stored<T>);
 }
 
 export function removePersisted(key: string): void {
-  try {
-    draftStorage().removeItem(PREFIX + key);
-  } catch {
-    // storage unavailable
-  }
+  removeStored(draftArea(), PREFIX + key);
 }
 
 /** How many drafts this device keeps (forms typed in and not yet submitted) whose key `include` accepts. */
 export function countPersistedDrafts(include: (key: string) => boolean): number {
-  try {
-    // A snapshot of the keys: reading an expired draft removes it, which would shift a live index.
-    const storage = draftStorage();
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
-    return keys
-      .filter((key) => key.startsWith(PREFIX))
-      .map((key) => key.slice(PREFIX.length))
-      .filter((key) => include(key) && readPersisted(key, anyValue) !== undefined).length;
-  } catch {
-    return 0;
-  }
+  return storedKeys(draftArea())
+    .filter((key) => key.startsWith(PREFIX))
+    .map((key) => key.slice(PREFIX.length))
+    .filter((key) => include(key) && readPersisted(key, anyValue) !== undefined).length;
 }
 
 export interface PersistentState<T> {

@@ -12,7 +12,7 @@ import {
   type SessionOwner,
 } from '@/lib/session';
 import { setToken } from '@/lib/token';
-import { readStored } from '@/lib/use-persistent-state';
+import { readStored, removeStored, writeStored } from '@/lib/storage';
 import { consumeOAuthState, readOAuthState } from '@/lib/wechat/oauth';
 import { API_STATUS, type LoginResult } from '@/types/api';
 import { getUserManageProfile, profileQuery } from '@/api/account/get-user-manage-profile';
@@ -136,7 +136,7 @@ const REAUTHORIZATION_WINDOW_MS = 5 * 60 * 1000;
 const RETRIES_KEY = KEPT_SESSION_KEYS.oauthRetries;
 
 function readAttempts(now: number): number[] {
-  const attempts = readStored(sessionStorage, RETRIES_KEY, v.array(v.number())) ?? [];
+  const attempts = readStored('session', RETRIES_KEY, v.array(v.number())) ?? [];
   return attempts.filter((at) => now - at < REAUTHORIZATION_WINDOW_MS);
 }
 
@@ -148,18 +148,9 @@ export function claimAutomaticReauthorization(): boolean {
   const now = Date.now();
   const attempts = readAttempts(now);
   if (attempts.length >= MAX_AUTOMATIC_REAUTHORIZATIONS) return false;
-  try {
-    sessionStorage.setItem(RETRIES_KEY, JSON.stringify([...attempts, now]));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStored('session', RETRIES_KEY, [...attempts, now]);
 }
 
 function forgetAutomaticReauthorizations(): void {
-  try {
-    sessionStorage.removeItem(RETRIES_KEY);
-  } catch {
-    // storage unavailable
-  }
+  removeStored('session', RETRIES_KEY);
 }

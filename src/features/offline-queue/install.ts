@@ -1,3 +1,4 @@
+import { readText } from '@/lib/storage';
 import { QUEUE_STORAGE_KEY } from './queue-keys';
 
 let installed = false;
@@ -7,11 +8,7 @@ let installed = false;
  * only this file, and the store and the sender load when there is something to send.
  */
 function hasStoredEntries(): boolean {
-  try {
-    return !!localStorage.getItem(QUEUE_STORAGE_KEY);
-  } catch {
-    return false;
-  }
+  return !!readText('local', QUEUE_STORAGE_KEY);
 }
 
 /** An automatic flush, the sender loaded on demand (e.g. to set the timer for an entry just queued). */

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { readStored } from '@/lib/use-persistent-state';
+import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
+import { readStored, readText, removeStored, writeStored, writeText } from '@/lib/storage';
 import { uuidV4 } from '@/lib/uuid';
 import { QUEUE_LOCK_KEY } from './queue-keys';
-import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 
 export { QUEUE_LOCK_KEY };
 
@@ -26,34 +26,22 @@ const TAB_ID_KEY = KEPT_SESSION_KEYS.queueTab;
  * shares the lease: harmless, see above.)
  */
 function readTabId(): string {
-  try {
-    const existing = sessionStorage.getItem(TAB_ID_KEY);
-    if (existing) return existing;
-    const created = uuidV4();
-    sessionStorage.setItem(TAB_ID_KEY, created);
-    return created;
-  } catch {
-    return uuidV4();
-  }
+  const existing = readText('session', TAB_ID_KEY);
+  if (existing) return existing;
+  const created = uuidV4();
+  writeText('session', TAB_ID_KEY, created);
+  return created;
 }
 
 const TAB_ID = readTabId();
 let releaseOnExit = false;
 
 function readLease(): Lease | null {
-  return readStored(localStorage, QUEUE_LOCK_KEY, leaseSchema) ?? null;
+  return readStored('local', QUEUE_LOCK_KEY, leaseSchema) ?? null;
 }
 
 function writeLease(now: number): boolean {
-  try {
-    localStorage.setItem(
-      QUEUE_LOCK_KEY,
-      JSON.stringify({ owner: TAB_ID, expiresAt: now + QUEUE_LOCK_TTL_MS }),
-    );
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStored('local', QUEUE_LOCK_KEY, { owner: TAB_ID, expiresAt: now + QUEUE_LOCK_TTL_MS });
 }
 
 /** True when this tab now holds the lease. Without usable storage there is no other tab to share with. */
@@ -81,9 +69,5 @@ export function renewQueueLock(now: number = Date.now()): boolean {
 }
 
 export function releaseQueueLock(): void {
-  try {
-    if (readLease()?.owner === TAB_ID) localStorage.removeItem(QUEUE_LOCK_KEY);
-  } catch {
-    // storage unavailable: nothing was held
-  }
+  if (readLease()?.owner === TAB_ID) removeStored('local', QUEUE_LOCK_KEY);
 }

@@ -1,3 +1,4 @@
+import { externalStore } from '@/lib/external-store';
 import { retryDelayMs } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
 import { getSessionOwner, readOwner, sameOwner, type SessionOwner } from '@/lib/session';
@@ -42,7 +43,7 @@ export const QUEUE_STATUS_LABELS: Readonly<Record<QueueEntryStatus, string>> = {
   removed: '已删除',
 };
 
-export interface QueueSnapshot {
+interface QueueSnapshot {
   entries: readonly QueueEntry[];
   /** A flush runs in this tab. */
   flushing: boolean;
@@ -54,36 +55,27 @@ function readStorage(): QueueEntry[] | null {
 }
 
 let snapshot: QueueSnapshot = { entries: readStorage() ?? [], flushing: false };
-const listeners = new Set<() => void>();
+const queue = externalStore(() => snapshot);
 
 function emit(next: QueueSnapshot): void {
   snapshot = next;
-  for (const listener of listeners) listener();
+  queue.changed();
 }
 
-export function subscribeQueue(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getQueueSnapshot(): QueueSnapshot {
-  return snapshot;
-}
+export const subscribeQueue = queue.subscribe;
+export const getQueueSnapshot = queue.get;
 
 /**
  * Applies a change to the latest stored list and writes it back. When the write fails (storage full
- * or unavailable) the change still applies in memory unless `strict`, in which case it throws.
+ * or unavailable) the change still applies in memory, unless `strict`: then nothing changes, and false.
  */
-function commit(change: (entries: QueueEntry[]) => QueueEntry[], strict = false): void {
+function commit(change: (entries: QueueEntry[]) => QueueEntry[], strict = false): boolean {
   const latest = readStorage() ?? [...snapshot.entries];
   // A change may have just sent an entry: what the queue keeps of it is settled before it is kept.
   const next = settleQueue(change(latest));
-  try {
-    writeStoredQueue(next);
-  } catch (error) {
-    if (strict) throw error;
-  }
+  if (!writeStoredQueue(next) && strict) return false;
   emit({ ...snapshot, entries: next });
+  return true;
 }
 
 /** Re-reads the list from storage: another tab changed it, or (tests) storage was replaced. */
@@ -188,11 +180,7 @@ export function enqueueBind(input: EnqueueBindInput): EnqueueResult {
         }
       : {}),
   };
-  try {
-    commit((entries) => [...entries, entry], true);
-  } catch {
-    return refuse('storage');
-  }
+  if (!commit((entries) => [...entries, entry], true)) return refuse('storage');
   return { ok: true, entry };
 }
 

@@ -1,10 +1,8 @@
 import {
-  bindStep,
+  registerAndBind,
   SAVED_WITHOUT_ID_MESSAGE,
-  submitStep,
-  type RegisterAndBindOutcome,
   type RegisterAndBindStep,
-} from '@/features/registration';
+} from '@/api/registration/register-and-bind';
 import { isApiError, type ApiErrorKind } from '@/lib/http';
 import { transientCause } from '@/lib/http/retry-policy';
 import type { QueueWaitCause } from '@/lib/stored-queue';
@@ -71,36 +69,27 @@ function entryIdempotencyKey(entry: QueueEntry, step: RegisterAndBindStep): stri
   return `queue-${entry.id}-${step}`;
 }
 
-/** Submits the entry's registration unless it is saved, keeping the id with the entry, then binds. */
-async function registerAndBind(entry: HeldQueueEntry, options: SendOptions): Promise<RegisterAndBindOutcome> {
-  const { tubeCode, collectedAt } = entry;
-  const call = { token: options.token, signal: options.signal };
-  let registrationId = entry.registrationId;
-  if (!registrationId) {
-    const submitted = await submitStep(entry.registrationInput, {
-      ...call,
+export async function sendEntry(entry: HeldQueueEntry, options: SendOptions): Promise<SendResult> {
+  const { registrationId, registrationInput, tubeCode, collectedAt } = entry;
+  const outcome = await registerAndBind(
+    registrationId
+      ? { registrationId, tubeCode, collectedAt }
+      : { submit: registrationInput, tubeCode, collectedAt },
+    {
+      token: options.token,
+      signal: options.signal,
+      idempotencyKeys: {
+        submit: entryIdempotencyKey(entry, 'submit'),
+        bind: entryIdempotencyKey(entry, 'bind'),
+      },
       // The queue resends work whose answer may have been lost: the registration an earlier attempt
       // saved comes back as 'already registered', and is this entry's when it is the same person.
       idCardRegistered: 'adopt-same-person',
-      idempotencyKey: entryIdempotencyKey(entry, 'submit'),
-    });
-    if (submitted.kind !== 'registered') return submitted;
-    registrationId = submitted.registrationId;
-    options.onRegistrationSaved(registrationId);
-  }
-  return bindStep(
-    { registrationId, tubeCode, collectedAt },
-    {
-      ...call,
       // Its last Bind failed without deciding anything: it may have been committed, its answer lost.
-      confirmFirst: entry.registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
-      idempotencyKey: entryIdempotencyKey(entry, 'bind'),
+      confirmFirst: registrationId !== undefined && (entry.transientFailures ?? 0) > 0,
+      onSubmitted: options.onRegistrationSaved,
     },
   );
-}
-
-export async function sendEntry(entry: HeldQueueEntry, options: SendOptions): Promise<SendResult> {
-  const outcome = await registerAndBind(entry, options);
   switch (outcome.kind) {
     case 'bound':
       return { kind: 'sent', registrationId: outcome.registrationId };

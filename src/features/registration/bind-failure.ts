@@ -3,7 +3,7 @@ import {
   type BindFailureReason,
   type FieldProblemName,
   type RegisterAndBindOutcome,
-} from './register-and-bind';
+} from '@/api/registration/register-and-bind';
 
 export type { BindFailureReason, FieldProblemName };
 

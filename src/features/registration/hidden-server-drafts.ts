@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { hiddenServerDraftsKey } from '@/lib/work-keys';
 import { getSessionOwner } from '@/lib/session';
-import { readStored } from '@/lib/use-persistent-state';
+import { readStored, writeStored } from '@/lib/storage';
 import type { Id } from '@/types/api';
 
 /**
@@ -19,17 +19,13 @@ function storageKey(): string | null {
 
 export function hiddenServerDrafts(): ReadonlySet<Id> {
   const key = storageKey();
-  if (key === null) return new Set();
-  return new Set(readStored(localStorage, key, v.array(v.string())));
+  return new Set(key === null ? [] : readStored('local', key, v.array(v.string())));
 }
 
+/** Where storage refuses it (full, unavailable), the draft is hidden until the list reloads. */
 export function hideServerDraft(id: Id): void {
   const key = storageKey();
   if (key === null) return;
   const ids = [...hiddenServerDrafts()].filter((hidden) => hidden !== id);
-  try {
-    localStorage.setItem(key, JSON.stringify([...ids, id].slice(-MAX_HIDDEN)));
-  } catch {
-    // Storage full or unavailable: the draft is hidden until the list reloads.
-  }
+  writeStored('local', key, [...ids, id].slice(-MAX_HIDDEN));
 }

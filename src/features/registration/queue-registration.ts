@@ -1,18 +1,9 @@
+import type { RegisterAndBindOutcome } from '@/api/registration/register-and-bind';
 import { enqueueBind, flushQueueSoon } from '@/features/offline-queue';
-import { toast, toastFail } from '@/lib/feedback';
 import { transientCause } from '@/lib/http/retry-policy';
-import { normalizeTubeCode } from '@/lib/tube-code';
-import { offerOfflineQueue } from './components/registration-dialogs';
-import type { RegisterAndBindOutcome } from './register-and-bind';
-import { toRegistrationInput } from './registration-draft';
-import type { RegistrationDraftStore } from './registration-draft-store';
+import { toRegistrationInput, type RegistrationDraft } from './registration-draft';
 
-type NotSent = Extract<RegisterAndBindOutcome, { kind: 'not-sent' }>;
-
-const QUEUED_MESSAGES = {
-  network: '网络不可用，已保存到待发送队列，恢复网络后将自动提交',
-  server: '服务器暂时繁忙，已保存到待发送队列，稍后将自动提交',
-} as const;
+export type NotSent = Extract<RegisterAndBindOutcome, { kind: 'not-sent' }>;
 
 /** A failure that decided nothing and that the queue may resend; a repeated tap is not one. */
 export function queueable(outcome: RegisterAndBindOutcome): outcome is NotSent {
@@ -25,30 +16,22 @@ export function queueable(outcome: RegisterAndBindOutcome): outcome is NotSent {
 }
 
 /**
- * Offers the offline queue (staff) for the draft the server did not get (no network, a busy server);
- * accepted, the draft moves to the queue, which sends it by itself. True when it was queued.
+ * Puts the draft the server did not get (no network, a busy server) in the offline queue, which sends
+ * it by itself; the queue's answer says whether it took it.
  */
-export async function offerQueue(store: RegistrationDraftStore, outcome: NotSent): Promise<boolean> {
-  const { step, message, registrationId: savedId, retryAfterMs } = outcome;
-  const cause = transientCause(outcome.error);
-  if (!(await offerOfflineQueue(message, step, cause))) return false;
-  const { form, server } = store.getState();
+export function queueRegistration({ form, server }: RegistrationDraft, outcome: NotSent) {
+  const { message, retryAfterMs } = outcome;
+  // Saved in this attempt: the queue only binds. An id from an earlier attempt is in the input
+  // instead, so the queue submits the current fields to that registration first.
+  const savedId = outcome.step === 'bind' ? outcome.registrationId : undefined;
   const queued = enqueueBind({
     registrationInput: toRegistrationInput(form, savedId ?? server.registrationId),
-    // Saved in this attempt: the queue only binds. An id from an earlier attempt is in the input
-    // instead, so the queue submits the current fields to that registration first.
-    registrationId: step === 'bind' ? savedId : undefined,
-    tubeCode: normalizeTubeCode(form.tubeCode),
+    registrationId: savedId,
+    tubeCode: form.tubeCode,
     collectedAt: form.collectedAt ?? '',
-    failure: { message, waitingFor: cause, retryAfterMs },
+    failure: { message, waitingFor: transientCause(outcome.error), retryAfterMs },
   });
-  if (!queued.ok) {
-    toastFail(queued.message);
-    return false;
-  }
   // Sets the queue's timer for the entry's first automatic attempt.
-  flushQueueSoon();
-  store.clear();
-  toast(QUEUED_MESSAGES[cause]);
-  return true;
+  if (queued.ok) flushQueueSoon();
+  return queued;
 }

@@ -1,9 +1,12 @@
+import { mutationOptions, MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
+import { invalidateReads, readKeys, REGISTRATION_READS } from '@/api/read-keys';
 import { addRegistration, savedRegistrationId } from '@/api/registration';
+import { registerAndBind } from '@/api/registration/register-and-bind';
 import { registrationDraftKey } from '@/lib/work-keys';
-import { errorMessage, isApiError } from '@/lib/http';
+import { externalStore } from '@/lib/external-store';
+import { isApiError } from '@/lib/http';
 import { getSessionOwner, requireSessionOwner, type SessionOwner } from '@/lib/session';
-import { getToken } from '@/lib/token';
 import {
   persistedStorageKey,
   readPersisted,
@@ -21,35 +24,31 @@ import {
   unsavedServerDraft,
   type RegistrationDraft,
   type RegistrationForm,
+  type ServerCopy,
 } from './registration-draft';
-import { bindStep, submitStep, type RegisterAndBindOutcome } from './register-and-bind';
 
 /**
- * The one owner of an account's unfinished registration: its form values on this phone and its copy
- * on the server (ScreeningRegister/Add). A module store read with useSyncExternalStore, like the
- * offline queue: the entry form, /bindErr, 待提交登记 and sign-out all see one state, and nothing else
- * reads or writes its storage key (lib/work-keys.ts names it; lib/device-data.ts removes it at the
- * account's sign-out).
+ * The one owner of an account's unfinished registration: its form values on this phone and what the
+ * server holds of it. A module store read with useSyncExternalStore, like the offline queue: the entry
+ * form, /bindErr, 待提交登记 and sign-out all see one state, and nothing else reads or writes its
+ * storage key (lib/work-keys.ts names it; lib/device-data.ts removes it at the account's sign-out).
  *
  * Every change is written through to storage at once (a reload, a back navigation, a 401 re-login
  * or WeChat killing a backgrounded webview loses nothing), and storage is read again whenever the state
  * is read, so another tab's or a sign-out's change is seen. Where storage refuses the write (full,
  * private browsing), the draft lives on in memory for this page load.
+ *
+ * Its writes to the server are mutations in the draft's scope (`key`), which TanStack Query runs one
+ * after another: a save (ScreeningRegister/Add, draftSaveMutation) and the submit (draftSubmitMutation).
  */
-
-/** How the last save to the server went (this page load only; not stored). */
-type ServerSaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
-  /** `signature`: what the failed save sent, so the same fields are not tried again at once. */
-  | { kind: 'failed'; message: string; signature: string };
-
 export interface RegistrationDraftState extends RegistrationDraft {
-  saveStatus: ServerSaveStatus;
+  /** Bumped when the draft is replaced or cleared: a save answering later belongs to the old one. */
+  generation: number;
 }
 
 export interface RegistrationDraftStore {
+  /** The draft's storage key, and the scope its server writes run in one after another. */
+  key: string;
   getState: () => RegistrationDraftState;
   subscribe: (listener: () => void) => () => void;
   /** The user changed form values. */
@@ -58,36 +57,22 @@ export interface RegistrationDraftStore {
   replace: (draft: RegistrationDraft) => void;
   /** Continue this account's unfinished registration of the typed person instead of creating another. */
   continueServerDraft: (registrationId: Id) => void;
+  /**
+   * Keeps what the server now holds of the draft of `generation` (a save's answer, a submit's id, so a
+   * retry binds that registration instead of registering the person twice); nothing when the draft was
+   * replaced or cleared since.
+   */
+  keepServerCopy: (server: ServerCopy, generation: number) => void;
   /** Forgets the draft (submitted and bound, emptied with 清空, or queued for sending). */
   clear: () => void;
   /** Removes the draft when it holds that registration (deleted from 待提交登记). */
   forgetRegistration: (registrationId: Id) => void;
-  /** Saves what the server does not have yet; saves run one after another. Resolves with how it went. */
-  saveToServer: () => Promise<ServerSaveStatus>;
-  /**
-   * Submits the draft (the registration saved on the way, or a new one) once the save under way has
-   * answered, with no save in between; keeps the saved id, so a retry binds that registration instead of
-   * registering the person twice; then binds the tube. The caller forgets the draft once it is bound.
-   */
-  submitAndBind: () => Promise<RegisterAndBindOutcome>;
 }
 
 function createStore(key: string): RegistrationDraftStore {
-  const listeners = new Set<() => void>();
-  /** The storage text `draft` was read from or written as: storage changed elsewhere when it differs. */
+  /** The storage text `state` was read from or written as: storage changed elsewhere when it differs. */
   let raw: string | null | undefined;
-  let draft: RegistrationDraft = EMPTY_REGISTRATION_DRAFT;
-  let saveStatus: ServerSaveStatus = { kind: 'idle' };
-  let state: RegistrationDraftState = { ...draft, saveStatus };
-  /** Bumped when the draft is replaced or cleared: a save answering later belongs to the old one. */
-  let generation = 0;
-  let chain: Promise<ServerSaveStatus> = Promise.resolve(saveStatus);
-  let held = false;
-
-  const publish = () => {
-    state = { ...draft, saveStatus };
-    for (const listener of listeners) listener();
-  };
+  let state: RegistrationDraftState = { ...EMPTY_REGISTRATION_DRAFT, generation: 0 };
 
   const readStorage = () => {
     const text = readPersistedText(key);
@@ -95,134 +80,51 @@ function createStore(key: string): RegistrationDraftStore {
     const stored = readPersisted(key, registrationDraftSchema);
     raw = readPersistedText(key);
     // Emptied elsewhere (another tab's submit, a sign-out): a save answering later is for the old draft.
-    if (stored === undefined && draft !== EMPTY_REGISTRATION_DRAFT) {
-      generation += 1;
-      saveStatus = { kind: 'idle' };
-    }
-    draft = stored ?? EMPTY_REGISTRATION_DRAFT;
-    state = { ...draft, saveStatus };
+    const emptied = stored === undefined && state.form !== EMPTY_REGISTRATION_DRAFT.form;
+    state = { ...(stored ?? EMPTY_REGISTRATION_DRAFT), generation: state.generation + (emptied ? 1 : 0) };
   };
 
-  /** Stores `next` as the draft. A change of the current draft reads storage first (readStorage). */
-  const commit = (next: RegistrationDraft) => {
-    draft = next;
+  /** Stores `next` as the draft (a new generation when `replaced`) and tells the readers. */
+  const commit = (next: RegistrationDraft, replaced = false) => {
     if (!formHasContent(next.form) && !next.server.registrationId) removePersisted(key);
-    else writePersisted(key, next);
+    else writePersisted(key, { form: next.form, server: next.server });
     raw = readPersistedText(key);
-    publish();
+    state = { form: next.form, server: next.server, generation: state.generation + (replaced ? 1 : 0) };
+    changed();
   };
 
-  const setStatus = (next: ServerSaveStatus) => {
-    saveStatus = next;
-    publish();
-  };
-
-  const runSave = async (): Promise<ServerSaveStatus> => {
+  /** The draft as stored now (another tab may have changed it), for useSyncExternalStore. */
+  const {
+    get: current,
+    subscribe,
+    changed,
+  } = externalStore(() => {
     readStorage();
-    const input = held ? null : unsavedServerDraft(draft);
-    if (!input) return saveStatus;
-    const started = generation;
-    const signature = serverDraftSignature(input);
-    setStatus({ kind: 'saving' });
-    try {
-      const id = await savedRegistrationId(await addRegistration(input, { silent: true }), input, 'draft');
-      if (started !== generation) return saveStatus;
-      readStorage();
-      saveStatus = { kind: 'saved', at: new Date() };
-      commit({ ...draft, server: { registrationId: id, status: 'draft', saved: signature } });
-    } catch (error) {
-      if (started !== generation) return saveStatus;
-      if (isApiError(error) && error.kind === 'business') {
-        // The ID card is registered already: the form's own lookup offers that registration.
-        if (error.code === API_STATUS.idCardRegistered) {
-          setStatus({ kind: 'idle' });
-          return saveStatus;
-        }
-        // Deleted from another phone (待提交登记's 删除): the next save creates the record again.
-        if (error.code === API_STATUS.notFound && input.id) {
-          readStorage();
-          commit({ ...draft, server: {} });
-        }
-      }
-      setStatus({ kind: 'failed', message: errorMessage(error), signature });
-    }
-    return saveStatus;
-  };
+    return state;
+  });
+  // Another tab's change (its submit, a sign-out there) is shown at once.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === persistedStorageKey(key)) changed();
+  });
 
   return {
-    getState: () => {
-      readStorage();
-      return state;
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key === persistedStorageKey(key)) {
-          readStorage();
-          listener();
-        }
-      };
-      window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', onStorage);
-      };
-    },
+    key,
+    getState: current,
+    subscribe,
     editForm: (patch) => {
-      readStorage();
-      commit({ ...draft, form: { ...draft.form, ...patch } });
+      const { form, server } = current();
+      commit({ form: { ...form, ...patch }, server });
     },
-    replace: (next) => {
-      generation += 1;
-      saveStatus = { kind: 'idle' };
-      commit(next);
+    replace: (next) => commit(next, true),
+    continueServerDraft: (registrationId) =>
+      commit({ form: current().form, server: { registrationId, status: 'draft' } }),
+    keepServerCopy: (server, generation) => {
+      const draft = current();
+      if (draft.generation === generation) commit({ form: draft.form, server });
     },
-    continueServerDraft: (registrationId) => {
-      readStorage();
-      commit({ ...draft, server: { registrationId, status: 'draft' } });
-    },
-    clear: () => {
-      generation += 1;
-      saveStatus = { kind: 'idle' };
-      commit(EMPTY_REGISTRATION_DRAFT);
-    },
+    clear: () => commit(EMPTY_REGISTRATION_DRAFT, true),
     forgetRegistration: (registrationId) => {
-      readStorage();
-      if (draft.server.registrationId !== registrationId) return;
-      generation += 1;
-      saveStatus = { kind: 'idle' };
-      commit(EMPTY_REGISTRATION_DRAFT);
-    },
-    saveToServer: () => {
-      chain = chain.then(runSave, runSave);
-      return chain;
-    },
-    submitAndBind: async () => {
-      held = true;
-      try {
-        await chain;
-        readStorage();
-        const { form, server } = draft;
-        // Both steps go out under the session the tap was made in.
-        const token = getToken();
-        const submitted = await submitStep(toRegistrationInput(form, server.registrationId), {
-          idCardRegistered: 'report',
-          token,
-        });
-        if (submitted.kind !== 'registered') return submitted;
-        readStorage();
-        commit({ ...draft, server: { registrationId: submitted.registrationId, status: 'submitted' } });
-        return await bindStep(
-          {
-            registrationId: submitted.registrationId,
-            tubeCode: form.tubeCode,
-            collectedAt: form.collectedAt ?? '',
-          },
-          { token },
-        );
-      } finally {
-        held = false;
-      }
+      if (current().server.registrationId === registrationId) commit(EMPTY_REGISTRATION_DRAFT, true);
     },
   };
 }
@@ -250,6 +152,70 @@ export function useRegistrationDraft(): [RegistrationDraftState, RegistrationDra
   return [state, store];
 }
 
+/**
+ * Saves what the server does not have yet of the draft (ScreeningRegister/Add), as it is when the save
+ * starts, and keeps the id it answers. Resolves with when it was saved, or null when there was nothing
+ * the server could keep; rejects when the save failed.
+ */
+async function saveDraft(store: RegistrationDraftStore): Promise<Date | null> {
+  const { generation, ...draft } = store.getState();
+  const input = unsavedServerDraft(draft);
+  if (!input) return null;
+  const saved = serverDraftSignature(input);
+  try {
+    const id = await savedRegistrationId(await addRegistration(input, { silent: true }), input, 'draft');
+    store.keepServerCopy({ registrationId: id, status: 'draft', saved }, generation);
+    return new Date();
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'business') {
+      // The ID card is registered already: the form's own lookup offers that registration.
+      if (error.code === API_STATUS.idCardRegistered) return null;
+      // Deleted from another phone (待提交登记's 删除): the next save creates the record again.
+      if (error.code === API_STATUS.notFound && input.id) store.keepServerCopy({}, generation);
+    }
+    throw error;
+  }
+}
+
+/** The draft's save as a mutation, in the draft's scope: saves and the submit run one after another. */
+export const draftSaveMutation = (store: RegistrationDraftStore) =>
+  mutationOptions({
+    scope: { id: store.key },
+    mutationFn: () => saveDraft(store),
+    // 待提交登记 and the searches list it.
+    onSuccess: (saved, _variables, _context, { client }) => {
+      if (saved) void invalidateReads(client, [readKeys.registrations]);
+    },
+  });
+
+/**
+ * The draft's submit as a mutation: registers the person and binds the tube (registerAndBind) as the
+ * draft is once the save under way (the same scope) has answered, so it takes the id that save got.
+ * Bound, the draft is forgotten; stopped at Bind, it keeps the registration Submit saved, so a retry
+ * binds that one instead of registering the person twice. The entry form and /bindErr's 重试.
+ */
+export const draftSubmitMutation = (store: RegistrationDraftStore) =>
+  mutationOptions({
+    scope: { id: store.key },
+    // The draft the person submitted: kept only while it is still the one on the phone.
+    onMutate: () => store.getState().generation,
+    mutationFn: () => {
+      const { form, server } = store.getState();
+      return registerAndBind({
+        submit: toRegistrationInput(form, server.registrationId),
+        tubeCode: form.tubeCode,
+        collectedAt: form.collectedAt ?? '',
+      });
+    },
+    onSuccess: (outcome, _variables, generation, { client }) => {
+      if (outcome.kind !== 'bound' && outcome.step !== 'bind') return;
+      if (outcome.kind === 'bound') store.clear();
+      else store.keepServerCopy({ registrationId: outcome.registrationId, status: 'submitted' }, generation);
+      // What Submit saved and Bind bound, every page shows; not waited for: the page goes on at once.
+      void invalidateReads(client, REGISTRATION_READS);
+    },
+  });
+
 /** The signed-in staff member's draft store, or null without a staff session. */
 function workDraftStore(): RegistrationDraftStore | null {
   const owner = getSessionOwner();
@@ -265,10 +231,13 @@ export function hasUnsavedWorkRegistration(): boolean {
   return store !== null && unsavedServerDraft(store.getState()) !== null;
 }
 
-/** Saves that registration, so it is in 待提交登记 after signing in on any phone. Rejects when it fails. */
-export async function saveWorkRegistrationToServer(): Promise<void> {
-  const status = await workDraftStore()?.saveToServer();
-  if (status?.kind === 'failed') throw new Error(status.message);
+/**
+ * Saves that registration (after a save under way), so it is in 待提交登记 after signing in on any
+ * phone. Rejects when it fails.
+ */
+export async function saveWorkRegistrationToServer(queryClient: QueryClient): Promise<void> {
+  const store = workDraftStore();
+  if (store) await new MutationObserver(queryClient, draftSaveMutation(store)).mutate();
 }
 
 /** Removes the signed-in staff member's draft when it holds that registration (deleted from 待提交登记). */

@@ -1,7 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
+import { externalStore } from '@/lib/external-store';
 import { formatMaskedIdCard } from '@/lib/id-card';
-import { parseStored, readStored, removePersisted } from '@/lib/use-persistent-state';
+import { parseStored, readStored, readText, removeStored, writeStored } from '@/lib/storage';
+import { removePersisted } from '@/lib/use-persistent-state';
 import type { CheckReportPageQuery } from '@/types/api';
 
 /**
@@ -15,32 +17,26 @@ export type ReportCriteria =
 const storageKey = (audience: 'work' | 'check') => `report-criteria:${audience}`;
 /** The search form's draft (lib/use-persistent-state): what is typed until the search runs. */
 export const reportSearchDraftKey = (audience: 'work' | 'check') => `report-search:${audience}`;
-const listeners = new Set<() => void>();
 
 const criteriaSchema: v.GenericSchema<unknown, ReportCriteria> = v.union([
   v.object({ type: v.picklist(['idCard', 'tubeCode']), value: v.pipe(v.string(), v.minLength(1)) }),
   v.object({ type: v.literal('mine') }),
 ]);
 
-function readRaw(audience: 'work' | 'check'): string | null {
-  try {
-    return sessionStorage.getItem(storageKey(audience));
-  } catch {
-    return null;
-  }
-}
+/** Each audience's criteria as stored (text: the same string while they do not change). */
+const stored = {
+  work: externalStore(() => readText('session', storageKey('work')) ?? null),
+  check: externalStore(() => readText('session', storageKey('check')) ?? null),
+};
 
 export function readReportCriteria(audience: 'work' | 'check'): ReportCriteria | null {
-  return readStored(sessionStorage, storageKey(audience), criteriaSchema) ?? null;
+  return readStored('session', storageKey(audience), criteriaSchema) ?? null;
 }
 
+/** Where storage refuses them, there is nothing to keep across a reload. */
 export function writeReportCriteria(audience: 'work' | 'check', criteria: ReportCriteria): void {
-  try {
-    sessionStorage.setItem(storageKey(audience), JSON.stringify(criteria));
-  } catch {
-    // storage unavailable: nothing to keep across a reload
-  }
-  listeners.forEach((listener) => listener());
+  writeStored('session', storageKey(audience), criteria);
+  stored[audience].changed();
 }
 
 /**
@@ -48,18 +44,9 @@ export function writeReportCriteria(audience: 'work' | 'check', criteria: Report
  * up): a staff session locked when idle leaves neither on the phone (app/check-idle-timeout.ts).
  */
 export function forgetReportSearch(audience: 'work' | 'check'): void {
-  try {
-    sessionStorage.removeItem(storageKey(audience));
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  removeStored('session', storageKey(audience));
   removePersisted(reportSearchDraftKey(audience));
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  stored[audience].changed();
 }
 
 /** The current criteria, re-read whenever the search page writes new ones. `key` is stable per criteria. */
@@ -67,7 +54,8 @@ export function useReportCriteria(audience: 'work' | 'check'): {
   criteria: ReportCriteria | null;
   key: string;
 } {
-  const raw = useSyncExternalStore(subscribe, () => readRaw(audience));
+  const { subscribe, get } = stored[audience];
+  const raw = useSyncExternalStore(subscribe, get);
   return useMemo(() => {
     const criteria = (raw && parseStored(raw, criteriaSchema)) || null;
     return { criteria, key: criteria ? JSON.stringify(criteria) : '' };

@@ -1,4 +1,5 @@
 import { uuidV4 } from '@/lib/uuid';
+import { serializeBody } from './repeat-submit';
 
 /**
  * Idempotency keys (sent only where the switch is on: config/assumptions.ts; the server contract is in
@@ -20,15 +21,9 @@ interface OpenAction {
 
 const openActions = new Map<string, OpenAction>();
 
-function actionOf(url: string, data: unknown): string {
-  const body =
-    data === undefined || data === null ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-  return `${url}\n${body}`;
-}
-
 /** The key of the action `url` + `data`: the open one's, or a new one. */
 export function idempotencyKeyFor(url: string, data: unknown, now = Date.now()): string {
-  const action = actionOf(url, data);
+  const action = `${url}\n${serializeBody(data)}`;
   const open = openActions.get(action);
   if (open && now - open.openedAt < IDEMPOTENCY_KEY_TTL_MS) return open.key;
   const key = uuidV4();

@@ -10,7 +10,11 @@ interface SubmittedRequest {
 
 let lastSubmitted: SubmittedRequest | null = null;
 
-function serialize(data: unknown): string {
+/**
+ * A request body as comparable text: what makes two requests to one url the same (this guard; the
+ * action an Idempotency-Key names, idempotency.ts).
+ */
+export function serializeBody(data: unknown): string {
   if (data === undefined || data === null) return '';
   return typeof data === 'string' ? data : JSON.stringify(data);
 }
@@ -25,7 +29,7 @@ function byteLength(text: string): number {
  * Throws an ApiError of kind 'repeat-submit'.
  */
 export function guardRepeatSubmit(url: string, data: unknown, now: number = Date.now()): void {
-  const current: SubmittedRequest = { url, data: serialize(data), time: now };
+  const current: SubmittedRequest = { url, data: serializeBody(data), time: now };
   if (byteLength(JSON.stringify(current)) >= REPEAT_SUBMIT_SIZE_LIMIT) {
     console.warn(`[${url}]: 请求数据大小超出允许的5M限制，无法进行防重复提交验证。`);
     return;
@@ -52,6 +56,6 @@ export function resetRepeatSubmitGuard(): void {
  * the same data must not be refused as a repeat.
  */
 export function releaseRepeatSubmit(url: string, data: unknown): void {
-  if (lastSubmitted && lastSubmitted.url === url && lastSubmitted.data === serialize(data))
+  if (lastSubmitted && lastSubmitted.url === url && lastSubmitted.data === serializeBody(data))
     lastSubmitted = null;
 }

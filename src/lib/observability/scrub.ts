@@ -11,6 +11,7 @@ import {
 } from '@/lib/http/messages';
 import { ID_CARD_BIRTH_DATE_WARNING, ID_CARD_FORMAT_WARNING } from '@/lib/id-card';
 import { SIGNED_IN_ACCOUNT_REQUIRED } from '@/lib/session';
+import { readText, storedKeys, type StorageArea } from '@/lib/storage';
 import { getToken } from '@/lib/token';
 
 /**
@@ -92,7 +93,7 @@ function isPersonalValue(value: string, { digitRuns = false } = {}): boolean {
 }
 
 /** Every string a stored item holds (a JSON draft's fields, or the raw text). */
-function storedValues(storage: Storage, into: Set<string>): void {
+function storedValues(area: StorageArea, into: Set<string>): void {
   const leaves = (value: unknown): void => {
     if (typeof value === 'string') {
       if (isPersonalValue(value)) into.add(value.trim());
@@ -100,8 +101,8 @@ function storedValues(storage: Storage, into: Set<string>): void {
       for (const item of Object.values(value)) leaves(item);
     }
   };
-  for (let index = 0; index < storage.length; index += 1) {
-    const raw = storage.getItem(storage.key(index) ?? '') ?? '';
+  for (const key of storedKeys(area)) {
+    const raw = readText(area, key) ?? '';
     try {
       leaves(JSON.parse(raw));
     } catch {
@@ -122,13 +123,8 @@ export function collectPersonalValues(): string[] {
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (isPersonalValue(field.value, { digitRuns: true })) found.add(field.value.trim());
   }
-  for (const storage of [localStorage, sessionStorage]) {
-    try {
-      storedValues(storage, found);
-    } catch {
-      // storage unavailable (private mode): nothing kept there
-    }
-  }
+  storedValues('local', found);
+  storedValues('session', found);
   // Longest first, so a value that contains another is masked whole.
   return [...found].sort((a, b) => b.length - a.length);
 }

@@ -2,6 +2,7 @@ import { config } from '@/config/env';
 import { paths, withQuery, type AppPath } from '@/config/paths';
 import { KEPT_SESSION_KEYS } from '@/config/storage-keys';
 import { readReturnPath } from '@/lib/return-path';
+import { readText, writeStored } from '@/lib/storage';
 import { uuidV4 } from '@/lib/uuid';
 
 const AUTHORIZE_ENDPOINT = 'https://open.weixin.qq.com/connect/oauth2/authorize';
@@ -80,9 +81,13 @@ function randomNonce(): string {
   return nonce;
 }
 
+/**
+ * Checked field by field, not through a schema: index.html's first script reads them, and the schema
+ * library would land in every first load.
+ */
 function readPendingNonces(now: number): PendingNonce[] {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(NONCES_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(readText('session', NONCES_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
       (item: Partial<PendingNonce>): item is PendingNonce =>
@@ -93,12 +98,9 @@ function readPendingNonces(now: number): PendingNonce[] {
   }
 }
 
+/** Where storage refuses them, no callback can be verified, and each one asks for a fresh authorization. */
 function writePendingNonces(nonces: PendingNonce[]): void {
-  try {
-    sessionStorage.setItem(NONCES_KEY, JSON.stringify(nonces.slice(-MAX_PENDING_NONCES)));
-  } catch {
-    // Storage unavailable: no callback can be verified, and each one asks for a fresh authorization.
-  }
+  writeStored('session', NONCES_KEY, nonces.slice(-MAX_PENDING_NONCES));
 }
 
 /**

@@ -34,7 +34,7 @@ const READERS: Record<string, Record<string, string>> = {
     'tube.status': 'src/features/home/check-overview.ts',
   },
   registrationPageSchema: { records: 'src/components/paged-list/use-paged-list.ts' },
-  idCardRegisteredDataSchema: { registrationId: 'src/features/registration/register-and-bind.ts' },
+  idCardRegisteredDataSchema: { registrationId: 'src/api/registration/register-and-bind.ts' },
   tubeStatusResultSchema: {
     exists: 'src/features/reports/components/tube-progress.tsx',
     'timeline[].status': 'src/components/tube-timeline/tube-timeline.tsx',

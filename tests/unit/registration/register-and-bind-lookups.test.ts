@@ -1,12 +1,11 @@
 import { getResponse, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { submitStep } from '@/features/registration/register-and-bind';
-import { registrationDraftStore } from '@/features/registration/registration-draft-store';
+import { describe, expect, it } from 'vitest';
+import { registerAndBind } from '@/api/registration/register-and-bind';
 import { defaultDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
-import { signInForTest, TEST_OWNERS } from '../support/render-route';
+import { signInForTest } from '../support/render-route';
 import { holdRequests } from '../support/held-request';
 import { recordRequests } from '../support/request-log';
 
@@ -32,17 +31,17 @@ function submitAnswersNull(): void {
   );
 }
 
-const draftStore = () => registrationDraftStore(TEST_OWNERS.work);
-afterEach(() => draftStore().clear());
+/** The person registered, and a spare tube bound to them. */
+const request = () => ({ submit: PERSON, tubeCode: spareTube(), collectedAt: AT });
 
 describe('a Submit answered without the registration id', () => {
-  it('finds the registration by its ID card', async () => {
+  it('finds the registration by its ID card, and binds the tube to it', async () => {
     await signInForTest('work');
     submitAnswersNull();
-    const outcome = await submitStep(PERSON);
+    const outcome = await registerAndBind(request());
 
     const [saved] = defaultDb.state.registrations.filter((record) => record.idCard === ID_CARD);
-    expect(outcome).toEqual({ kind: 'registered', registrationId: saved.id });
+    expect(outcome).toEqual({ kind: 'bound', registrationId: saved.id });
   });
 
   it('says so when no registration of that ID card can be found', async () => {
@@ -53,18 +52,17 @@ describe('a Submit answered without the registration id', () => {
         HttpResponse.json({ statusCode: 2000, responseData: { records: [] } }),
       ),
     );
-    expect(await submitStep(PERSON)).toEqual({ kind: 'saved-without-id' });
+    expect(await registerAndBind(request())).toEqual({ step: 'submit', kind: 'saved-without-id' });
   });
 });
 
-describe('the token every step of a submit from the draft is sent with', () => {
+describe('the token every step of registerAndBind is sent with', () => {
   it('is the one the tap started with, even when another account signs in while Submit is in flight', async () => {
     const firstToken = await signInForTest('work');
     submitAnswersNull();
     const submit = holdRequests('*/api/v1/ScreeningRegister/Submit');
     const requests = recordRequests();
-    draftStore().editForm({ ...PERSON, tubeCode: spareTube(), collectedAt: AT });
-    const outcome = draftStore().submitAndBind();
+    const outcome = registerAndBind(request());
     await submit.arrived;
     const secondToken = await signInForTest('work');
     expect(secondToken).not.toBe(firstToken);

@@ -4,11 +4,10 @@ import { submitRegistration } from '@/api/registration/submit-registration';
 import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
 import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import {
-  bindStep,
-  submitStep,
-  type BindRequest,
+  registerAndBind,
+  type RegisterAndBindOptions,
   type RegisterAndBindOutcome,
-} from '@/features/registration/register-and-bind';
+} from '@/api/registration/register-and-bind';
 import { ApiError, type ApiErrorKind } from '@/lib/http';
 import { API_STATUS, type Registration, type RegistrationInput } from '@/types/api';
 
@@ -18,11 +17,14 @@ vi.mock('@/api/sampling/bind-sampling-tube', () => ({ bindSamplingTube: vi.fn() 
 vi.mock('@/api/sampling/get-sampling-tube-status', () => ({ getSamplingTubeStatus: vi.fn() }));
 
 const person: RegistrationInput = { name: '王小明', idCard: '110105199001011234', phone: '13800138000' };
-const request: BindRequest = {
-  registrationId: 'reg-1',
-  tubeCode: ' CT2026110001 ',
-  collectedAt: '2026-11-20T09:00:00+08:00',
-};
+const tube = { tubeCode: ' CT2026110001 ', collectedAt: '2026-11-20T09:00:00+08:00' };
+
+/** Submits `person` (saved as reg-1 unless a test says otherwise), then binds the tube. */
+const registerPerson = (input: RegistrationInput, options?: RegisterAndBindOptions) =>
+  registerAndBind({ submit: input, ...tube }, options);
+/** Binds the tube to the submitted registration reg-1 (the detail page's binding). */
+const bindOnly = (options?: RegisterAndBindOptions) =>
+  registerAndBind({ registrationId: 'reg-1', ...tube }, options);
 
 function business(code: number, message = '服务器的话', body?: unknown): ApiError {
   return new ApiError('business', message, { code, body });
@@ -37,26 +39,41 @@ beforeEach(() => {
   vi.mocked(getRegistrationDetail).mockReset();
 });
 
-describe('submitStep and bindStep: one classification of what Submit and Bind answer', () => {
-  it('Submit answers the saved registration, sent silently', async () => {
-    expect(await submitStep(person)).toEqual({ kind: 'registered', registrationId: 'reg-1' });
+describe('registerAndBind: one classification of what Submit and Bind answer', () => {
+  it('Submit answers the saved registration, which Bind binds; both sent silently', async () => {
+    const submitted: string[] = [];
+    let keptBeforeBind: string[] = [];
+    vi.mocked(bindSamplingTube).mockImplementation(() => {
+      keptBeforeBind = [...submitted];
+      return Promise.resolve();
+    });
+    expect(await registerPerson(person, { onSubmitted: (id) => submitted.push(id) })).toEqual({
+      kind: 'bound',
+      registrationId: 'reg-1',
+    });
     expect(vi.mocked(submitRegistration).mock.calls[0]).toEqual([
       person,
       expect.objectContaining({ silent: true }),
     ]);
+    expect(vi.mocked(bindSamplingTube).mock.calls[0]).toEqual([
+      expect.objectContaining({ registrationId: 'reg-1' }),
+      expect.objectContaining({ silent: true }),
+    ]);
+    // The id is kept before Bind goes out.
+    expect(keptBeforeBind).toEqual(['reg-1']);
   });
 
-  it('Bind sends the trimmed code to the registration, silently', async () => {
-    expect(await bindStep(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+  it('binds a registration submitted already without submitting it: the trimmed code, silently', async () => {
+    expect(await bindOnly()).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+    expect(submitRegistration).not.toHaveBeenCalled();
     expect(vi.mocked(bindSamplingTube).mock.calls[0]).toEqual([
-      { registrationId: 'reg-1', tubeCode: 'CT2026110001', collectedAt: request.collectedAt },
+      { registrationId: 'reg-1', tubeCode: 'CT2026110001', collectedAt: tube.collectedAt },
       expect.objectContaining({ silent: true }),
     ]);
   });
 
   it('sends each call with its Idempotency-Key when given', async () => {
-    await submitStep(person, { idempotencyKey: 'k-s' });
-    await bindStep(request, { idempotencyKey: 'k-b' });
+    await registerPerson(person, { idempotencyKeys: { submit: 'k-s', bind: 'k-b' } });
     expect(vi.mocked(submitRegistration).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-s' });
     expect(vi.mocked(bindSamplingTube).mock.calls[0][1]).toMatchObject({ idempotencyKey: 'k-b' });
   });
@@ -64,7 +81,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
   const undecided: ApiErrorKind[] = ['network', 'timeout', 'unauthorized', 'repeat-submit', 'canceled'];
   it.each(undecided)('a %s failure of Submit decides nothing: not-sent', async (kind) => {
     vi.mocked(submitRegistration).mockRejectedValue(new ApiError(kind, '请求没有完成'));
-    expect(await submitStep(person)).toMatchObject({
+    expect(await registerPerson(person)).toMatchObject({
       kind: 'not-sent',
       step: 'submit',
       disposition: kind === 'unauthorized' ? 'session' : 'transient',
@@ -84,7 +101,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
     ['a gateway page', new ApiError('malformed', '格式有误', { body: '<html>502 Bad Gateway</html>' })],
   ])("Submit failing with %s decides nothing: not-sent with the server's Retry-After", async (_, error) => {
     vi.mocked(submitRegistration).mockRejectedValue(error);
-    expect(await submitStep(person)).toEqual({
+    expect(await registerPerson(person)).toEqual({
       kind: 'not-sent',
       step: 'submit',
       disposition: 'transient',
@@ -97,7 +114,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
 
   it.each(undecided)('a %s failure of Bind is not-sent with the saved registration', async (kind) => {
     vi.mocked(bindSamplingTube).mockRejectedValue(new ApiError(kind, '请求没有完成'));
-    expect(await bindStep(request)).toMatchObject({
+    expect(await bindOnly()).toMatchObject({
       kind: 'not-sent',
       step: 'bind',
       registrationId: 'reg-1',
@@ -128,7 +145,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
     ],
   ])('Submit refused with %s', async (_, error, expected) => {
     vi.mocked(submitRegistration).mockRejectedValue(error);
-    const outcome = await submitStep(person);
+    const outcome = await registerPerson(person);
     expect(outcome).toMatchObject(expected);
     if (outcome.kind === 'refused' || outcome.kind === 'rejected') expect(outcome.step).toBe('submit');
   });
@@ -149,7 +166,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
     ['another code', business(7777), { kind: 'refused', reason: 'unknown' }],
   ])('Bind refused with %s', async (_, error, expected) => {
     vi.mocked(bindSamplingTube).mockRejectedValue(error);
-    expect(await bindStep(request)).toMatchObject(expected);
+    expect(await bindOnly()).toMatchObject(expected);
   });
 
   it.each([
@@ -167,7 +184,7 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
         boundRegistrationId: 'reg-1',
         timeline: [],
       });
-      expect(await bindStep(request)).toEqual({ kind: 'bound', registrationId: 'reg-1' });
+      expect(await bindOnly()).toEqual({ kind: 'bound', registrationId: 'reg-1' });
       expect(vi.mocked(getSamplingTubeStatus).mock.calls[0][0]).toEqual({ tubeCode: 'CT2026110001' });
     },
   );
@@ -181,12 +198,12 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
       boundRegistrationId: 'someone-else',
       timeline: [],
     });
-    expect(await bindStep(request)).toMatchObject({
+    expect(await bindOnly()).toMatchObject({
       kind: 'refused',
       reason: 'registration-has-tube',
     });
     vi.mocked(getSamplingTubeStatus).mockRejectedValueOnce(new ApiError('network', '后端接口连接异常'));
-    expect(await bindStep(request)).toMatchObject({
+    expect(await bindOnly()).toMatchObject({
       kind: 'not-sent',
       step: 'bind',
       registrationId: 'reg-1',
@@ -195,12 +212,12 @@ describe('submitStep and bindStep: one classification of what Submit and Bind an
 
   it('a 5003 for a tube code refusal is never checked against the tube (no lookup for 5001)', async () => {
     vi.mocked(bindSamplingTube).mockRejectedValue(business(API_STATUS.tubeNotFound));
-    await bindStep(request);
+    await bindOnly();
     expect(getSamplingTubeStatus).not.toHaveBeenCalled();
   });
 });
 
-describe('submitStep: the policies for an ID card that is registered already', () => {
+describe('registerAndBind: the policies for an ID card that is registered already', () => {
   const registered = business(API_STATUS.idCardRegistered, '该身份证号已登记', {
     responseData: { registrationId: 'reg-7' },
   });
@@ -209,7 +226,7 @@ describe('submitStep: the policies for an ID card that is registered already', (
 
   it("'report' (the form) returns it, without looking the registration up", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
-    expect(await submitStep(person, { idCardRegistered: 'report' })).toMatchObject({
+    expect(await registerPerson(person, { idCardRegistered: 'report' })).toMatchObject({
       kind: 'id-card-registered',
       registrationId: 'reg-7',
     });
@@ -219,8 +236,8 @@ describe('submitStep: the policies for an ID card that is registered already', (
   it("'adopt-same-person' (the queue) takes it as saved when it is the same name, ID card and phone", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockResolvedValue(existing({}));
-    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toEqual({
-      kind: 'registered',
+    expect(await registerPerson(person, { idCardRegistered: 'adopt-same-person' })).toEqual({
+      kind: 'bound',
       registrationId: 'reg-7',
     });
   });
@@ -231,7 +248,7 @@ describe('submitStep: the policies for an ID card that is registered already', (
   ])("'adopt-same-person' leaves it alone for %s", async (_, patch) => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockResolvedValue(existing(patch));
-    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+    expect(await registerPerson(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
       kind: 'id-card-registered',
       registrationId: 'reg-7',
     });
@@ -240,7 +257,7 @@ describe('submitStep: the policies for an ID card that is registered already', (
   it("'adopt-same-person' whose lookup cannot go out decides nothing", async () => {
     vi.mocked(submitRegistration).mockRejectedValue(registered);
     vi.mocked(getRegistrationDetail).mockRejectedValue(new ApiError('timeout', '系统接口请求超时'));
-    expect(await submitStep(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
+    expect(await registerPerson(person, { idCardRegistered: 'adopt-same-person' })).toMatchObject({
       kind: 'not-sent',
       step: 'submit',
       errorKind: 'timeout',

@@ -1,4 +1,4 @@
-import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { formatIdCardGroups } from '@/lib/id-card';
 import { makeIdCard } from '@/mocks/id-card-generator';
 import { server } from '../../msw-server';
 import { signInForTest, storedTestDraft, storeTestDraft, TEST_OWNERS } from '../support/render-route';
+import { renderQueryHook } from '../support/query-wrapper';
 import { recordRequests } from '../support/request-log';
 import { closeOverlays, fill, NEW_ID_CARD, openPage, SPARE_TUBE, textbox } from './helpers';
 
@@ -364,7 +365,7 @@ describe('useServerDraft after a failed save, while staff type (switch saveDraft
     const requests = recordRequests();
     const store = registrationDraftStore(TEST_OWNERS.work);
     store.editForm({ name: '王小明', idCard: NEW_ID_CARD });
-    const { result } = renderHook(() =>
+    const { result } = renderQueryHook(() =>
       useServerDraft(store, useSyncExternalStore(store.subscribe, store.getState), true),
     );
 

@@ -14,7 +14,7 @@ import { showLoading, toastFail } from '@/lib/feedback';
 import { errorMessage } from '@/lib/http';
 import { getSessionOwner } from '@/lib/session';
 import { UnreadBadge } from '../components/unread-badge';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileQuery } from '@/api/account/get-user-manage-profile';
 import { latestAnnouncementQuery } from '@/api/announcements/page-announcement';
 import styles from './work-home-page.module.css';
@@ -58,13 +58,14 @@ export default function WorkHomePage() {
   // LoginOut, then a full load of /login. Every read of the session is reset as its token goes
   // (lib/query-client.ts), and the load leaves nothing of it in memory.
   const signOut = useMutation({ mutationFn: logout, onSettled: () => reloadApp(paths.login) });
+  const queryClient = useQueryClient();
   const leave = () => signOut.mutateAsync();
 
   /** 保存到服务器后退出: the unfinished registration goes to 待提交登记 first; a failure keeps everyone here. */
   const saveThenLeave = async () => {
     const hide = showLoading('正在保存');
     try {
-      await (await loadRegistration()).saveWorkRegistrationToServer();
+      await (await loadRegistration()).saveWorkRegistrationToServer(queryClient);
     } catch (error) {
       hide();
       // Still signed in, nothing removed: the user may try again or choose 放弃并退出.

@@ -1,6 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
+import { invalidateReads, REGISTRATION_READS } from '@/api/read-keys';
+import { registerAndBind } from '@/api/registration/register-and-bind';
 import type { UserAudience } from '@/config/audience';
 import { toastSuccess } from '@/lib/feedback';
 import { showError } from '@/lib/http';
@@ -9,7 +12,6 @@ import { usePersistentState } from '@/lib/use-persistent-state';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Registration } from '@/types/api';
 import { bindFailureText } from '../bind-failure';
-import { bindStep } from '../register-and-bind';
 import { focusControl, useTubeFields } from '../use-tube-fields';
 import { confirmRegistration } from './registration-dialogs';
 import { TubeFields } from './tube-fields';
@@ -24,15 +26,14 @@ const FORM_NAME = 'bind';
 export interface BindTubePanelProps {
   registration: Registration;
   audience: UserAudience;
-  /** Called after the tube is bound, to reload the registration. */
-  onBound: () => void;
 }
 
 /**
  * Binds a tube to a registration that has none: scan or type, check the status, pick the collection time,
- * confirm. The code and time are kept as a draft until the binding succeeds.
+ * confirm. The code and time are kept as a draft until the binding succeeds; then every read of the
+ * registration and its tube is read again, and the page shows the tube.
  */
-export function BindTubePanel({ registration, audience, onBound }: BindTubePanelProps) {
+export function BindTubePanel({ registration, audience }: BindTubePanelProps) {
   const draft = usePersistentState(`bind:${audience}:${registration.id}`, bindDraftSchema, EMPTY_BIND_DRAFT);
   const tube = useTubeFields({
     formName: FORM_NAME,
@@ -43,6 +44,13 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
   const { collectedAt } = tube;
   const [failure, setFailure] = useState<string | null>(null);
   const guard = useTapGuard();
+  const queryClient = useQueryClient();
+  const binding = useMutation({
+    mutationFn: (tube: { tubeCode: string; collectedAt: string }) =>
+      registerAndBind({ registrationId: registration.id, ...tube }),
+    onSuccess: (outcome) =>
+      outcome.kind === 'bound' ? invalidateReads(queryClient, REGISTRATION_READS) : undefined,
+  });
 
   const bind = () =>
     guard.run(async () => {
@@ -58,12 +66,11 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
         '请确认绑定信息',
       );
       if (!confirmed) return;
-      const outcome = await bindStep({ registrationId: registration.id, tubeCode: code, collectedAt });
+      const outcome = await binding.mutateAsync({ tubeCode: code, collectedAt });
       switch (outcome.kind) {
         case 'bound':
           draft.clear();
           toastSuccess('绑定成功');
-          onBound();
           return;
         case 'field':
           tube.showProblem(outcome.field, outcome.message);
@@ -92,9 +99,9 @@ export function BindTubePanel({ registration, audience, onBound }: BindTubePanel
         color="primary"
         size="large"
         className={styles.button}
-        loading={guard.running}
+        loading={binding.isPending}
         loadingText="正在绑定"
-        disabled={guard.running}
+        disabled={binding.isPending}
         onClick={() => void bind()}
       >
         绑定采样管

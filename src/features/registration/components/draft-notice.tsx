@@ -4,32 +4,31 @@ import { toastSuccess } from '@/lib/feedback';
 import { useTapGuard } from '@/lib/use-tap-guard';
 import type { Registration } from '@/types/api';
 import { formFromRegistration } from '../registration-draft';
-import { resubmitRegistration } from '../resubmit-registration';
+import { useResubmitRegistration } from '../resubmit-registration';
 import detail from './detail-actions.module.css';
 import styles from './draft-notice.module.css';
 
 /**
- * 信息详情 of a registration saved unfinished (待提交登记): 提交登记 when it is complete, 继续填写 on the
- * entry form for its author. The server keeps drafts without a phone number.
+ * 信息详情 of a registration saved unfinished (待提交登记): 提交登记 when it is complete (the detail is
+ * read again then), 继续填写 on the entry form for its author. The server keeps drafts without a phone
+ * number.
  */
 export function DraftNotice({
   registration,
-  onSubmitted,
   continueTo,
 }: {
   registration: Registration;
-  onSubmitted: () => void;
   /** The entry form with this draft loaded (staff only: the server keeps drafts for their author). */
   continueTo?: string;
 }) {
   const guard = useTapGuard();
-  const submitting = guard.running;
+  const resubmit = useResubmitRegistration(registration);
+  const submitting = resubmit.isPending;
   const submit = () =>
     guard.run(async () => {
       try {
-        await resubmitRegistration(registration, formFromRegistration(registration));
+        await resubmit.mutateAsync(formFromRegistration(registration));
         toastSuccess('提交成功');
-        onSubmitted();
       } catch {
         // The error toast is shown centrally; the page stays as it is.
       }

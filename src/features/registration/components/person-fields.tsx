@@ -4,6 +4,7 @@ import { InlineLoading } from '@/components/async-view';
 import { FieldInput, FormField, fieldMessageId } from '@/components/form-field';
 import { IdCardInput } from '@/components/form-field/id-card-input';
 import { KEPT_LOCAL_KEYS } from '@/config/storage-keys';
+import { readText, writeText } from '@/lib/storage';
 import { phoneDigitsNote } from '@/lib/phone';
 import { whenIdle } from '@/lib/when-idle';
 import type { RegistrationForm } from '../registration-draft';
@@ -31,20 +32,10 @@ const OptionalPersonFields = lazy(() =>
   loadOptionalFields().then((module) => ({ default: module.OptionalPersonFields })),
 );
 
-function readOptionalOpen(): boolean {
-  try {
-    return localStorage.getItem(KEPT_LOCAL_KEYS.optionalFieldsOpen) === '1';
-  } catch {
-    return false;
-  }
-}
-
+/** Where storage refuses it, the fold starts closed next time. */
+const readOptionalOpen = () => readText('local', KEPT_LOCAL_KEYS.optionalFieldsOpen) === '1';
 function rememberOptionalOpen(open: boolean): void {
-  try {
-    localStorage.setItem(KEPT_LOCAL_KEYS.optionalFieldsOpen, open ? '1' : '0');
-  } catch {
-    // Storage unavailable: the fold starts closed next time.
-  }
+  writeText('local', KEPT_LOCAL_KEYS.optionalFieldsOpen, open ? '1' : '0');
 }
 
 const YES_NO = [

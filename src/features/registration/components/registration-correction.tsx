@@ -5,7 +5,7 @@ import { useTapGuard } from '@/lib/use-tap-guard';
 import { usePersistentState } from '@/lib/use-persistent-state';
 import { canUnbind, type Registration } from '@/types/api';
 import { formFromRegistration, registrationFormSchema, type RegistrationForm } from '../registration-draft';
-import { resubmitRegistration } from '../resubmit-registration';
+import { useResubmitRegistration } from '../resubmit-registration';
 import { usePersonForm } from '../use-person-form';
 import { PersonFields } from './person-fields';
 import styles from './detail-actions.module.css';
@@ -22,17 +22,16 @@ function isCorrectable(registration: Registration): boolean {
 
 /**
  * 修改登记信息 on 信息详情: the registration's own fields, prefilled, re-submitted to the same record
- * (ScreeningRegister/Submit with its id, never a second registration). What is typed is a draft on
- * the phone until saved, so a reload or a failed request loses nothing. The ID card is locked once a
- * tube is bound. `children` is the read-only view shown while not correcting.
+ * (ScreeningRegister/Submit with its id, never a second registration), after which the detail is read
+ * again. What is typed is a draft on the phone until saved, so a reload or a failed request loses
+ * nothing. The ID card is locked once a tube is bound. `children` is the read-only view shown while not
+ * correcting.
  */
 export function RegistrationCorrection({
   registration,
-  onSaved,
   children,
 }: {
   registration: Registration;
-  onSaved: () => void;
   children: ReactNode;
 }) {
   const draft = usePersistentState(
@@ -42,7 +41,8 @@ export function RegistrationCorrection({
   );
   const [open, setOpen] = useState(draft.restored);
   const guard = useTapGuard();
-  const saving = guard.running;
+  const resubmit = useResubmitRegistration(registration);
+  const saving = resubmit.isPending;
   const update = (patch: Partial<RegistrationForm>) =>
     draft.setValue((previous) => ({ ...previous, ...patch }));
   const form = usePersonForm(draft.value, update, FORM_NAME);
@@ -83,10 +83,9 @@ export function RegistrationCorrection({
       }
       try {
         const value = idCardLocked ? { ...draft.value, idCard: registration.idCard } : draft.value;
-        await resubmitRegistration(registration, value);
+        await resubmit.mutateAsync(value);
         close();
         toastSuccess('登记信息已更新');
-        onSaved();
       } catch {
         // The error toast is shown centrally; the form keeps what was typed.
       }

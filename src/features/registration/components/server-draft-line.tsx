@@ -1,23 +1,25 @@
 import { Button } from 'antd-mobile';
 import { config } from '@/config/env';
 import { formatClock } from '@/lib/date-time';
-import { formHasContent, serverDraftInput } from '../registration-draft';
-import type { RegistrationDraftState } from '../registration-draft-store';
+import { formHasContent, serverDraftInput, type RegistrationDraft } from '../registration-draft';
+import type { ServerSaveStatus } from '../use-server-draft';
 import styles from './server-draft-line.module.css';
 
 /** Where the unfinished registration is kept, in words, and 暂存 where saving is not automatic (staff only). */
 export function ServerDraftLine({
   draft,
+  status,
   unsaved,
   onSave: save,
 }: {
-  draft: RegistrationDraftState;
+  draft: RegistrationDraft;
+  /** How the last save went. */
+  status: ServerSaveStatus;
   /** Something typed is not on the server yet. */
   unsaved: boolean;
   /** Saves to the server now. */
   onSave: () => void;
 }) {
-  const status = draft.saveStatus;
   // Something is typed, but not yet the name and a valid ID card the server needs.
   const waitingForPerson =
     !draft.server.registrationId && formHasContent(draft.form) && serverDraftInput(draft) === null;

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
@@ -14,7 +15,7 @@ import {
   type BindFailureReason,
   type EntryLocationState,
 } from '../bind-failure';
-import { useRegistrationDraft } from '../registration-draft-store';
+import { draftSubmitMutation, useRegistrationDraft } from '../registration-draft-store';
 import styles from './result-pages.module.css';
 
 /**
@@ -30,9 +31,12 @@ export default function BindErrorPage() {
   const reason: BindFailureReason = isBindFailureReason(rawReason) ? rawReason : 'unknown';
   // The staff member's unfinished registration: what 重试 sends again.
   const [, store] = useRegistrationDraft();
+  const sending = useMutation(draftSubmitMutation(store));
   // Kept once the page is leaving: a second tap that arrived after the first retry had succeeded (the
   // next page's chunk still loading) found no draft and sent the user back to the form with 没有找到待提交的内容.
   const guard = useTapGuard();
+  // Bound, the button stays busy until the next page is shown.
+  const busy = sending.isPending || sending.data?.kind === 'bound';
 
   const backToForm = () => {
     if (state.fromForm) void navigate(-1);
@@ -47,11 +51,10 @@ export default function BindErrorPage() {
         backToForm();
         return;
       }
-      const outcome = await store.submitAndBind();
+      const outcome = await sending.mutateAsync();
       switch (outcome.kind) {
         case 'bound':
           leave();
-          store.clear();
           void navigate(withQuery(paths.bindSuccess, { id: outcome.registrationId }), { replace: true });
           return;
         case 'refused':
@@ -104,9 +107,9 @@ export default function BindErrorPage() {
         <Button
           block
           size="large"
-          loading={guard.running}
+          loading={busy}
           loadingText="正在重试"
-          disabled={guard.running}
+          disabled={busy}
           onClick={() => void retry()}
         >
           重试

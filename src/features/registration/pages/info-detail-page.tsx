@@ -86,12 +86,11 @@ export default function InfoDetailPage() {
                 <TubeSection registration={registration} tube={registration.tube} audience={audience} />
               ) : registration.status === 'submitted' ? (
                 <Suspense fallback={<InlineLoading label="正在载入绑定" />}>
-                  <BindTubePanel registration={registration} audience={audience} onBound={refresh} />
+                  <BindTubePanel registration={registration} audience={audience} />
                 </Suspense>
               ) : (
                 <DraftNotice
                   registration={registration}
-                  onSubmitted={refresh}
                   continueTo={
                     audience === 'work'
                       ? withQuery(routes.registrationEnter, { draft: registration.id })
@@ -150,7 +149,6 @@ export default function InfoDetailPage() {
                 <RegistrationCorrection
                   key={JSON.stringify(formFromRegistration(registration))}
                   registration={registration}
-                  onSaved={refresh}
                 >
                   <PersonDetails registration={registration} />
                 </RegistrationCorrection>

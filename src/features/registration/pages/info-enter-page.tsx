@@ -157,7 +157,12 @@ export default function InfoEnterPage() {
         />
       </form>
       {isWork && (
-        <ServerDraftLine draft={draft} unsaved={form.serverDraft.unsaved} onSave={form.serverDraft.saveNow} />
+        <ServerDraftLine
+          draft={draft}
+          status={form.serverDraft.status}
+          unsaved={form.serverDraft.unsaved}
+          onSave={form.serverDraft.saveNow}
+        />
       )}
     </PageShell>
   );

@@ -1,6 +1,6 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { invalidateReads, REGISTRATION_READS } from '@/api/read-keys';
 import { deleteRegistration } from '@/api/registration';
 import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
@@ -14,7 +14,7 @@ import { hideServerDraft } from '../hidden-server-drafts';
 import { pendingRegistrationsQuery } from '../pending-registrations';
 import { forgetWorkRegistration } from '../registration-draft-store';
 import card from '@/styles/work-card.module.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styles from './pending-registrations-page.module.css';
 
 function confirmDelete(name: string): Promise<boolean> {
@@ -36,22 +36,27 @@ function confirmDelete(name: string): Promise<boolean> {
 }
 
 function PendingItem({ registration, onDeleted }: { registration: Registration; onDeleted: () => void }) {
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    if (!(await confirmDelete(registration.name))) return;
-    setDeleting(true);
-    try {
-      // The spec lists no Delete call: without the switch the draft only leaves this phone's list.
+  const queryClient = useQueryClient();
+  const removing = useMutation({
+    // The spec lists no Delete call: without the switch the draft only leaves this phone's list.
+    mutationFn: async () => {
       if (config.assumptions.deleteServerDrafts) await deleteRegistration({ id: registration.id });
       else hideServerDraft(registration.id);
+    },
+    onSuccess: () => {
       // The phone's copy of the same registration goes too, or the form would bring it back.
       forgetWorkRegistration(registration.id);
-      toastSuccess('已删除');
       onDeleted();
+      void invalidateReads(queryClient, REGISTRATION_READS);
+    },
+  });
+  const remove = async () => {
+    if (!(await confirmDelete(registration.name))) return;
+    try {
+      await removing.mutateAsync();
+      toastSuccess('已删除');
     } catch {
       // lib/http shows why; the registration stays in the list.
-    } finally {
-      setDeleting(false);
     }
   };
   const savedAt = registration.updatedAt ?? registration.registeredAt;
@@ -76,8 +81,8 @@ function PendingItem({ registration, onDeleted }: { registration: Registration; 
           size="middle"
           color="danger"
           fill="outline"
-          loading={deleting}
-          disabled={deleting}
+          loading={removing.isPending}
+          disabled={removing.isPending}
           aria-label={`删除 ${registration.name} 的登记`}
           onClick={() => void remove()}
         >

@@ -1,6 +1,3 @@
-import { getRegistrationDetail, savedRegistrationId, submitRegistration } from '@/api/registration';
-import { bindSamplingTube } from '@/api/sampling/bind-sampling-tube';
-import { getSamplingTubeStatus } from '@/api/sampling/get-sampling-tube-status';
 import { errorMessage, failureData, isApiError, type ApiError, type ApiErrorKind } from '@/lib/http';
 import { failureDisposition } from '@/lib/http/retry-policy';
 import { normalizeIdCard } from '@/lib/id-card';
@@ -14,12 +11,17 @@ import {
   type Id,
   type RegistrationInput,
 } from '@/types/api';
+import { bindSamplingTube } from '../sampling/bind-sampling-tube';
+import { getSamplingTubeStatus } from '../sampling/get-sampling-tube-status';
+import { getRegistrationDetail } from './get-registration-detail';
+import { savedRegistrationId } from './saved-registration-id';
+import { submitRegistration } from './submit-registration';
 
 /**
- * Registering a person and binding their tube, in two steps: the one implementation used by the entry
- * form and /bindErr (through the draft store), the detail page's binding and the offline queue. It
- * decides what each answer means; callers decide how to show it, and keep the id Submit saved before
- * they bind. No UI here, so the queue's sender can load it without the feedback layer.
+ * Registering a person and binding their tube: Submit, keep the id it saved, Bind, each answer
+ * classified. The one implementation, used by the entry form and /bindErr, the detail page's binding
+ * (bind only) and the offline queue; no UI, so the queue's sender loads it without the feedback layer.
+ * It decides what each answer means; callers decide how to show it.
  */
 /** Why binding failed in a way no field can fix; travels to /bindErr as the `reason` query code. */
 export type BindFailureReason =
@@ -37,108 +39,92 @@ export type FieldProblemName = 'tubeCode' | 'collectedAt';
 export type RegisterAndBindStep = 'submit' | 'bind';
 
 /** The answers either step may meet. */
-type StepFailure<S extends RegisterAndBindStep> =
+type StepFailure =
   /** Refused for a reason no field can fix. */
-  | { kind: 'refused'; step: S; reason: BindFailureReason; message: string; error?: unknown }
+  | { kind: 'refused'; reason: BindFailureReason; message: string; error?: unknown }
   /** The server refused what was sent (invalid input, a rule of its own); its message says why. */
-  | { kind: 'rejected'; step: S; message: string; error: unknown }
+  | { kind: 'rejected'; message: string; error: unknown }
   /**
    * Nothing was decided (lib/http/retry-policy.ts): 'transient' (no network, a timeout, a busy server,
    * a gateway's page, a repeated tap, an unexpected error), sent again later; or 'session' (HTTP 401),
-   * the session's business. `registrationId` is set when the registration was saved and the bind did
-   * not go out; `retryAfterMs` is the server's Retry-After, when it gave one.
+   * the session's business. `retryAfterMs` is the server's Retry-After, when it gave one.
    */
   | {
       kind: 'not-sent';
-      step: S;
       disposition: 'transient' | 'session';
-      registrationId?: Id;
       errorKind?: ApiErrorKind;
       retryAfterMs?: number;
       message: string;
       error: unknown;
     };
 
-/** What Submit answered: the registration saved, or why not. */
-export type SubmitOutcome =
-  | { kind: 'registered'; registrationId: Id }
+/** Where Submit stopped: the registration is not saved (or not known to be). */
+type SubmitFailure = { step: 'submit' } & (
+  | StepFailure
   /** The ID card is registered already (`registrationId`: that registration, if named). */
   | { kind: 'id-card-registered'; registrationId?: Id; message: string; error: unknown }
   /** Submit succeeded, but neither its answer nor a search by ID card says which registration it is. */
   | { kind: 'saved-without-id' }
-  | StepFailure<'submit'>;
+);
 
-/** What Bind answered for a saved registration. */
-export type BindOutcome =
-  | { kind: 'bound'; registrationId: Id }
-  /** Refused for the tube code or the collection time. */
-  | { kind: 'field'; field: FieldProblemName; message: string; error: unknown }
-  | StepFailure<'bind'>;
+/** Refused for the tube code or the collection time. */
+interface FieldProblem {
+  kind: 'field';
+  field: FieldProblemName;
+  message: string;
+  error: unknown;
+}
+
+/** Where Bind stopped: the registration (`registrationId`) is saved and submitted, its tube not bound. */
+type BindFailure = { step: 'bind'; registrationId: Id } & (StepFailure | FieldProblem);
 
 /** Where registering and binding ends: bound, or the step that stopped it and why. */
-export type RegisterAndBindOutcome = Exclude<SubmitOutcome, { kind: 'registered' }> | BindOutcome;
+export type RegisterAndBindOutcome = { kind: 'bound'; registrationId: Id } | SubmitFailure | BindFailure;
 
-/** How a step is sent. Callers that send both steps pass the same `token` to each. */
-interface StepCallOptions {
-  /** The token the step is sent with (default: the tab's token when the step starts); null sends none. */
+/**
+ * What is registered and bound: `submit`, a registration submitted first (with `id`: that one,
+ * updated), or `registrationId`, one submitted already (bind only). `collectedAt` '': not taken yet,
+ * bound without one.
+ */
+export type RegisterAndBindRequest = { tubeCode: string; collectedAt: string } & (
+  { submit: RegistrationInput; registrationId?: undefined } | { registrationId: Id; submit?: undefined }
+);
+
+export interface RegisterAndBindOptions {
+  /** The token both steps are sent with (default: the tab's token when the first starts); null sends none. */
   token?: string | null;
   /** Aborts the step in flight (its outcome is 'not-sent', 'canceled'). */
   signal?: AbortSignal;
-  /** Idempotency-Key of the step's call (config/assumptions.ts decides whether it is sent). */
-  idempotencyKey?: string;
-}
-
-export interface SubmitOptions extends StepCallOptions {
+  /** Idempotency-Key of each call (config/assumptions.ts decides whether it is sent). */
+  idempotencyKeys?: Readonly<Record<RegisterAndBindStep, string>>;
   /**
-   * What an 'ID card already registered' answer means. 'report' (the form): the outcome
-   * 'id-card-registered', and the person chooses to open that registration. 'adopt-same-person' (the
-   * offline queue, which resends work whose answer may have been lost): when the registration it names
-   * has the same ID card, name and phone, it is the one an earlier attempt saved.
+   * What an 'ID card already registered' answer to Submit means. 'report' (the form, the default): the
+   * outcome 'id-card-registered', and the person chooses to open that registration. 'adopt-same-person'
+   * (the offline queue, which resends work whose answer may have been lost): when the registration it
+   * names has the same ID card, name and phone, it is the one an earlier attempt saved.
    */
   idCardRegistered?: 'report' | 'adopt-same-person';
-}
-
-export interface BindOptions extends StepCallOptions {
   /**
    * The last Bind of this registration may have been committed with its answer lost (it failed without
    * deciding anything): ask the tube's status first, and bind only when it is not bound to it already.
    */
   confirmFirst?: boolean;
+  /** Keeps the id Submit saved before Bind goes out (the queue stores it with its entry). */
+  onSubmitted?: (registrationId: Id) => void;
 }
 
-/** `collectedAt` '': not taken yet, sent without one. */
-export interface BindRequest {
-  registrationId: Id;
-  tubeCode: string;
-  collectedAt: string;
-}
-
-/** How every call of a step is sent: silent, under the step's token, abortable. */
+/** How every call is sent: silent, under one token, abortable. */
 type SentAs = CallOptions & { silent: true };
-
-function sentAs(options: StepCallOptions): SentAs {
-  return {
-    silent: true,
-    token: options.token !== undefined ? options.token : getToken(),
-    signal: options.signal,
-  };
-}
 
 /** What 'saved-without-id' means to the person, and what to do. */
 export const SAVED_WITHOUT_ID_MESSAGE =
   '登记已提交，但服务器没有告知是哪一条登记。请在「信息查询」中按身份证号找到这条登记，再绑定采样管。';
 
-function notSent<S extends RegisterAndBindStep>(
-  step: S,
-  error: unknown,
-  registrationId?: Id,
-): StepFailure<S> {
+function notSent(error: unknown): Extract<StepFailure, { kind: 'not-sent' }> {
   const apiError = isApiError(error) ? error : undefined;
   return {
     kind: 'not-sent',
-    step,
     disposition: failureDisposition(error) === 'session' ? 'session' : 'transient',
-    registrationId,
     errorKind: apiError?.kind,
     ...(apiError?.retryAfterMs !== undefined ? { retryAfterMs: apiError.retryAfterMs } : {}),
     message: errorMessage(error),
@@ -151,49 +137,47 @@ function undecided(error: unknown): boolean {
   return failureDisposition(error) !== 'refused';
 }
 
-function refusal<S extends RegisterAndBindStep>(
-  step: S,
-  reason: BindFailureReason,
-  error: ApiError,
-): StepFailure<S> {
-  return { kind: 'refused', step, reason, message: error.message, error };
+function refusal(reason: BindFailureReason, error: ApiError): StepFailure {
+  return { kind: 'refused', reason, message: error.message, error };
 }
 
 /**
  * The classification both steps share (the retry policy first, then the codes either may answer), or
  * the business error whose code only the step itself can read.
  */
-function classifyCommon<S extends RegisterAndBindStep>(
-  step: S,
-  error: unknown,
-  registrationId?: Id,
-): StepFailure<S> | ApiError {
-  if (undecided(error) || !isApiError(error)) return notSent(step, error, registrationId);
-  if (error.kind !== 'business') return refusal(step, 'server', error);
+function classifyCommon(error: unknown): StepFailure | ApiError {
+  if (undecided(error) || !isApiError(error)) return notSent(error);
+  if (error.kind !== 'business') return refusal('server', error);
   switch (error.code) {
     case API_STATUS.forbidden:
-      return refusal(step, 'forbidden', error);
+      return refusal('forbidden', error);
     case API_STATUS.notFound:
-      return refusal(step, 'not-found', error);
+      return refusal('not-found', error);
     case API_STATUS.serverError:
-      return refusal(step, 'server', error);
+      return refusal('server', error);
     case API_STATUS.invalidInput:
-      return { kind: 'rejected', step, message: error.message, error };
+      return { kind: 'rejected', message: error.message, error };
   }
   return error;
 }
 
-function classifySubmit(failure: unknown): Exclude<SubmitOutcome, { kind: 'registered' }> {
-  const error = classifyCommon('submit', failure);
-  if (!isApiError(error)) return error;
+function classifySubmit(failure: unknown): SubmitFailure {
+  const error = classifyCommon(failure);
+  if (!isApiError(error)) return { step: 'submit', ...error };
   const { message, code, body } = error;
   if (code === API_STATUS.idCardRegistered)
-    return { kind: 'id-card-registered', registrationId: registeredIdFrom(body), message, error };
-  return { kind: 'rejected', step: 'submit', message, error };
+    return {
+      step: 'submit',
+      kind: 'id-card-registered',
+      registrationId: registeredIdFrom(body),
+      message,
+      error,
+    };
+  return { step: 'submit', kind: 'rejected', message, error };
 }
 
-function classifyBind(failure: unknown, registrationId: Id): Exclude<BindOutcome, { kind: 'bound' }> {
-  const error = classifyCommon('bind', failure, registrationId);
+function classifyBind(failure: unknown): StepFailure | FieldProblem {
+  const error = classifyCommon(failure);
   if (!isApiError(error)) return error;
   const { message } = error;
   switch (error.code) {
@@ -204,13 +188,13 @@ function classifyBind(failure: unknown, registrationId: Id): Exclude<BindOutcome
       // The contract's only 9001 for binding: a collection time in the future (e.g. a phone clock ahead).
       return { kind: 'field', field: 'collectedAt', message, error };
     case API_STATUS.registrationHasTube:
-      return refusal('bind', 'registration-has-tube', error);
+      return refusal('registration-has-tube', error);
     case API_STATUS.registrationNotSubmitted:
-      return refusal('bind', 'registration-not-submitted', error);
+      return refusal('registration-not-submitted', error);
     case API_STATUS.tubeNotBoundToRegistration:
-      return refusal('bind', 'tube-not-bound', error);
+      return refusal('tube-not-bound', error);
     default:
-      return refusal('bind', 'unknown', error);
+      return refusal('unknown', error);
   }
 }
 
@@ -254,54 +238,51 @@ async function samePersonRegistered(id: Id, input: RegistrationInput, call: Sent
   return same ? existing.id : null;
 }
 
-/**
- * Submits the registration (with `id`: an existing one, updated), silently: the caller keeps the
- * saved id before it binds, and shows any other outcome itself.
- */
-export async function submitStep(
+/** Submits the registration; the id it saved, or where it stopped. */
+async function submit(
   input: RegistrationInput,
-  options: SubmitOptions = {},
-): Promise<SubmitOutcome> {
-  const call = sentAs(options);
+  options: RegisterAndBindOptions,
+  call: SentAs,
+): Promise<Id | SubmitFailure> {
   try {
     const saved = await savedRegistrationId(
-      await submitRegistration(input, { ...call, idempotencyKey: options.idempotencyKey }),
+      await submitRegistration(input, { ...call, idempotencyKey: options.idempotencyKeys?.submit }),
       input,
       'submitted',
       call,
     );
-    return saved ? { kind: 'registered', registrationId: saved } : { kind: 'saved-without-id' };
+    return saved ?? { step: 'submit', kind: 'saved-without-id' };
   } catch (error) {
     const outcome = classifySubmit(error);
     if (outcome.kind !== 'id-card-registered' || options.idCardRegistered !== 'adopt-same-person')
       return outcome;
     if (!outcome.registrationId) return outcome;
     try {
-      const adopted = await samePersonRegistered(outcome.registrationId, input, call);
-      return adopted ? { kind: 'registered', registrationId: adopted } : outcome;
+      return (await samePersonRegistered(outcome.registrationId, input, call)) ?? outcome;
     } catch (lookupError) {
-      return undecided(lookupError) ? notSent('submit', lookupError) : outcome;
+      return undecided(lookupError) ? { step: 'submit', ...notSent(lookupError) } : outcome;
     }
   }
 }
 
 /**
- * Binds the tube to a saved registration, silently: the caller shows the outcome (at a field, on
- * /bindErr, in a line, in the queue's list). A refusal that a lost earlier answer would also explain is
+ * Binds the tube to the saved registration. A refusal that a lost earlier answer would also explain is
  * checked against the tube's status first.
  */
-export async function bindStep(request: BindRequest, options: BindOptions = {}): Promise<BindOutcome> {
-  const call = sentAs(options);
-  const { registrationId } = request;
+async function bind(
+  registrationId: Id,
+  request: RegisterAndBindRequest,
+  options: RegisterAndBindOptions,
+  call: SentAs,
+): Promise<RegisterAndBindOutcome> {
   const tubeCode = normalizeTubeCode(request.tubeCode);
-  const boundAlready = async (): Promise<BindOutcome | null> => {
+  const bound = { kind: 'bound', registrationId } as const;
+  const boundAlready = async (): Promise<RegisterAndBindOutcome | null> => {
     try {
-      return (await boundRegistrationOf(tubeCode, call)) === registrationId
-        ? { kind: 'bound', registrationId }
-        : null;
+      return (await boundRegistrationOf(tubeCode, call)) === registrationId ? bound : null;
     } catch (lookupError) {
       // A refused lookup says nothing about the tube: the Bind's own answer will.
-      return undecided(lookupError) ? notSent('bind', lookupError, registrationId) : null;
+      return undecided(lookupError) ? { step: 'bind', registrationId, ...notSent(lookupError) } : null;
     }
   };
   if (options.confirmFirst) {
@@ -309,16 +290,39 @@ export async function bindStep(request: BindRequest, options: BindOptions = {}):
     if (known) return known;
   }
   try {
+    const { collectedAt } = request;
     await bindSamplingTube(
-      { registrationId, tubeCode, ...(request.collectedAt ? { collectedAt: request.collectedAt } : {}) },
-      { ...call, idempotencyKey: options.idempotencyKey },
+      { registrationId, tubeCode, ...(collectedAt ? { collectedAt } : {}) },
+      { ...call, idempotencyKey: options.idempotencyKeys?.bind },
     );
-    return { kind: 'bound', registrationId };
+    return bound;
   } catch (error) {
     if (mayBeBoundAlready(error)) {
       const known = await boundAlready();
       if (known) return known;
     }
-    return classifyBind(error, registrationId);
+    return { step: 'bind', registrationId, ...classifyBind(error) };
   }
+}
+
+/**
+ * Submits the registration unless it is submitted already, keeps the id it saved (`onSubmitted`), then
+ * binds the tube to it. Every call is silent and goes out under the same token: the caller shows the
+ * outcome (at a field, on /bindErr, in a line, in the queue's list).
+ */
+export async function registerAndBind(
+  request: RegisterAndBindRequest,
+  options: RegisterAndBindOptions = {},
+): Promise<RegisterAndBindOutcome> {
+  const call: SentAs = {
+    silent: true,
+    token: options.token !== undefined ? options.token : getToken(),
+    signal: options.signal,
+  };
+  const registrationId = request.submit
+    ? await submit(request.submit, options, call)
+    : request.registrationId;
+  if (typeof registrationId !== 'string') return registrationId;
+  if (request.submit) options.onSubmitted?.(registrationId);
+  return bind(registrationId, request, options, call);
 }
