@@ -12,7 +12,7 @@ interface FileReading<T> {
 }
 
 /** Reads the file once per file and attempt: its bytes, a data: URL (image) or its text. */
-function useFileRead<T>(file: KeptFile, read: (file: KeptFile) => Promise<T>) {
+function useFileReading<T>(file: KeptFile, read: (file: KeptFile) => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<FileReading<T> | null>(null);
   useEffect(() => {
@@ -31,7 +31,7 @@ function useFileRead<T>(file: KeptFile, read: (file: KeptFile) => Promise<T>) {
 
 /** An image attachment as a picture (a data: URL, which WeChat saves on a long press). */
 export function ImageContents({ file }: { file: KeptFile }) {
-  const { current, retry } = useFileRead(file, readFileAsDataUrl);
+  const { current, retry } = useFileReading(file, readFileAsDataUrl);
   if (!current) return <InlineLoading label="正在打开图片" />;
   if (current.value === undefined)
     return <ErrorState title="图片打开失败" error={current.error} onRetry={retry} />;
@@ -40,7 +40,7 @@ export function ImageContents({ file }: { file: KeptFile }) {
 
 /** A plain-text attachment shown in the page (selectable, so it can be copied). */
 export function TextContents({ file }: { file: KeptFile }) {
-  const { current, retry } = useFileRead(file, readFileText);
+  const { current, retry } = useFileReading(file, readFileText);
   if (!current) return <InlineLoading label="正在打开文件" />;
   if (current.value === undefined)
     return <ErrorState title="文件打开失败" error={current.error} onRetry={retry} />;
@@ -65,7 +65,7 @@ interface PdfContentsProps {
  * file) or in the zoomable viewer (elsewhere, where the file itself is saved).
  */
 export function PdfContents({ file, asPictures, onFirstPage, onUnreadable }: PdfContentsProps) {
-  const { current, retry } = useFileRead(file, readFileBytes);
+  const { current, retry } = useFileReading(file, readFileBytes);
   if (!current) return <InlineLoading label="正在打开文件" />;
   if (current.value === undefined)
     return <ErrorState title="文件打开失败" error={current.error} onRetry={retry} />;
