@@ -1,5 +1,16 @@
+import type { Page } from '@playwright/test';
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, WORK_ACCOUNT, expect, expectAccessible, signIn, test } from './support/fixtures';
+import type { StoredReport } from '../../src/mocks/demo-state';
+import { ADMIN_USER_ID } from '../../src/mocks/seed';
+import {
+  API_ORIGIN,
+  WORK_ACCOUNT,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+  type ApiMock,
+} from './support/fixtures';
 import { RISK_QUESTIONNAIRE_ID } from '../../src/mocks/seed-content';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
@@ -282,4 +293,73 @@ test('a report file that is not a PDF: Chinese messages, no success, and the rep
   await alone.goto(`/downErr?report=${report.id}`);
   await expect(alone.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeVisible();
   await alone.close();
+});
+
+test.describe('taps the app saves where it knows the answer (issue 68, 1g)', () => {
+  /** Her husband as the screening site's registration: 张秀英 then has only her own, with its one report. */
+  function onlyHerOwn(api: ApiMock): StoredReport {
+    api.db.mutate((state) => {
+      state.registrations.find((registration) => registration.name === '陈建国')!.createdByUserId =
+        ADMIN_USER_ID;
+    });
+    const idCard = api.db.state.users.find((user) => user.id === CHECK_USER_ID)!.idCard!;
+    const reports = api.db.state.reports.filter((candidate) => candidate.idCard === idCard);
+    expect(reports).toHaveLength(1);
+    return reports[0];
+  }
+
+  async function openHome(page: Page) {
+    await page.goto('/checkUser');
+    // The home knows whom and what before 查看报告 decides where it leads.
+    await expect(page.getByRole('article', { name: '张秀英的筛查情况' })).toBeVisible();
+    return page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: /^查看报告/ });
+  }
+
+  test('one person with one report: 查看报告 opens it; Back is the home; 查询其他报告 still reaches the choice', async ({
+    page,
+    api,
+  }) => {
+    const report = onlyHerOwn(api);
+    await signIn(page, api, 'check');
+    const reports = await openHome(page);
+    await expect(page.getByRole('article', { name: '陈建国的筛查情况' })).toHaveCount(0);
+
+    await reports.click();
+    await expect(page).toHaveURL(new RegExp(`/checkUserRepoetDetail\\?id=${report.id}$`));
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(reports).toBeVisible();
+
+    await reports.click();
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await page.getByRole('link', { name: '查询其他报告' }).click();
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await page.getByRole('button', { name: /查看我的报告/ }).click();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test('one person with two reports: 查看报告 opens their list; 重新查询 reaches the choice; Back is the home', async ({
+    page,
+    api,
+  }) => {
+    const own = onlyHerOwn(api);
+    api.db.mutate((state) => {
+      const reportedAt = new Date(Date.parse(own.reportedAt) - 365 * 86_400_000).toISOString();
+      state.reports.push({ ...own, id: 'rpt-e2e-last-year', reportedAt });
+    });
+    await signIn(page, api, 'check');
+    await (await openHome(page)).click();
+
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    await expect(page.getByText('本人和家人的报告')).toBeVisible();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(2);
+    await page.getByRole('button', { name: '重新查询' }).click();
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await expect(page.getByRole('link', { name: /按身份证号查询/ })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/checkUser$/);
+  });
 });
