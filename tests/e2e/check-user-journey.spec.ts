@@ -362,4 +362,37 @@ test.describe('taps the app saves where it knows the answer (issue 68, 1g)', () 
     await page.goBack();
     await expect(page).toHaveURL(/\/checkUser$/);
   });
+
+  test('按身份证号查询 offers her own number and her husband’s, masked, one tap each; typing stays; the number goes into no URL or console line', async ({
+    page,
+    api,
+  }) => {
+    const own = api.db.state.registrations.find((registration) => registration.name === '张秀英')!;
+    const husband = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
+    const masked = (idCard: string) => `${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`;
+    const trail: string[] = [];
+    page.on('console', (message) => trail.push(message.text()));
+    page.on('framenavigated', (frame) => trail.push(frame.url()));
+    await signIn(page, api, 'check');
+    await (await openHome(page)).click();
+    // Two people: the choice of how to look stays.
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await page.getByRole('link', { name: /按身份证号查询/ }).click();
+
+    const people = page.getByRole('region', { name: '点选要查询的人，也可以在下面输入号码' });
+    await expect(people.getByRole('button')).toHaveText([
+      `张秀英（本人）身份证号 ${masked(own.idCard)}`,
+      `陈建国身份证号 ${masked(husband.idCard)}`,
+    ]);
+    await expect(page.getByLabel('身份证号')).toBeEditable();
+    await expectAccessible(page);
+
+    await people.getByRole('button', { name: /张秀英/ }).click();
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    await expect(page.getByText(`身份证号 ${masked(own.idCard)}`)).toBeVisible();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
+    const searched = api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body as object);
+    expect(searched).toContainEqual(expect.objectContaining({ idCard: own.idCard }));
+    expect(trail.filter((line) => line.includes(own.idCard))).toEqual([]);
+  });
 });

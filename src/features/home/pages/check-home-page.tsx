@@ -17,7 +17,7 @@ import {
 } from '../check-overview';
 import { CheckSessionBar } from '../components/check-session-bar';
 import { UnreadBadge } from '../components/unread-badge';
-import { checkOverviewQuery } from '../load-check-overview';
+import { checkOverviewQuery } from '../check-overview-query';
 import styles from './check-home-page.module.css';
 
 interface EntryLink {
