@@ -8,6 +8,7 @@ import {
   expect,
   expectAccessible,
   signIn,
+  snap,
   test,
   type ApiMock,
 } from './support/fixtures';
@@ -21,6 +22,18 @@ import { fillPerson, spareTube, tapChoice } from './support/journeys';
 test.use({ viewport: { width: 360, height: 740 } });
 
 const CHECK_USER_ID = '3';
+
+/** The check user's form, its person filled in: a spare tube, 提交, 确认提交, and the success page. */
+async function submitWithSpareTube(page: Page, api: ApiMock) {
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(spareTube(api));
+  await expect(page.getByText('可以绑定')).toBeVisible();
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: '请确认登记信息' })
+    .getByRole('button', { name: '确认提交' })
+    .click();
+  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+}
 
 test('a message link opened in WeChat with no session: headed with the page, 微信登录 first, staff second; signed in, Back does not show it again', async ({
   page,
@@ -179,15 +192,7 @@ test('a family member in the words: their to-do, 查看我的报告, the questio
   await expect(page.getByRole('heading', { name: '家人信息' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '本人信息' })).toHaveCount(0);
   await fillPerson(page, '陈小红');
-  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(spareTube(api));
-  await expect(page.getByText('可以绑定')).toBeVisible();
-  await page.getByRole('button', { name: '提交', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: '请确认登记信息' })
-    .getByRole('button', { name: '确认提交' })
-    .click();
-
-  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+  await submitWithSpareTube(page, api);
   await expect(page.getByText('陈小红的登记信息已提交')).toBeVisible();
   await expect(page.getByText('您的登记信息')).toHaveCount(0);
   await expect(page.getByText('首页的“查看报告”里查看')).toBeVisible();
@@ -394,5 +399,38 @@ test.describe('taps the app saves where it knows the answer (issue 68, 1g)', () 
     const searched = api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body as object);
     expect(searched).toContainEqual(expect.objectContaining({ idCard: own.idCard }));
     expect(trail.filter((line) => line.includes(own.idCard))).toEqual([]);
+  });
+
+  test('填写筛查问卷 on the success page opens the one questionnaire the registration has not answered', async ({
+    page,
+    api,
+  }) => {
+    await signIn(page, api, 'check');
+    await page.goto('/checkUserInfoEnter');
+    await tapChoice(page, 'radio', '家人');
+    await fillPerson(page, '陈小红');
+    await submitWithSpareTube(page, api);
+    const success = page.url();
+
+    // Both questionnaires apply to a new registration: she chooses, and takes the lifestyle survey first.
+    await page.getByRole('button', { name: '填写筛查问卷' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '选择问卷' })).toBeVisible();
+    await snap(page, 'checkUserQuestionnaireDetail-choose');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /饮食与生活方式调查/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
+    for (const answer of ['从不吸烟', '不饮酒', '少于 3 次']) await tapChoice(page, 'radio', answer);
+    await tapChoice(page, 'checkbox', '每天吃新鲜蔬菜水果');
+    await page.getByRole('button', { name: '提交问卷' }).click();
+    await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+/);
+
+    // One left: the screening questionnaire opens at once.
+    await page.getByRole('button', { name: '填写筛查问卷' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '大肠癌筛查风险评估问卷' })).toBeVisible();
+    await expect(page.getByText('受检者：陈小红')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '选择问卷' })).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${new URL(success).pathname}\\?id=\\d+`));
   });
 });
