@@ -487,6 +487,10 @@ const CASES: Record<AppPath, RouteCase> = {
       await expect(page.getByLabel('采样管编码')).toBeVisible();
     },
     actions: (page) => [page.getByLabel('采样管编码'), button(page, '查询报告')],
+    more: async (page) => {
+      await showKnownIdCards(page);
+      await expectAccessible(page);
+    },
   },
   '/checkUserSearchType': {
     open: async (page, api) => {
@@ -622,6 +626,15 @@ const CHECK_SHARED_PAGES: Partial<Record<AppPath, (page: Page, api: ApiMock) => 
   '/downErr': (page, api) => downloadReport(page, api, true, 'check'),
 };
 
+/** /checkReportSearch by ID number: a check user's own and family's numbers to tap, then the field. */
+async function showKnownIdCards(page: Page) {
+  await button(page, '按身份证号').click();
+  await expect(
+    page.getByRole('region', { name: '点选要查询的人，也可以在下面输入号码' }).getByRole('button'),
+  ).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: '身份证号' })).toBeVisible();
+}
+
 /** Further states of a check-user page that show more controls and texts, each walked too. */
 const CHECK_MORE_STATES: Partial<Record<AppPath, (page: Page, api: ApiMock) => Promise<void>>> = {
   // Every field's message, and the folded 选填信息 open.
@@ -631,6 +644,8 @@ const CHECK_MORE_STATES: Partial<Record<AppPath, (page: Page, api: ApiMock) => P
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     await openOptionalFields(page);
   },
+  // By ID number: her own and her husband's, one tap each, above the field.
+  '/checkReportSearch': showKnownIdCards,
   // With a Chinese voice on the phone: 朗读.
   '/checkUserRepoetDetail': async (page) => {
     await stubSpeech(page, [{ lang: 'zh-CN', name: 'Tingting' }]);

@@ -1,5 +1,17 @@
+import type { Page } from '@playwright/test';
 import { delay, http, HttpResponse } from 'msw';
-import { API_ORIGIN, WORK_ACCOUNT, expect, expectAccessible, signIn, test } from './support/fixtures';
+import type { StoredReport } from '../../src/mocks/demo-state';
+import { ADMIN_USER_ID } from '../../src/mocks/seed';
+import {
+  API_ORIGIN,
+  WORK_ACCOUNT,
+  expect,
+  expectAccessible,
+  signIn,
+  snap,
+  test,
+  type ApiMock,
+} from './support/fixtures';
 import { RISK_QUESTIONNAIRE_ID } from '../../src/mocks/seed-content';
 import { fillPerson, spareTube, tapChoice } from './support/journeys';
 
@@ -10,6 +22,18 @@ import { fillPerson, spareTube, tapChoice } from './support/journeys';
 test.use({ viewport: { width: 360, height: 740 } });
 
 const CHECK_USER_ID = '3';
+
+/** The check user's form, its person filled in: a spare tube, 提交, 确认提交, and the success page. */
+async function submitWithSpareTube(page: Page, api: ApiMock) {
+  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(spareTube(api));
+  await expect(page.getByText('可以绑定')).toBeVisible();
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: '请确认登记信息' })
+    .getByRole('button', { name: '确认提交' })
+    .click();
+  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+}
 
 test('a message link opened in WeChat with no session: headed with the page, 微信登录 first, staff second; signed in, Back does not show it again', async ({
   page,
@@ -168,15 +192,7 @@ test('a family member in the words: their to-do, 查看我的报告, the questio
   await expect(page.getByRole('heading', { name: '家人信息' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '本人信息' })).toHaveCount(0);
   await fillPerson(page, '陈小红');
-  await page.getByRole('textbox', { name: '采样管编码', exact: true }).fill(spareTube(api));
-  await expect(page.getByText('可以绑定')).toBeVisible();
-  await page.getByRole('button', { name: '提交', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: '请确认登记信息' })
-    .getByRole('button', { name: '确认提交' })
-    .click();
-
-  await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+$/);
+  await submitWithSpareTube(page, api);
   await expect(page.getByText('陈小红的登记信息已提交')).toBeVisible();
   await expect(page.getByText('您的登记信息')).toHaveCount(0);
   await expect(page.getByText('首页的“查看报告”里查看')).toBeVisible();
@@ -282,4 +298,139 @@ test('a report file that is not a PDF: Chinese messages, no success, and the rep
   await alone.goto(`/downErr?report=${report.id}`);
   await expect(alone.getByText(`肠道筛查报告-${report.reportedAt.slice(0, 10)}.pdf`)).toBeVisible();
   await alone.close();
+});
+
+test.describe('taps the app saves where it knows the answer (issue 68, 1g)', () => {
+  /** Her husband as the screening site's registration: 张秀英 then has only her own, with its one report. */
+  function onlyHerOwn(api: ApiMock): StoredReport {
+    api.db.mutate((state) => {
+      state.registrations.find((registration) => registration.name === '陈建国')!.createdByUserId =
+        ADMIN_USER_ID;
+    });
+    const idCard = api.db.state.users.find((user) => user.id === CHECK_USER_ID)!.idCard!;
+    const reports = api.db.state.reports.filter((candidate) => candidate.idCard === idCard);
+    expect(reports).toHaveLength(1);
+    return reports[0];
+  }
+
+  async function openHome(page: Page) {
+    await page.goto('/checkUser');
+    // The home knows whom and what before 查看报告 decides where it leads.
+    await expect(page.getByRole('article', { name: '张秀英的筛查情况' })).toBeVisible();
+    return page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: /^查看报告/ });
+  }
+
+  test('one person with one report: 查看报告 opens it; Back is the home; 查询其他报告 still reaches the choice', async ({
+    page,
+    api,
+  }) => {
+    const report = onlyHerOwn(api);
+    await signIn(page, api, 'check');
+    const reports = await openHome(page);
+    await expect(page.getByRole('article', { name: '陈建国的筛查情况' })).toHaveCount(0);
+
+    await reports.click();
+    await expect(page).toHaveURL(new RegExp(`/checkUserRepoetDetail\\?id=${report.id}$`));
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/checkUser$/);
+    await expect(reports).toBeVisible();
+
+    await reports.click();
+    await expect(page.getByRole('heading', { name: '本次未发现异常' })).toBeVisible();
+    await page.getByRole('link', { name: '查询其他报告' }).click();
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await page.getByRole('button', { name: /查看我的报告/ }).click();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test('one person with two reports: 查看报告 opens their list; 重新查询 reaches the choice; Back is the home', async ({
+    page,
+    api,
+  }) => {
+    const own = onlyHerOwn(api);
+    api.db.mutate((state) => {
+      const reportedAt = new Date(Date.parse(own.reportedAt) - 365 * 86_400_000).toISOString();
+      state.reports.push({ ...own, id: 'rpt-e2e-last-year', reportedAt });
+    });
+    await signIn(page, api, 'check');
+    await (await openHome(page)).click();
+
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    await expect(page.getByText('本人和家人的报告')).toBeVisible();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(2);
+    await page.getByRole('button', { name: '重新查询' }).click();
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await expect(page.getByRole('link', { name: /按身份证号查询/ })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/checkUser$/);
+  });
+
+  test('按身份证号查询 offers her own number and her husband’s, masked, one tap each; typing stays; the number goes into no URL or console line', async ({
+    page,
+    api,
+  }) => {
+    const own = api.db.state.registrations.find((registration) => registration.name === '张秀英')!;
+    const husband = api.db.state.registrations.find((registration) => registration.name === '陈建国')!;
+    const masked = (idCard: string) => `${idCard.slice(0, 6)} ******** ${idCard.slice(14)}`;
+    const trail: string[] = [];
+    page.on('console', (message) => trail.push(message.text()));
+    page.on('framenavigated', (frame) => trail.push(frame.url()));
+    await signIn(page, api, 'check');
+    await (await openHome(page)).click();
+    // Two people: the choice of how to look stays.
+    await expect(page).toHaveURL(/\/checkUserSearchType$/);
+    await page.getByRole('link', { name: /按身份证号查询/ }).click();
+
+    const people = page.getByRole('region', { name: '点选要查询的人，也可以在下面输入号码' });
+    await expect(people.getByRole('button')).toHaveText([
+      `张秀英（本人）身份证号 ${masked(own.idCard)}`,
+      `陈建国身份证号 ${masked(husband.idCard)}`,
+    ]);
+    await expect(page.getByLabel('身份证号')).toBeEditable();
+    await expectAccessible(page);
+
+    await people.getByRole('button', { name: /张秀英/ }).click();
+    await expect(page).toHaveURL(/\/checkUserRepoetList$/);
+    await expect(page.getByText(`身份证号 ${masked(own.idCard)}`)).toBeVisible();
+    await expect(page.getByRole('list', { name: '检测报告列表' }).getByRole('link')).toHaveCount(1);
+    const searched = api.requestsTo('/Sampling/PageCheckReport').map((request) => request.body as object);
+    expect(searched).toContainEqual(expect.objectContaining({ idCard: own.idCard }));
+    expect(trail.filter((line) => line.includes(own.idCard))).toEqual([]);
+  });
+
+  test('填写筛查问卷 on the success page opens the one questionnaire the registration has not answered', async ({
+    page,
+    api,
+  }) => {
+    await signIn(page, api, 'check');
+    await page.goto('/checkUserInfoEnter');
+    await tapChoice(page, 'radio', '家人');
+    await fillPerson(page, '陈小红');
+    await submitWithSpareTube(page, api);
+    const success = page.url();
+
+    // Both questionnaires apply to a new registration: she chooses, and takes the lifestyle survey first.
+    await page.getByRole('button', { name: '填写筛查问卷' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '选择问卷' })).toBeVisible();
+    await snap(page, 'checkUserQuestionnaireDetail-choose');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /饮食与生活方式调查/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
+    for (const answer of ['从不吸烟', '不饮酒', '少于 3 次']) await tapChoice(page, 'radio', answer);
+    await tapChoice(page, 'checkbox', '每天吃新鲜蔬菜水果');
+    await page.getByRole('button', { name: '提交问卷' }).click();
+    await expect(page).toHaveURL(/\/checkUserBindSuccess\?id=\d+/);
+
+    // One left: the screening questionnaire opens at once.
+    await page.getByRole('button', { name: '填写筛查问卷' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '填写问卷' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '大肠癌筛查风险评估问卷' })).toBeVisible();
+    await expect(page.getByText('受检者：陈小红')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '选择问卷' })).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${new URL(success).pathname}\\?id=\\d+`));
+  });
 });

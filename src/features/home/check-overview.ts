@@ -1,4 +1,5 @@
 import { formatChineseDate, parseDateTime } from '@/lib/date-time';
+import { normalizeIdCard } from '@/lib/id-card';
 import { paths, withQuery } from '@/config/paths';
 import { SUBMIT_ANSWERS_LABEL } from '@/features/questionnaires';
 import {
@@ -10,6 +11,7 @@ import {
   type Registration,
   type RegistrationStatus,
 } from '@/types/api';
+import { personKeyOf } from './known-people';
 
 /**
  * What the check-user home says about each registration and what the user should do next, in plain
@@ -171,11 +173,40 @@ export interface HomeInput {
   ownRegistrationId?: string;
 }
 
+/** Where the home's 查看报告 leads (reportsEntryOf). */
+export interface ReportsEntry {
+  to: string;
+  /** The list of the account's own reports (PageCheckReport mine): its criteria are set as it is opened. */
+  mine?: true;
+}
+
 export interface HomeOverview {
   /** The user's own registration first, then the ones they entered (e.g. family), in the answer's order. */
   screenings: Screening[];
   /** Most pressing first: a positive result, then each next step. */
   todos: Todo[];
+  reportsEntry: ReportsEntry;
+}
+
+/**
+ * Where 查看报告 leads, from what the home knows: one person's only report opens at once, one person's
+ * reports are their list, and with two people (or nobody known) the person chooses how to look. A
+ * report linked to none of the registrations is someone else unless its ID number says whose it is.
+ */
+function reportsEntryOf(
+  registrations: readonly Registration[],
+  reports: readonly CheckReport[],
+): ReportsEntry {
+  const people = new Set(registrations.map(personKeyOf));
+  for (const report of reports) {
+    const registration = registrations.find((candidate) => reportBelongsTo(report, candidate));
+    people.add(
+      registration ? personKeyOf(registration) : normalizeIdCard(report.idCard) || `report:${report.id}`,
+    );
+  }
+  if (people.size !== 1) return { to: paths.checkUserSearchType };
+  if (reports.length === 1) return { to: withQuery(paths.checkUserRepoetDetail, { id: reports[0].id }) };
+  return { to: paths.checkUserRepoetList, mine: true };
 }
 
 /**
@@ -298,5 +329,5 @@ export function describeHome({
       to: withQuery(paths.checkUserQuestionnaireDetail, { responseId: response.id }),
     });
   }
-  return { screenings, todos: [...urgent, ...todos] };
+  return { screenings, todos: [...urgent, ...todos], reportsEntry: reportsEntryOf(registrations, reports) };
 }

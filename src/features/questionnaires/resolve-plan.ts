@@ -185,13 +185,33 @@ async function resolveDetailPlan(query: DetailQuery, audience: string): Promise<
     query.registrationId ?? (audience === 'check' ? await checkUserRegistration() : undefined);
   if (!registrationId) return { kind: 'person' };
   if (query.questionnaireId) return planForQuestionnaire(query.questionnaireId, registrationId, audience);
-  const questionnaires = await getQuestionnaireList({}, { silent: true });
-  if (questionnaires.length === 1)
-    return planForQuestionnaire(questionnaires[0].id, registrationId, audience);
-  const responses = (
-    await pageResponse({ registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE }, { silent: true })
-  ).records;
+  const [questionnaires, answered] = await Promise.all([
+    getQuestionnaireList({}, { silent: true }),
+    pageResponse({ registrationId, pageIndex: 1, pageSize: RESPONSE_LOOKUP_SIZE }, { silent: true }),
+  ]);
+  const responses = answered.records.filter(
+    (response) => response.registrationId === undefined || response.registrationId === registrationId,
+  );
+  const open = questionnairesToAnswer(questionnaires, responses);
+  if (open.length === 1) return planForQuestionnaire(open[0].id, registrationId, audience);
   return { kind: 'choose', questionnaires, responses, registrationId };
+}
+
+/**
+ * The questionnaires that apply to a registration: those it has not submitted (it answers each once).
+ * When it has submitted them all, every one, so that the only one published still opens (read-only).
+ */
+function questionnairesToAnswer(
+  questionnaires: QuestionnaireSummary[],
+  responses: readonly QuestionnaireResponse[],
+): QuestionnaireSummary[] {
+  const open = questionnaires.filter(
+    (questionnaire) =>
+      !responses.some(
+        (response) => response.questionnaireId === questionnaire.id && response.status === 'submitted',
+      ),
+  );
+  return open.length > 0 ? open : questionnaires;
 }
 
 /**

@@ -39,6 +39,11 @@ export function writeReportCriteria(audience: 'work' | 'check', criteria: Report
   stored[audience].changed();
 }
 
+/** A check user's list then shows their own reports and their family's (PageCheckReport mine). */
+export function selectMyReports(): void {
+  writeReportCriteria('check', { type: 'mine' });
+}
+
 /**
  * Forgets `audience`'s report search, the criteria and what the search form holds (an ID number looked
  * up): a staff session locked when idle leaves neither on the phone (app/check-idle-timeout.ts).

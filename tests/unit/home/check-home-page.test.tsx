@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { readReportCriteria } from '@/features/reports/report-criteria';
 import { defaultDb } from '@/mocks/db';
 import type { CheckReport, QuestionnaireResponse, Registration } from '@/types/api';
 import { server } from '../../msw-server';
@@ -92,9 +93,11 @@ describe('/checkUser', () => {
     ).toHaveAttribute('href', paths.messageType);
   });
 
-  it('offers registration, lookup, reports and questionnaires', async () => {
+  it('offers registration, lookup, reports and questionnaires; with two people, 查看报告 is the choice of how', async () => {
     await openCheckHome();
     const entries = await screen.findByRole('navigation', { name: '常用功能' });
+    // The demo's 张秀英 and the husband she registered: the overview has come.
+    await screen.findByRole('article', { name: '陈建国的筛查情况' });
     expect(within(entries).getByRole('link', { name: /登记信息/ })).toHaveAttribute(
       'href',
       paths.checkUserInfoEnter,
@@ -111,6 +114,35 @@ describe('/checkUser', () => {
       'href',
       paths.checkUserQuestionnaireList,
     );
+  });
+
+  it('查看报告 opens one person’s only report at once', async () => {
+    serve({
+      registrations: [registration({ tube: { code: 'CT2026100001', status: 'reported' } })],
+      reports: [report()],
+    });
+    await openCheckHome();
+    await screen.findByRole('article', { name: '张秀英的筛查情况' });
+    const entries = screen.getByRole('navigation', { name: '常用功能' });
+    expect(within(entries).getByRole('link', { name: /查看报告/ })).toHaveAttribute(
+      'href',
+      `${paths.checkUserRepoetDetail}?id=rpt-9001`,
+    );
+  });
+
+  it('查看报告 opens one person’s list of reports, with its criteria set and nothing in the URL', async () => {
+    serve({
+      registrations: [registration({ tube: { code: 'CT2026100001', status: 'reported' } })],
+      reports: [report(), report({ id: 'rpt-9002', reportedAt: '2025-10-08T15:00:00+08:00' })],
+    });
+    const { router } = await openCheckHome();
+    await screen.findByRole('article', { name: '张秀英的筛查情况' });
+    const entries = screen.getByRole('navigation', { name: '常用功能' });
+    await userEvent.click(within(entries).getByRole('link', { name: /查看报告/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserRepoetList));
+    expect(router.state.location.search).toBe('');
+    expect(readReportCriteria('check')).toEqual({ type: 'mine' });
+    expect(await screen.findByText('共 2 份')).toBeInTheDocument();
   });
 
   it('asks someone without a registration to register', async () => {

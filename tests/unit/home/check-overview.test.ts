@@ -382,3 +382,56 @@ describe('describeHome: the to-do list', () => {
     expect(todos.map((todo) => todo.title)).toEqual(['您的检测结果需要进一步检查', '问卷未完成']);
   });
 });
+
+describe('describeHome: where 查看报告 leads', () => {
+  const HUSBAND_ID_CARD = '310104195908020013';
+  const LIST = { to: '/checkUserRepoetList', mine: true };
+  const CHOOSER = { to: LOOKUP_PATH };
+  const entryOf = (registrations: Registration[], reports: CheckReport[]) =>
+    describeHome({ registrations, reports, draftResponses: [] }).reportsEntry;
+
+  it.each([
+    ['one person, one report: the report', [registration()], [report()], { to: REPORT_PATH }],
+    ['one person, two reports: their list', [registration()], [report(), report({ id: 'rpt-9002' })], LIST],
+    ['one person, no report yet: their list', [registration()], [], LIST],
+    [
+      'one person registered twice (one ID number), one report: the report',
+      [registration(), registration({ id: 'reg-9002' })],
+      [report()],
+      { to: REPORT_PATH },
+    ],
+    [
+      'two people: the choice',
+      [registration(), registration({ id: 'reg-9002', name: '陈建国', idCard: HUSBAND_ID_CARD })],
+      [report()],
+      CHOOSER,
+    ],
+    [
+      'two registrations without ID numbers (a server that leaves them out): the choice',
+      [registration({ idCard: '' }), registration({ id: 'reg-9002', idCard: '' })],
+      [],
+      CHOOSER,
+    ],
+    [
+      'a report linked to no registration, of another ID number: the choice',
+      [registration()],
+      [report({ registrationId: undefined, tubeCode: '', idCard: HUSBAND_ID_CARD })],
+      CHOOSER,
+    ],
+    [
+      'a report linked to no registration and without an ID number: the choice',
+      [registration()],
+      [report({ registrationId: undefined, tubeCode: '', idCard: '' })],
+      CHOOSER,
+    ],
+    [
+      'a report linked to no registration, of the registration’s ID number: the report',
+      [registration()],
+      [report({ registrationId: undefined, tubeCode: '' })],
+      { to: REPORT_PATH },
+    ],
+    ['nobody known: the choice', [], [], CHOOSER],
+  ])('%s', (_name, registrations, reports, expected) => {
+    expect(entryOf(registrations, reports)).toEqual(expected);
+  });
+});

@@ -412,9 +412,22 @@ describe('filling in a questionnaire', () => {
     expect(await screen.findByRole('heading', { name: '饮食与生活方式调查' })).toBeInTheDocument();
   });
 
-  it('offers the questionnaires to choose from when the link names none', async () => {
+  it('offers the questionnaires to choose from when the link names none and several apply', async () => {
     await signInForTest('check');
-    const registration = registrationOf('张秀英');
+    const registration = registrationOf('陈建国');
+    // Started, not submitted: the lifestyle survey still applies, beside the risk questionnaire.
+    defaultDb.mutate((state) => {
+      state.responses.push({
+        id: 'resp-unit-lifestyle',
+        questionnaireId: LIFESTYLE_QUESTIONNAIRE_ID,
+        registrationId: registration.id,
+        status: 'draft',
+        answers: { l1: 'never' },
+        createdAt: registration.registeredAt,
+        updatedAt: registration.registeredAt,
+        ownerUserId: CHECK_USER_ID,
+      });
+    });
     renderRoute(
       withQuery(paths.checkUserQuestionnaireDetail, {
         registrationId: registration.id,
@@ -426,7 +439,7 @@ describe('filling in a questionnaire', () => {
     );
     const list = await screen.findByRole('list', { name: '可填写的问卷' });
     const risk = within(list).getByRole('link', { name: /大肠癌筛查风险评估问卷/ });
-    expect(risk).toHaveTextContent('已提交');
+    expect(risk).not.toHaveTextContent(/已提交|未完成/);
     const lifestyle = within(list).getByRole('link', { name: /饮食与生活方式调查/ });
     expect(lifestyle).toHaveTextContent('未完成');
     expect(lifestyle).toHaveAttribute(
@@ -437,6 +450,34 @@ describe('filling in a questionnaire', () => {
         returnTo: paths.checkUserInfoEnter,
       }),
     );
+  });
+
+  it('opens the one questionnaire a registration has not submitted, with no choice first', async () => {
+    await signInForTest('work');
+    // The screening site's 赵美玲 answered the lifestyle survey only.
+    const registration = registrationOf('赵美玲');
+    renderRoute(withQuery(paths.questionnaireDetail, { registrationId: registration.id }), {
+      session: 'work',
+    });
+    expect(await screen.findByRole('heading', { name: '大肠癌筛查风险评估问卷' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '填写问卷' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '可填写的问卷' })).not.toBeInTheDocument();
+  });
+
+  it('still offers the choice when the registration has submitted every questionnaire', async () => {
+    await signInForTest('check');
+    const registration = registrationOf('张秀英');
+    defaultDb.mutate((state) => {
+      for (const response of state.responses) {
+        if (response.registrationId === registration.id) response.status = 'submitted';
+      }
+    });
+    renderRoute(withQuery(paths.checkUserQuestionnaireDetail, { registrationId: registration.id }), {
+      session: 'check',
+    });
+    const list = await screen.findByRole('list', { name: '可填写的问卷' });
+    expect(within(list).getByRole('link', { name: /大肠癌筛查风险评估问卷/ })).toHaveTextContent('已提交');
+    expect(within(list).getByRole('link', { name: /饮食与生活方式调查/ })).toHaveTextContent('已提交');
   });
 });
 

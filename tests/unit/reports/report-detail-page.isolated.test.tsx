@@ -90,6 +90,16 @@ describe('/repoetDetail and /checkUserRepoetDetail', () => {
     expect(screen.getByText('阴性')).toBeInTheDocument();
   });
 
+  it('leads on to the other ways of looking reports up (the home may have opened this one at once)', async () => {
+    await signInForTest('check');
+    const report = checkUserReport();
+    const { router } = renderRoute(withQuery(paths.checkUserRepoetDetail, { id: report.id }), {
+      session: 'check',
+    });
+    await userEvent.click(await screen.findByRole('link', { name: '查询其他报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserSearchType));
+  });
+
   it('asks for the report by its id in one request, however it was opened', async () => {
     await signInForTest('work');
     const report = seededReport('negative');

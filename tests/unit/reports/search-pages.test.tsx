@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths, withQuery } from '@/config/paths';
 import { readReportCriteria } from '@/features/reports/report-criteria';
 import { ID_CARD_EMPTY_MESSAGE, ID_CARD_INVALID_MESSAGE } from '@/lib/id-card';
+import { readKeys } from '@/api/read-keys';
+import { formatMaskedIdCard } from '@/lib/id-card';
+import { queryClient } from '@/lib/query-client';
+import { defaultDb } from '@/mocks/db';
+import { server } from '../../msw-server';
 import { renderRoute, signInForTest } from '../support/render-route';
 import { resetReportState, seededReport } from './helpers';
 
@@ -81,6 +87,53 @@ describe('/reportSearch and /checkReportSearch: entering the value', () => {
     await userEvent.click(screen.getByRole('button', { name: '查询报告' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserRepoetList));
     expect(readReportCriteria('check')).toEqual({ type: 'tubeCode', value: 'ct2026100001' });
+  });
+
+  it('offers a check user their own ID number and their family’s, masked, each searching in one tap', async () => {
+    await signInForTest('check');
+    const own = defaultDb.state.registrations.find((registration) => registration.name === '张秀英')!;
+    const husband = defaultDb.state.registrations.find((registration) => registration.name === '陈建国')!;
+    const { router } = renderRoute(withQuery(paths.checkReportSearch, { type: 'idCard' }), {
+      session: 'check',
+    });
+    const people = await screen.findByRole('region', { name: '点选要查询的人，也可以在下面输入号码' });
+    const choices = within(people).getAllByRole('button');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      `张秀英（本人）身份证号 ${formatMaskedIdCard(own.idCard)}`,
+      `陈建国身份证号 ${formatMaskedIdCard(husband.idCard)}`,
+    ]);
+    expect(people).not.toHaveTextContent(own.idCard);
+    // Typing stays possible.
+    expect(screen.getByLabelText('身份证号')).toBeEnabled();
+
+    await userEvent.click(choices[1]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkUserRepoetList));
+    expect(router.state.location.search).toBe('');
+    expect(JSON.stringify(router.state.location.state ?? null)).not.toContain(husband.idCard);
+    expect(readReportCriteria('check')).toEqual({ type: 'idCard', value: husband.idCard });
+  });
+
+  it('offers no ID numbers to staff, nor to a check user whose registrations carry none', async () => {
+    await signInForTest('work');
+    const staff = renderRoute(withQuery(paths.reportSearch, { type: 'idCard' }), { session: 'work' });
+    await screen.findByLabelText('身份证号');
+    expect(screen.queryByRole('region', { name: /点选要查询的人/ })).not.toBeInTheDocument();
+    staff.unmount();
+
+    await signInForTest('check');
+    server.use(
+      http.post('*/api/v1/ScreeningRegister/Search', () =>
+        HttpResponse.json({
+          statusCode: 2000,
+          responseMessage: '操作成功',
+          responseData: { records: [{ id: '1001', status: 'submitted' }], total: 1 },
+        }),
+      ),
+    );
+    renderRoute(withQuery(paths.checkReportSearch, { type: 'idCard' }), { session: 'check' });
+    await screen.findByLabelText('身份证号');
+    await waitFor(() => expect(queryClient.getQueryState(readKeys.checkHome)?.status).toBe('success'));
+    expect(screen.queryByRole('region', { name: /点选要查询的人/ })).not.toBeInTheDocument();
   });
 
   it('switches between ID card and tube code, keeping what was typed in each', async () => {

@@ -3,33 +3,46 @@ import { AsyncView } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { paths, withQuery } from '@/config/paths';
 import { useUnreadCounts } from '@/features/messages';
+import { selectMyReports } from '@/features/reports';
 import { labelOf } from '@/types/api';
 import { useQuery } from '@tanstack/react-query';
 import { profileQuery } from '@/api/account/get-user-manage-profile';
 import {
   describeHome,
   REGISTRATION_TEXT,
+  type ReportsEntry,
   type ResultTone,
   type Screening,
   type Todo,
 } from '../check-overview';
 import { CheckSessionBar } from '../components/check-session-bar';
 import { UnreadBadge } from '../components/unread-badge';
-import { checkOverviewQuery } from '../load-check-overview';
+import { checkOverviewQuery } from '../check-overview-query';
 import styles from './check-home-page.module.css';
 
 interface EntryLink {
   label: string;
   hint: string;
   to: string;
+  onClick?: () => void;
 }
 
-const ENTRIES: readonly EntryLink[] = [
-  { label: '登记信息', hint: '填写筛查登记', to: paths.checkUserInfoEnter },
-  { label: '查询登记', hint: '看登记和采样管情况', to: paths.checkUserInfoSearch },
-  { label: '查看报告', hint: '看检测结果', to: paths.checkUserSearchType },
-  { label: '我的问卷', hint: '看填过的问卷', to: paths.checkUserQuestionnaireList },
-];
+/** Until the overview has come, 查看报告 is the choice of how to look reports up. */
+const CHOOSE_REPORTS: ReportsEntry = { to: paths.checkUserSearchType };
+
+function entriesFor(reports: ReportsEntry): EntryLink[] {
+  return [
+    { label: '登记信息', hint: '填写筛查登记', to: paths.checkUserInfoEnter },
+    { label: '查询登记', hint: '看登记和采样管情况', to: paths.checkUserInfoSearch },
+    {
+      label: '查看报告',
+      hint: '看检测结果',
+      to: reports.to,
+      onClick: reports.mine ? selectMyReports : undefined,
+    },
+    { label: '我的问卷', hint: '看填过的问卷', to: paths.checkUserQuestionnaireList },
+  ];
+}
 
 const TONE_CLASS: Record<ResultTone, string | undefined> = {
   positive: styles.positive,
@@ -152,9 +165,9 @@ export default function CheckHomePage() {
             常用功能
           </h2>
           <ul className={styles.entries}>
-            {ENTRIES.map((entry) => (
-              <li key={entry.to}>
-                <Link className={styles.entry} to={entry.to}>
+            {entriesFor(home?.reportsEntry ?? CHOOSE_REPORTS).map((entry) => (
+              <li key={entry.label}>
+                <Link className={styles.entry} to={entry.to} onClick={entry.onClick}>
                   <span className={styles.entryLabel}>{entry.label}</span>
                   <span className={styles.entryHint}>{entry.hint}</span>
                   <span className={styles.arrow} aria-hidden="true">

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AsyncView, EmptyState } from '@/components/async-view';
 import { PageShell } from '@/components/page-shell';
 import { fallbackFileName, reportAction, startDownload } from '@/features/downloads';
@@ -15,6 +15,7 @@ import { reportQuery } from '../report-lookup';
 import { useReportPdf } from '../use-report-pdf';
 import { audiencePages } from '@/config/audience';
 import content from '@/styles/content.module.css';
+import choices from '../components/choices.module.css';
 import { useQuery } from '@tanstack/react-query';
 
 /** A display-only text a server left out shows as —. */
@@ -144,6 +145,11 @@ export default function ReportDetailPage() {
               </h3>
               <ReportPdfSection key={report.id} report={report} pdf={pdf} />
             </section>
+
+            {/* The home may open a person's only report at once: the other ways to look stay one tap away. */}
+            <Link className={choices.choice} to={routes.reportSearchType}>
+              <span className={choices.choiceTitle}>查询其他报告</span>
+            </Link>
           </>
         )}
       </AsyncView>

@@ -17,6 +17,7 @@ import {
   type ReportCriteria,
 } from '../report-criteria';
 import { audiencePages } from '@/config/audience';
+import { KnownIdCards } from '../components/known-id-cards';
 import content from '@/styles/content.module.css';
 import styles from './reports.module.css';
 
@@ -36,7 +37,7 @@ function initialDraft(criteria: ReportCriteria | null): SearchDraft {
 
 /**
  * /reportSearch, /checkReportSearch: enter the ID card or tube code chosen on the type page (`?type=`,
- * not personal). What is typed is kept as a draft until the search runs; the criteria then go to
+ * not personal); a check user may instead tap their own or a family member's ID number. What is typed is kept as a draft until the search runs; the criteria then go to
  * sessionStorage, never into the URL.
  */
 export default function ReportSearchPage() {
@@ -112,6 +113,10 @@ export default function ReportSearchPage() {
           </button>
         ))}
       </div>
+
+      {audience === 'check' && type === 'idCard' && (
+        <KnownIdCards onChoose={(idCard) => search('idCard', idCard)} />
+      )}
 
       <div className={content.panel}>
         {type === 'idCard' ? (

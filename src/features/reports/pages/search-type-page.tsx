@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { withQuery } from '@/config/paths';
 import { useAudience } from '@/lib/route-meta';
-import { writeReportCriteria } from '../report-criteria';
+import { selectMyReports } from '../report-criteria';
 import { audiencePages } from '@/config/audience';
-import styles from './reports.module.css';
+import styles from '../components/choices.module.css';
 
 /**
  * /searchType, /checkUserSearchType: the first step of a report lookup, choosing how to look it up.
@@ -18,7 +18,7 @@ export default function SearchTypePage() {
   const navigate = useNavigate();
 
   const showMine = () => {
-    writeReportCriteria(audience, { type: 'mine' });
+    selectMyReports();
     void navigate(routes.reportList, { state: { openedFrom: routes.reportSearchType } satisfies OpenedFrom });
   };
 
